@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API answers with has this shape. `code` is stable and machine-readable;
+ * `message` is for people; `details` carries validation issues when there are any.
+ */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UPLOAD_TRUNCATED',
+  'RANGE_NOT_SATISFIABLE',
+  'BUSINESS_RULE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'UNAVAILABLE',
+] as const;
+
+export const ErrorCode = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const ErrorBody = z
+  .object({
+    code: ErrorCode,
+    message: z.string(),
+    details: z.unknown().optional(),
+  })
+  .meta({ id: 'ErrorBody' });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** The HTTP status that goes with each code. */
+export const statusOfCode: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UPLOAD_TRUNCATED: 400,
+  RANGE_NOT_SATISFIABLE: 416,
+  BUSINESS_RULE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+};

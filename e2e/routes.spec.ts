@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { type RouteId, routes } from '../src/routes';
+import { districtOrigin, expectAccessible, text } from './support';
+
+/** The heading each route shows (per example path when it depends on it). */
+function expectedHeading(id: RouteId, path: string): string {
+  switch (id) {
+    case 'solution':
+      return text(`pages.solution.${path.split('/').pop()}.heading`);
+    case 'spaceAccessDenied':
+      return text('errors.holdUpExplorer');
+    case 'editorNew':
+      return text('pages.editor.newHeading');
+    case 'viewerEmbed':
+      return text('pages.viewer.heading');
+    case 'districtArea':
+      return text(`pages.districtArea.${path.split('/')[1]}`);
+    default:
+      return text(`pages.${id}.heading`);
+  }
+}
+
+test.describe('every route of the route map renders its page', () => {
+  for (const route of routes.filter((r) => r.host === 'any')) {
+    for (const path of route.examples) {
+      test(`${path} (${route.id})`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(expectedHeading(route.id, path));
+        await expect(page.getByRole('heading', { name: text('errors.pageNotFound') })).toHaveCount(0);
+        await expectAccessible(page);
+      });
+    }
+  }
+});
+
+test.describe('district subdomain routes', () => {
+  test('/ shows the district home', async ({ page }) => {
+    await page.goto(`${districtOrigin('gallery')}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('gallery');
+    await expectAccessible(page);
+  });
+  for (const path of routes.find((r) => r.id === 'districtArea')!.examples) {
+    test(path, async ({ page }) => {
+      await page.goto(`${districtOrigin('gallery')}${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(expectedHeading('districtArea', path));
+      await expectAccessible(page);
+    });
+  }
+});
+
+test.describe('unknown paths', () => {
+  for (const path of [
+    '/no-such-page',
+    '/solutions/unknown',
+    '/user/someone/unknown',
+    '/spaces',
+    '/resources',
+  ]) {
+    test(`${path} shows Page not found`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('errors.pageNotFound'));
+      await expect(page.getByText(text('errors.pageNotFoundDescription'))).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('link', { name: text('errors.returnToHomepage') }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('pages.home.heading'));
+    });
+  }
+
+  test('a district category that does not exist is not found', async ({ page }) => {
+    await page.goto(`${districtOrigin('gallery')}/nothing-here`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('errors.pageNotFound'));
+  });
+});

@@ -1,0 +1,25 @@
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+// The SPA build. In development the dev server proxies API, identity, file and hub calls to the
+// platform server started next to it by `npm run dev`.
+const apiPort = Number(process.env.PORT ?? 8080);
+
+export default defineConfig({
+  plugins: [pluginReact()],
+  source: { entry: { index: './src/main.tsx' } },
+  html: { template: './src/index.html' },
+  output: { distPath: { root: 'dist/spa' }, cleanDistPath: true },
+  performance: { chunkSplit: { strategy: 'split-by-experience' } },
+  server: {
+    port: 3000,
+    historyApiFallback: true,
+    proxy: {
+      '/api': `http://127.0.0.1:${apiPort}`,
+      '/oidc': `http://127.0.0.1:${apiPort}`,
+      '/interaction': `http://127.0.0.1:${apiPort}`,
+      '/files': `http://127.0.0.1:${apiPort}`,
+      '/hubs': { target: `http://127.0.0.1:${apiPort}`, ws: true },
+    },
+  },
+});

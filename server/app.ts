@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db';
+import { installErrorHandler } from './errors';
+import dbPlugin from './plugins/db';
+import health from './plugins/health';
+import openapi from './plugins/openapi';
+import security from './plugins/security';
+import spa from './plugins/spa';
+import fileService from './services/fileService';
+import storagePlugin from './storage/plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BuildOptions {
+  /** An open database handle to use instead of opening one from the config (tests). */
+  db?: DatabaseHandle;
+  /** Where the built SPA is (default dist/spa). */
+  spaDir?: string;
+  /** pino options, or false to stay quiet (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Largest body any route accepts; each route narrows it. */
+const maxBodyBytes = 32 * 1024 * 1024;
+
+/**
+ * The whole platform as one Fastify instance: used by main.ts and by every test.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  app.decorate('config', config);
+  await app.register(security);
+  await app.register(dbPlugin, { config, handle: options.db });
+  await app.register(storagePlugin, { config });
+  await app.register(multipart, {
+    limits: { fileSize: maxBodyBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+  });
+  await app.register(openapi);
+
+  await app.register(health);
+  await app.register(fileService, { prefix: '/api/fileService' });
+
+  await app.register(spa, { config, spaDir: options.spaDir ?? path.join(rootDir, 'dist', 'spa') });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

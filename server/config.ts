@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads from the environment, with the embedded defaults that let
+ * `npm start` run with nothing else installed. README's configuration table mirrors this file.
+ */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalUrl = z.preprocess(blankToUndefined, z.url().optional());
+const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    PUBLIC_ORIGIN: optionalUrl,
+    BASE_DOMAIN: z
+      .string()
+      .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a domain name such as localhost or example.com')
+      .default('localhost'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: optionalText,
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SEED_DEMO: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
+  })
+  .superRefine((c, ctx) => {
+    if (Boolean(c.S3_ENDPOINT) !== Boolean(c.S3_BUCKET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.S3_ENDPOINT ? 'S3_BUCKET' : 'S3_ENDPOINT'],
+        message: 'S3_ENDPOINT and S3_BUCKET must be set together',
+      });
+    }
+  });
+
+export type Config = z.output<typeof configSchema> & {
+  /** Absolute data directory. */
+  dataDir: string;
+  /** The origin people reach the main site at, e.g. http://localhost:8080. */
+  publicOrigin: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(
+      'Invalid configuration:\n' + problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment. Throws ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(configSchema.shape ?? {}).map((k) => [k, env[k]]),
+  );
+  const parsed = configSchema.safeParse(known);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => ({ variable: String(i.path[0] ?? '?'), message: i.message })),
+    );
+  }
+  const c = parsed.data;
+  const defaultOrigin = `http://${c.BASE_DOMAIN}${c.PORT === 80 ? '' : `:${c.PORT}`}`;
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    publicOrigin: (c.PUBLIC_ORIGIN ?? defaultOrigin).replace(/\/$/, ''),
+  };
+}

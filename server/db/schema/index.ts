@@ -1,0 +1,3 @@
+// Every table of the platform, one module per area. drizzle-kit reads this folder to write migrations.
+export * from './system';
+export * from './files';

@@ -1,0 +1,48 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { seedDemoContent } from './db/seed';
+
+/** Boots the platform: config, app, demo seed on first start, listen, graceful shutdown. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp(config);
+  if (config.SEED_DEMO) await seedDemoContent(app);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(`Platform ready at ${config.publicOrigin} (database: ${app.dbKind}, files: ${app.blobStore.kind})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+
+/** Paths that other sites may frame: the embedded viewer only. */
+export const frameablePath = /^\/viewer\/embed\//;
+
+const directives = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+  // emotion (MUI) injects style elements at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:', 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:', 'blob:', 'data:'],
+  workerSrc: ["'self'", 'blob:'],
+  childSrc: ["'self'", 'blob:'],
+  frameSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+/**
+ * Security headers everywhere: a CSP that allows the SPA, blob: and data: images, wasm and workers;
+ * framing refused (X-Frame-Options DENY, frame-ancestors 'none') except on /viewer/embed/*.
+ */
+export default fp(
+  async (app) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: { directives },
+      frameguard: { action: 'deny' },
+      crossOriginEmbedderPolicy: false,
+      // Files and thumbnails may be shown by embedding pages on other origins.
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      strictTransportSecurity: false,
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      const pathname = request.url.split('?')[0];
+      if (frameablePath.test(pathname)) {
+        reply.removeHeader('x-frame-options');
+        const csp = reply.getHeader('content-security-policy');
+        if (typeof csp === 'string') {
+          reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", 'frame-ancestors *'));
+        }
+      }
+      return payload;
+    });
+  },
+  { name: 'security' },
+);

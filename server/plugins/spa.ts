@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+
+/** Paths the SPA never owns: unknown ones there answer a JSON 404, not the app. */
+const serverPaths = /^\/(api|oidc|interaction|hubs|files|healthz|readyz)(\/|$)/;
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * Serves the built SPA (dist/spa) on the main host and on every `<name>.BASE_DOMAIN` host, with
+ * history fallback: any GET for a page path answers index.html, and the SPA's router decides.
+ * Hashed assets are cached for a year; index.html is revalidated on every visit.
+ */
+export default fp<{ config: Config; spaDir: string }>(
+  async (app, { config, spaDir }) => {
+    const indexPath = path.join(spaDir, 'index.html');
+    const built = existsSync(indexPath);
+    let indexHtml: string | undefined;
+    if (built) {
+      indexHtml = readFileSync(indexPath, 'utf8').replace(
+        '<head>',
+        `<head><meta name="base-domain" content="${escapeAttr(config.BASE_DOMAIN)}">`,
+      );
+      await app.register(fastifyStatic, {
+        root: spaDir,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        decorateReply: false,
+        cacheControl: false,
+        setHeaders(reply, filePath) {
+          const immutable = /[/\\]static[/\\]/.test(filePath);
+          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        },
+      });
+    } else {
+      app.log.warn({ spaDir }, 'the web app is not built; run `npm run build`');
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0];
+      const wantsPage =
+        (request.method === 'GET' || request.method === 'HEAD') && !serverPaths.test(pathname) && !/\.[a-z0-9]{1,8}$/i.test(pathname);
+      if (!wantsPage) {
+        return reply.status(404).send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}` });
+      }
+      if (!indexHtml) {
+        return reply
+          .status(503)
+          .send({ code: 'UNAVAILABLE', message: 'The web app has not been built yet: run `npm run build`.' });
+      }
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    });
+  },
+  { name: 'spa' },
+);

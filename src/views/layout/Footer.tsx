@@ -1,0 +1,111 @@
+import { Box, Container, Grid, Link as MuiLink, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { solutionSlugs } from '../../routes';
+
+interface FooterLink {
+  key: string;
+  label: string;
+  href: string;
+}
+
+/**
+ * Footer (platform.md §2.2): description, menu links, account links (sign-in first), legal links.
+ * On a district subdomain the explore, pricing, contact and resources links are left out, as in the header.
+ */
+export function Footer({ district }: { district: string | null }) {
+  const { t } = useTranslation();
+  // Account pages need a signed-in user: the links go through sign-in and come back.
+  const viaLogin = (path: string) => `/login?returnTo=${encodeURIComponent(path)}`;
+  const columns: { key: string; title: string; links: FooterLink[] }[] = [
+    ...(district === null
+      ? [
+          {
+            key: 'product',
+            title: t('footer.product'),
+            links: [
+              { key: 'explore', label: t('nav.explore'), href: '/explore' },
+              { key: 'pricing', label: t('nav.pricing'), href: '/pricing' },
+              { key: 'contact', label: t('nav.contactUs'), href: '/contact-us' },
+              { key: 'migration', label: t('footer.migration'), href: '/artsteps-migration' },
+            ],
+          },
+          {
+            key: 'solutions',
+            title: t('nav.solutions'),
+            links: solutionSlugs.map((slug) => ({
+              key: slug,
+              label: t(`pages.solution.${slug}.name`),
+              href: `/solutions/${slug}`,
+            })),
+          },
+          {
+            key: 'resources',
+            title: t('nav.resources'),
+            links: [
+              { key: 'faqs', label: t('nav.faqs'), href: '/resources/faqs' },
+              { key: 'guides', label: t('nav.guides'), href: '/resources/guides' },
+              { key: 'blog', label: t('nav.blog'), href: '/resources/blog' },
+              { key: 'glossary', label: t('nav.glossary'), href: '/resources/glossary' },
+            ],
+          },
+        ]
+      : []),
+    {
+      key: 'account',
+      title: t('footer.account'),
+      links: [
+        { key: 'profile', label: t('footer.profile'), href: viaLogin('/user') },
+        { key: 'spaces', label: t('footer.spaces'), href: viaLogin('/user/me/spaces') },
+        { key: 'districts', label: t('footer.districts'), href: viaLogin('/user/me/districts') },
+        { key: 'library', label: t('footer.library'), href: viaLogin('/user/me/library') },
+        { key: 'wallet', label: t('footer.wallet'), href: viaLogin('/wallet') },
+        { key: 'settings', label: t('footer.settings'), href: viaLogin('/settings') },
+      ],
+    },
+    {
+      key: 'legal',
+      title: t('footer.legal'),
+      links: [
+        { key: 'terms', label: t('footer.terms'), href: '/terms-of-service' },
+        { key: 'privacy', label: t('footer.privacy'), href: '/privacy-notice' },
+        { key: 'refund', label: t('footer.refund'), href: '/refund-policy' },
+      ],
+    },
+  ];
+  return (
+    <Box component="footer" sx={{ bgcolor: 'secondary.main', color: 'common.white', mt: 'auto', py: 6 }}>
+      <Container>
+        <Grid container spacing={4}>
+          <Grid size={{ xs: 12, lg: 3 }}>
+            <Typography component="p" sx={{ fontWeight: 800, fontSize: '1.25rem', mb: 1 }}>
+              {t('shell.appName')}
+            </Typography>
+            <Typography sx={{ opacity: 0.85 }}>{t('footer.description')}</Typography>
+          </Grid>
+          {columns.map((column) => (
+            <Grid key={column.key} size={{ xs: 6, sm: 4, lg: 'grow' }}>
+              <Box component="nav" aria-label={column.title}>
+                <Typography component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
+                  {column.title}
+                </Typography>
+                <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+                  {column.links.map((link) => (
+                    <li key={link.key}>
+                      <MuiLink component={Link} href={link.href} color="inherit" underline="hover">
+                        {link.label}
+                      </MuiLink>
+                    </li>
+                  ))}
+                </Box>
+              </Box>
+            </Grid>
+          ))}
+        </Grid>
+        <Typography sx={{ mt: 6, opacity: 0.85, fontSize: '0.875rem' }}>
+          {t('footer.copyright', { year: new Date().getFullYear(), name: t('shell.appName') })}
+        </Typography>
+      </Container>
+    </Box>
+  );
+}

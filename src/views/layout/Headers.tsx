@@ -1,0 +1,124 @@
+import { Box, Button, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { headerButtons } from '../../lib/headerRules';
+import { districtCategories, solutionSlugs } from '../../routes';
+import { type NavItem, SiteHeader } from './SiteHeader';
+
+/** Solutions menu grouping (platform.md §2.2): by industry and by function. */
+const solutionGroups = {
+  byIndustry: ['retail-and-ecommerce', 'museums-and-galleries', 'marketing-and-brands'],
+  byFunction: ['learning-and-training', 'art-and-creative-work', 'events-and-live-shows'],
+} as const satisfies Record<string, readonly (typeof solutionSlugs)[number][]>;
+
+function Brand({ label, sublabel }: { label: string; sublabel?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component={Link}
+      href="/"
+      aria-label={t('nav.homeLink', { name: sublabel ?? label })}
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}
+    >
+      <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
+      <Typography component="span" sx={{ fontWeight: 800, fontSize: '1.25rem' }}>
+        {label}
+      </Typography>
+      {sublabel && (
+        <Typography component="span" color="text.secondary" sx={{ fontSize: '0.9rem' }}>
+          {sublabel}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function HeaderActions({ district }: { district: string | null }) {
+  const { t } = useTranslation();
+  const [pathname] = useLocation();
+  const search = useSearch();
+  const show = headerButtons({ pathname, search, district, user: null });
+  return (
+    <>
+      {show.createSpace && (
+        <Button variant="contained" component={Link} href="/curate">
+          {t('nav.createSpace')}
+        </Button>
+      )}
+      {show.login &&
+        (show.loginInNewTab ? (
+          <Button variant="outlined" href="/login" target="_blank" rel="noopener">
+            {t('nav.login')}
+          </Button>
+        ) : (
+          <Button variant="outlined" component={Link} href="/login">
+            {t('nav.login')}
+          </Button>
+        ))}
+    </>
+  );
+}
+
+/** The main site's header: Explore, Solutions, Resources, Pricing, Contact Us. */
+export function MainHeader() {
+  const { t } = useTranslation();
+  const items: NavItem[] = [
+    { key: 'explore', label: t('nav.explore'), href: '/explore' },
+    {
+      key: 'solutions',
+      label: t('nav.solutions'),
+      groups: (['byIndustry', 'byFunction'] as const).map((group) => ({
+        label: t(`nav.${group}`),
+        items: solutionGroups[group].map((slug) => ({
+          key: slug,
+          label: t(`pages.solution.${slug}.name`),
+          href: `/solutions/${slug}`,
+        })),
+      })),
+    },
+    {
+      key: 'resources',
+      label: t('nav.resources'),
+      groups: [
+        {
+          label: t('nav.learn'),
+          items: [
+            { key: 'faqs', label: t('nav.faqs'), href: '/resources/faqs' },
+            { key: 'guides', label: t('nav.guides'), href: '/resources/guides' },
+            { key: 'blog', label: t('nav.blog'), href: '/resources/blog' },
+            { key: 'glossary', label: t('nav.glossary'), href: '/resources/glossary' },
+          ],
+        },
+      ],
+    },
+    { key: 'pricing', label: t('nav.pricing'), href: '/pricing' },
+    { key: 'contact', label: t('nav.contactUs'), href: '/contact-us' },
+  ];
+  return (
+    <SiteHeader
+      brand={<Brand label={t('shell.appName')} />}
+      items={items}
+      actions={<HeaderActions district={null} />}
+    />
+  );
+}
+
+/** A district subdomain's header: the district's own sections; no explore, pricing, contact or resources. */
+export function DistrictHeader({ district }: { district: string }) {
+  const { t } = useTranslation();
+  const items: NavItem[] = [
+    { key: 'home', label: t('nav.districtHome'), href: '/' },
+    ...Object.keys(districtCategories).map((category) => ({
+      key: category,
+      label: t(`pages.districtArea.${category}`),
+      href: `/${category}`,
+    })),
+  ];
+  return (
+    <SiteHeader
+      brand={<Brand label={district} sublabel={t('nav.districtOf', { name: t('shell.appName') })} />}
+      items={items}
+      actions={<HeaderActions district={district} />}
+    />
+  );
+}

@@ -1,0 +1,130 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import MenuIcon from '@mui/icons-material/Menu';
+import { AppBar, Box, Button, Container, IconButton, Toolbar } from '@mui/material';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { layout } from '../theme';
+
+const BurgerDrawer = lazy(() => import('./BurgerDrawer'));
+const HeaderMenuPopup = lazy(() => import('./HeaderMenuPopup'));
+
+export interface NavLink {
+  key: string;
+  label: string;
+  href: string;
+}
+export interface NavGroup {
+  label: string;
+  items: NavLink[];
+}
+export type NavItem = NavLink | { key: string; label: string; groups: NavGroup[] };
+
+export const isMenu = (item: NavItem): item is Extract<NavItem, { groups: NavGroup[] }> => 'groups' in item;
+
+/** Header height: 120 px, 60 px on medium screens and smaller (platform.md §2.2). */
+export const headerHeightSx = { height: { xs: layout.headerHeightCompact, lg: layout.headerHeight } };
+
+/**
+ * The links show from medium screens up (920 px); small screens get the burger menu.
+ *
+ * The site header shared by the main site and district subdomains: brand, links (some opening
+ * menus), buttons, and a burger menu on small screens that slides in and closes on navigation.
+ */
+export function SiteHeader({
+  brand,
+  items,
+  actions,
+}: {
+  brand: ReactNode;
+  items: NavItem[];
+  actions: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+  // The burger menu is open at the location where it was opened; navigating closes it.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const burgerOpen = openedAt === location;
+  const setBurgerOpen = (open: boolean) => setOpenedAt(open ? location : null);
+  // The drawer's code loads the first time it opens; the first visit stays small.
+  const [burgerMounted, setBurgerMounted] = useState(false);
+
+  return (
+    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Container>
+        <Toolbar disableGutters sx={{ ...headerHeightSx, gap: 2 }}>
+          {brand}
+          <Box
+            component="nav"
+            aria-label={t('nav.main')}
+            sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1, ml: { md: 1, lg: 3 } }}
+          >
+            {items.map((item) =>
+              isMenu(item) ? (
+                <HeaderMenu key={item.key} item={item} />
+              ) : (
+                <Button
+                  key={item.key}
+                  component={Link}
+                  href={item.href}
+                  color="inherit"
+                  aria-current={location === item.href ? 'page' : undefined}
+                >
+                  {item.label}
+                </Button>
+              ),
+            )}
+          </Box>
+          <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>{actions}</Box>
+          <IconButton
+            sx={{ display: { md: 'none' } }}
+            aria-label={t('nav.openMenu')}
+            aria-expanded={burgerOpen}
+            aria-controls="burger-menu"
+            onClick={() => {
+              setBurgerMounted(true);
+              setBurgerOpen(true);
+            }}
+          >
+            <MenuIcon />
+          </IconButton>
+        </Toolbar>
+      </Container>
+      {burgerMounted && (
+        <Suspense fallback={null}>
+          <BurgerDrawer items={items} open={burgerOpen} onClose={() => setBurgerOpen(false)} />
+        </Suspense>
+      )}
+    </AppBar>
+  );
+}
+
+function HeaderMenu({ item }: { item: Extract<NavItem, { groups: NavGroup[] }> }) {
+  const [location] = useLocation();
+  // Open at the location where it was opened; navigating closes it.
+  const [opened, setOpened] = useState<{ anchor: HTMLElement; at: string } | null>(null);
+  const anchor = opened?.at === location ? opened.anchor : null;
+  const setAnchor = (element: HTMLElement | null) =>
+    setOpened(element ? { anchor: element, at: location } : null);
+  const menuId = useId();
+  return (
+    <>
+      <Button
+        color="inherit"
+        endIcon={<ExpandMoreIcon />}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : 'false'}
+        aria-controls={anchor ? menuId : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        {item.label}
+      </Button>
+      {anchor && (
+        <Suspense fallback={null}>
+          <HeaderMenuPopup id={menuId} anchor={anchor} groups={item.groups} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { StandardPage } from '../kit/StandardPage';
+
+export function ExplorePage() {
+  return <StandardPage page="explore" notYet />;
+}

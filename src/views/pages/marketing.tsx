@@ -1,0 +1,266 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { Box, Button, Card, CardContent, Container, Grid, IconButton, Typography } from '@mui/material';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { type SolutionSlug, solutionSlugs } from '../../routes';
+import { MessagePage } from '../kit/MessagePage';
+import { PageMeta } from '../kit/PageMeta';
+import { StandardPage } from '../kit/StandardPage';
+import { NotFoundPage } from './NotFoundPage';
+
+/** The six 'What we offer' slides of the home page (platform.md §2.9). */
+const offers = ['noCode', 'members', 'devices', 'communication', 'districts', 'enterprise'] as const;
+const benefits = ['noCode', 'anyDevice', 'share', 'embed', 'districts', 'selfHost'] as const;
+const features = ['editor', 'publishing', 'community'] as const;
+const steps = ['build', 'publish', 'share'] as const;
+
+function ContactCallToAction() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="section"
+      sx={{ bgcolor: 'grey.100', borderRadius: 4, p: { xs: 3, md: 6 }, textAlign: 'center', my: 6 }}
+    >
+      <Typography variant="h2" gutterBottom>
+        {t('pages.home.contactHeading')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('pages.home.contactLead')}
+      </Typography>
+      <Button variant="contained" component={Link} href="/contact-us">
+        {t('nav.contactUs')}
+      </Button>
+    </Box>
+  );
+}
+
+function OfferCarousel() {
+  const { t } = useTranslation();
+  const track = useRef<HTMLUListElement>(null);
+  const scroll = (direction: 1 | -1) => {
+    const el = track.current;
+    if (el) el.scrollBy({ left: direction * el.clientWidth * 0.8, behavior: 'smooth' });
+  };
+  return (
+    <Box component="section" aria-labelledby="offers-heading" sx={{ my: 6 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
+        <Typography id="offers-heading" variant="h2" sx={{ flexGrow: 1 }}>
+          {t('marketing.whatWeOffer')}
+        </Typography>
+        <IconButton aria-label={t('shell.previous')} onClick={() => scroll(-1)}>
+          <ChevronLeftIcon />
+        </IconButton>
+        <IconButton aria-label={t('shell.next')} onClick={() => scroll(1)}>
+          <ChevronRightIcon />
+        </IconButton>
+      </Box>
+      <Box
+        component="ul"
+        ref={track}
+        tabIndex={0}
+        aria-labelledby="offers-heading"
+        sx={{
+          display: 'grid',
+          gridAutoFlow: 'column',
+          gridAutoColumns: { xs: '85%', sm: '45%', lg: '31%' },
+          gap: 3,
+          overflowX: 'auto',
+          scrollSnapType: 'x mandatory',
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          pb: 1,
+        }}
+      >
+        {offers.map((offer) => (
+          <Card component="li" key={offer} variant="outlined" sx={{ scrollSnapAlign: 'start' }}>
+            <CardContent>
+              <Typography variant="h3" component="h3" gutterBottom>
+                {t(`marketing.offers.${offer}`)}
+              </Typography>
+              <Typography color="text.secondary">{t(`pages.home.offers.${offer}.text`)}</Typography>
+            </CardContent>
+          </Card>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+export function HomePage() {
+  const { t } = useTranslation();
+  return (
+    <Container sx={{ py: { xs: 4, md: 8 } }}>
+      <PageMeta title={t('pages.home.title')} description={t('pages.home.description')} />
+      <Box component="section" sx={{ textAlign: 'center', py: { xs: 4, md: 10 } }}>
+        <Typography variant="h1" sx={{ fontSize: { xs: '2.25rem', md: '3.5rem' } }} gutterBottom>
+          {t('pages.home.heading')}
+        </Typography>
+        <Typography variant="h3" component="p" color="text.secondary" sx={{ fontWeight: 400, mb: 4 }}>
+          {t('pages.home.lead')}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
+          <Button size="large" variant="contained" component={Link} href="/curate">
+            {t('nav.createSpace')}
+          </Button>
+          <Button size="large" variant="outlined" component={Link} href="/explore">
+            {t('pages.home.exploreCta')}
+          </Button>
+        </Box>
+      </Box>
+      <OfferCarousel />
+      <ContactCallToAction />
+    </Container>
+  );
+}
+
+const plans = ['free', 'standard', 'pro'] as const;
+const planFeatureCount = { free: 2, standard: 2, pro: 4 } as const;
+
+export function PricingPage() {
+  const { t } = useTranslation();
+  return (
+    <StandardPage page="pricing">
+      <Grid container spacing={3}>
+        {plans.map((plan) => (
+          <Grid key={plan} size={{ xs: 12, md: 4 }}>
+            <Card variant="outlined" sx={{ height: '100%' }}>
+              <CardContent>
+                <Typography variant="h2" gutterBottom>
+                  {t(`pages.pricing.plans.${plan}.name`)}
+                </Typography>
+                <Typography color="text.secondary" sx={{ mb: 2 }}>
+                  {t(`pages.pricing.plans.${plan}.summary`)}
+                </Typography>
+                <Box component="ul" sx={{ pl: 2.5 }}>
+                  {Array.from({ length: planFeatureCount[plan] }, (_, i) => (
+                    <li key={i}>{t(`pages.pricing.plans.${plan}.features.${i}`)}</li>
+                  ))}
+                </Box>
+              </CardContent>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+      <Typography color="text.secondary" sx={{ mt: 4 }}>
+        {t('pages.pricing.checkoutNotYet')}
+      </Typography>
+    </StandardPage>
+  );
+}
+
+export function SolutionPage({ slug }: { slug: string }) {
+  const { t } = useTranslation();
+  if (!(solutionSlugs as readonly string[]).includes(slug)) return <NotFoundPage />;
+  const s = slug as SolutionSlug;
+  return (
+    <Container sx={{ py: { xs: 4, md: 8 } }}>
+      <PageMeta title={t(`pages.solution.${s}.name`)} description={t(`pages.solution.${s}.lead`)} />
+      <Box component="section" sx={{ py: { xs: 2, md: 6 } }}>
+        <Typography variant="h1" gutterBottom>
+          {t(`pages.solution.${s}.heading`)}
+        </Typography>
+        <Typography variant="h3" component="p" color="text.secondary" sx={{ fontWeight: 400, mb: 3 }}>
+          {t(`pages.solution.${s}.lead`)}
+        </Typography>
+        <Button variant="contained" size="large" component={Link} href="/curate">
+          {t('nav.createSpace')}
+        </Button>
+      </Box>
+      <Box component="section" aria-labelledby="benefits" sx={{ my: 6 }}>
+        <Typography id="benefits" variant="h2" gutterBottom>
+          {t('pages.solution.benefitsHeading')}
+        </Typography>
+        <Grid container spacing={3}>
+          {benefits.map((b) => (
+            <Grid key={b} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Typography variant="h3" component="h3" gutterBottom>
+                {t(`pages.solution.benefits.${b}.title`)}
+              </Typography>
+              <Typography color="text.secondary">{t(`pages.solution.benefits.${b}.text`)}</Typography>
+            </Grid>
+          ))}
+        </Grid>
+      </Box>
+      <Box component="section" aria-labelledby="features" sx={{ my: 6 }}>
+        <Typography id="features" variant="h2" gutterBottom>
+          {t('pages.solution.featuresHeading')}
+        </Typography>
+        <Grid container spacing={3}>
+          {features.map((f) => (
+            <Grid key={f} size={{ xs: 12, md: 4 }}>
+              <Card variant="outlined" sx={{ height: '100%' }}>
+                <CardContent>
+                  <Typography variant="h3" component="h3" gutterBottom>
+                    {t(`pages.solution.features.${f}.title`)}
+                  </Typography>
+                  <Typography color="text.secondary">{t(`pages.solution.features.${f}.text`)}</Typography>
+                </CardContent>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      </Box>
+      <Box component="section" aria-labelledby="easy" sx={{ my: 6 }}>
+        <Typography id="easy" variant="h2" gutterBottom>
+          {t('pages.solution.easyHeading')}
+        </Typography>
+        <Box component="ol" sx={{ pl: 3 }}>
+          {steps.map((step) => (
+            <li key={step}>
+              <Typography component="span" sx={{ fontWeight: 700 }}>
+                {t(`pages.solution.steps.${step}.title`)}
+              </Typography>{' '}
+              {t(`pages.solution.steps.${step}.text`)}
+            </li>
+          ))}
+        </Box>
+      </Box>
+      <ContactCallToAction />
+    </Container>
+  );
+}
+
+export function MigrationPage() {
+  return <StandardPage page="migration" notYet width="text" />;
+}
+
+export function ComingSoonPage() {
+  return <StandardPage page="comingSoon" notYet width="text" />;
+}
+
+export function ContactPage() {
+  const { t } = useTranslation();
+  return (
+    <StandardPage page="contact" notYet width="text">
+      <Typography variant="h2" gutterBottom>
+        {t('pages.contact.resourcesHeading')}
+      </Typography>
+      <Box component="ul" sx={{ pl: 2.5 }}>
+        <li>
+          <Link href="/resources/faqs">{t('nav.faqs')}</Link>
+        </li>
+        <li>
+          <Link href="/resources/guides">{t('nav.guides')}</Link>
+        </li>
+      </Box>
+    </StandardPage>
+  );
+}
+
+export function SpaceAccessDeniedPage() {
+  const { t } = useTranslation();
+  return (
+    <MessagePage
+      title={t('errors.holdUpExplorer')}
+      message={t('errors.spaceAccessDenied')}
+      action={
+        <Button variant="contained" component={Link} href="/curate">
+          {t('pages.spaceAccessDenied.createSpace')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+describe('configuration from the environment', () => {
+  it('runs with nothing set, on the embedded defaults', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(8080);
+    expect(c.BASE_DOMAIN).toBe('localhost');
+    expect(c.publicOrigin).toBe('http://localhost:8080');
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.S3_ENDPOINT).toBeUndefined();
+    expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', S3_ENDPOINT: ' ' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('derives the public origin from PUBLIC_ORIGIN without a trailing slash', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://spaces.example.com/' }).publicOrigin).toBe('https://spaces.example.com');
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://db/x'],
+    ['BASE_DOMAIN', 'Not A Domain'],
+    ['PUBLIC_ORIGIN', 'not a url'],
+    ['LOG_LEVEL', 'loud'],
+  ])('stops with a message naming %s when it is %j', (variable, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [variable]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.map((p) => p.variable)).toContain(variable);
+    expect((error as Error).message).toContain(variable);
+  });
+
+  it('needs S3_ENDPOINT and S3_BUCKET together', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'files' })).toThrow(/S3_ENDPOINT/);
+    expect(loadConfig({ S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000' }).S3_BUCKET).toBe('files');
+  });
+});

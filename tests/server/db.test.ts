@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { uuidv7 } from '../../server/db/ids';
+import { testDatabases } from '../support/db';
+
+describe.each(testDatabases())('migrations on $name', ({ open }) => {
+  it('create every table, and running them again changes nothing', async () => {
+    const db = await open();
+    try {
+      const tables = (await db.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+      )) as unknown as { rows: { table_name: string }[] };
+      const names = tables.rows.map((r) => r.table_name);
+      expect(names).toEqual(expect.arrayContaining(['applied_jobs', 'files', 'file_thumbnails']));
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('uuidv7 ids', () => {
+  it('are RFC 9562 version 7 and sort by creation time', () => {
+    const a = uuidv7(1_700_000_000_000);
+    const b = uuidv7(1_700_000_000_001);
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(a < b).toBe(true);
+    expect(new Set(Array.from({ length: 1000 }, () => uuidv7())).size).toBe(1000);
+  });
+});

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/postgresCluster';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'main-test-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+describe('the server process', () => {
+  it('refuses to start on a bad setting and names the variable', async () => {
+    const s = startServer({ PORT: 'eighty' });
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toMatch(/PORT/);
+  });
+
+  it('starts on the embedded database, seeds demo content once, and shuts down cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const s = startServer({ PORT: String(port) });
+    let ready = false;
+    for (let i = 0; i < 200 && !ready; i++) {
+      await new Promise((r) => setTimeout(r, 150));
+      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    }
+    expect(ready).toBe(true);
+    expect(s.output()).toContain('demo content seeded');
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+    expect(s.output()).toContain('shutting down');
+
+    // A second start finds the seed already applied and keeps the data.
+    const again = startServer({ PORT: String(port) });
+    for (let i = 0; i < 200; i++) {
+      await new Promise((r) => setTimeout(r, 150));
+      if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) break;
+    }
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+    expect(again.output()).not.toContain('demo content seeded');
+  }, 90_000);
+});

@@ -1,0 +1,87 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createActor } from 'xstate';
+import { i18n } from '../../src/i18n';
+import { ChunkTimeoutError } from '../../src/lib/timeout';
+import { appMachine } from '../../src/machines/appMachine';
+import { App } from '../../src/views/App';
+import { AppActorProvider } from '../../src/views/AppContext';
+import { ErrorBoundary } from '../../src/views/layout/ErrorBoundary';
+
+function renderAt(path: string) {
+  const actor = createActor(appMachine).start();
+  const location = memoryLocation({ path, record: true });
+  render(
+    <AppActorProvider actor={actor}>
+      <Router hook={location.hook}>
+        <App />
+      </Router>
+    </AppActorProvider>,
+  );
+  return { actor, location };
+}
+
+describe('app shell', () => {
+  it('shows Page not found for an unknown path, with a way home', async () => {
+    const { location } = renderAt('/no-such-page');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: i18n.t('errors.pageNotFound') }),
+    ).toBeVisible();
+    expect(screen.getByText(i18n.t('errors.pageNotFoundDescription'))).toBeVisible();
+    await userEvent.click(screen.getByRole('link', { name: i18n.t('errors.returnToHomepage') }));
+    expect(location.history?.at(-1)).toBe('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: i18n.t('pages.home.heading') }),
+    ).toBeVisible();
+  });
+
+  it('renders the header and footer around ordinary pages but not around the editor', async () => {
+    renderAt('/pricing');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: i18n.t('pages.pricing.heading') }),
+    ).toBeVisible();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(document.title).toBe(`${i18n.t('pages.pricing.title')} | Spaces`);
+  });
+
+  it('has a root actor system with the toasts actor', () => {
+    const actor = createActor(appMachine).start();
+    expect(actor.system.get('toasts')).toBe(actor.getSnapshot().context.toasts);
+  });
+});
+
+describe('error boundary', () => {
+  function Broken({ error }: { error: Error }): never {
+    throw error;
+  }
+
+  it('shows Something went wrong for any uncaught error', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <Router hook={memoryLocation({ path: '/' }).hook}>
+        <ErrorBoundary>
+          <Broken error={new Error('boom')} />
+        </ErrorBoundary>
+      </Router>,
+    );
+    expect(screen.getByRole('heading', { name: i18n.t('errors.somethingWentWrong') })).toBeVisible();
+    expect(screen.getByRole('link', { name: i18n.t('errors.returnToHomepage') })).toHaveAttribute(
+      'href',
+      '/',
+    );
+  });
+
+  it('names a page that did not load in time', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <ErrorBoundary>
+        <Broken error={new ChunkTimeoutError()} />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText('Failed to load chunked component due to timeout')).toBeVisible();
+  });
+});
