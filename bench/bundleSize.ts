@@ -17,9 +17,18 @@ export const firstVisitBudgetBytes = 200 * 1024;
  */
 export async function benchFirstVisitSize(): Promise<BenchResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-size-'));
-  const config = loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+  });
   const app = await buildApp(config, { logger: false });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
   try {
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const page = await browser.newPage();

@@ -14,10 +14,15 @@ const results: BenchResult[] = [];
 for (const bench of benches) {
   const r = await bench();
   results.push(r);
-  const goal = [r.goal.min !== undefined ? `≥ ${r.goal.min}` : '', r.goal.max !== undefined ? `≤ ${r.goal.max}` : '']
+  const goal = [
+    r.goal.min !== undefined ? `≥ ${r.goal.min}` : '',
+    r.goal.max !== undefined ? `≤ ${r.goal.max}` : '',
+  ]
     .filter(Boolean)
     .join(' and ');
-  console.log(`${meetsGoal(r) ? 'PASS' : 'MISS'}  ${r.name}: ratio ${r.ratio.toFixed(3)} (goal ${goal})\n      ${r.details}`);
+  console.log(
+    `${meetsGoal(r) ? 'PASS' : 'MISS'}  ${r.name}: ratio ${r.ratio.toFixed(3)} (goal ${goal})\n      ${r.details}`,
+  );
 }
 const missed = results.filter((r) => !meetsGoal(r));
 if (check && missed.length > 0) {

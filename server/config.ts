@@ -17,10 +17,16 @@ export const configSchema = z
     PUBLIC_ORIGIN: optionalUrl,
     BASE_DOMAIN: z
       .string()
-      .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a domain name such as localhost or example.com')
+      .regex(
+        /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/,
+        'must be a domain name such as localhost or example.com',
+      )
       .default('localhost'),
     DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
+    DATABASE_URL: optionalUrl.refine(
+      (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+      'must be a postgres:// URL',
+    ),
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: optionalText,
     S3_REGION: z.string().default('us-east-1'),
@@ -55,18 +61,14 @@ export type Config = z.output<typeof configSchema> & {
 
 export class ConfigError extends Error {
   constructor(readonly problems: { variable: string; message: string }[]) {
-    super(
-      'Invalid configuration:\n' + problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n'),
-    );
+    super('Invalid configuration:\n' + problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n'));
     this.name = 'ConfigError';
   }
 }
 
 /** Reads and validates the environment. Throws ConfigError naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const known = Object.fromEntries(
-    Object.keys(configSchema.shape ?? {}).map((k) => [k, env[k]]),
-  );
+  const known = Object.fromEntries(Object.keys(configSchema.shape ?? {}).map((k) => [k, env[k]]));
   const parsed = configSchema.safeParse(known);
   if (!parsed.success) {
     throw new ConfigError(

@@ -39,7 +39,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(`Platform ready at ${config.publicOrigin} (database: ${app.dbKind}, files: ${app.blobStore.kind})`);
+  app.log.info(
+    `Platform ready at ${config.publicOrigin} (database: ${app.dbKind}, files: ${app.blobStore.kind})`,
+  );
 }
 
 main().catch((error) => {

@@ -2,7 +2,10 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-const Health = z.object({ status: z.enum(['ok', 'unavailable']), checks: z.record(z.string(), z.string()).optional() });
+const Health = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  checks: z.record(z.string(), z.string()).optional(),
+});
 
 /**
  * /healthz: the process is alive. /readyz: it can serve — the database and blob store answer.

@@ -33,7 +33,10 @@ export default fp<{ config: Config; spaDir: string }>(
         cacheControl: false,
         setHeaders(reply, filePath) {
           const immutable = /[/\\]static[/\\]/.test(filePath);
-          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+          reply.header(
+            'cache-control',
+            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+          );
         },
       });
     } else {
@@ -43,9 +46,13 @@ export default fp<{ config: Config; spaDir: string }>(
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0];
       const wantsPage =
-        (request.method === 'GET' || request.method === 'HEAD') && !serverPaths.test(pathname) && !/\.[a-z0-9]{1,8}$/i.test(pathname);
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !serverPaths.test(pathname) &&
+        !/\.[a-z0-9]{1,8}$/i.test(pathname);
       if (!wantsPage) {
-        return reply.status(404).send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}` });
+        return reply
+          .status(404)
+          .send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}` });
       }
       if (!indexHtml) {
         return reply

@@ -100,7 +100,9 @@ describe.each(testDatabases())('platform server on $name', ({ open }) => {
     expect(doc.statusCode).toBe(200);
     const body = doc.json();
     expect(body.openapi).toMatch(/^3\./);
-    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/healthz', '/api/fileService/file/{id}']));
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining(['/healthz', '/api/fileService/file/{id}']),
+    );
     const ui = await t.app.inject({ url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toMatch(/text\/html/);
@@ -115,7 +117,10 @@ describe('before the app is built', () => {
     try {
       const res = await t.app.inject({ url: '/explore' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ code: 'UNAVAILABLE', message: expect.stringContaining('npm run build') });
+      expect(res.json()).toMatchObject({
+        code: 'UNAVAILABLE',
+        message: expect.stringContaining('npm run build'),
+      });
     } finally {
       await t.close();
       await db.close();

@@ -17,7 +17,9 @@ describe('configuration from the environment', () => {
   });
 
   it('derives the public origin from PUBLIC_ORIGIN without a trailing slash', () => {
-    expect(loadConfig({ PUBLIC_ORIGIN: 'https://spaces.example.com/' }).publicOrigin).toBe('https://spaces.example.com');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://spaces.example.com/' }).publicOrigin).toBe(
+      'https://spaces.example.com',
+    );
   });
 
   it.each([

@@ -33,7 +33,10 @@ describe('the server process', () => {
     let ready = false;
     for (let i = 0; i < 200 && !ready; i++) {
       await new Promise((r) => setTimeout(r, 150));
-      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
     }
     expect(ready).toBe(true);
     expect(s.output()).toContain('demo content seeded');
@@ -45,7 +48,13 @@ describe('the server process', () => {
     const again = startServer({ PORT: String(port) });
     for (let i = 0; i < 200; i++) {
       await new Promise((r) => setTimeout(r, 150));
-      if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
     }
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);

@@ -15,7 +15,10 @@ export interface TestApp {
 export function fakeSpaDir(root: string): string {
   const dir = path.join(root, 'spa');
   mkdirSync(path.join(dir, 'static', 'js'), { recursive: true });
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><title>Spaces</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Spaces</title></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(path.join(dir, 'static', 'js', 'index.abc123.js'), 'console.log("app")');
   return dir;
 }
@@ -27,8 +30,15 @@ export async function buildTestApp(
   options: { spaDir?: string | null } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '8080', ...env });
-  const spaDir = options.spaDir === null ? path.join(dataDir, 'no-spa') : (options.spaDir ?? fakeSpaDir(dataDir));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '8080',
+    ...env,
+  });
+  const spaDir =
+    options.spaDir === null ? path.join(dataDir, 'no-spa') : (options.spaDir ?? fakeSpaDir(dataDir));
   const app = await buildApp(config, { db, spaDir, logger: false });
   await app.ready();
   return {

@@ -8,8 +8,11 @@ import { startCluster } from './postgresCluster';
 export default async function setup() {
   const cluster = await startCluster();
   if (!cluster) {
-    if (process.env.REQUIRE_POSTGRES === '1') throw new Error('PostgreSQL is required (REQUIRE_POSTGRES=1) but not installed');
-    console.warn('PostgreSQL is not installed: PostgreSQL test cases are skipped (apt-get install postgresql)');
+    if (process.env.REQUIRE_POSTGRES === '1')
+      throw new Error('PostgreSQL is required (REQUIRE_POSTGRES=1) but not installed');
+    console.warn(
+      'PostgreSQL is not installed: PostgreSQL test cases are skipped (apt-get install postgresql)',
+    );
     return;
   }
   process.env.TEST_POSTGRES_URL = cluster.url;

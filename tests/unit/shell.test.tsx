@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -38,14 +38,24 @@ describe('app shell', () => {
     ).toBeVisible();
   });
 
-  it('renders the header and footer around ordinary pages but not around the editor', async () => {
+  it('renders the header and footer around ordinary pages', async () => {
     renderAt('/pricing');
     expect(
       await screen.findByRole('heading', { level: 1, name: i18n.t('pages.pricing.heading') }),
     ).toBeVisible();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
-    expect(document.title).toBe(`${i18n.t('pages.pricing.title')} | Spaces`);
+    await waitFor(() => expect(document.title).toBe(`${i18n.t('pages.pricing.title')} | Spaces`));
+  });
+
+  it('renders the editor without header and footer', async () => {
+    renderAt('/curate');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: i18n.t('pages.editor.newHeading') }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: i18n.t('nav.openMenu') })).toBeNull();
+    expect(screen.queryByRole('link', { name: i18n.t('nav.explore') })).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 
   it('has a root actor system with the toasts actor', () => {

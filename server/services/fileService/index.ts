@@ -14,16 +14,21 @@ import type { BlobStore } from '../../storage/blobStore';
 import { contentDisposition, etagMatches, etagOf, immutableCacheControl, parseRange } from './http';
 import { FileService, type Servable } from './service';
 
-const Bytes = z.string().meta({ format: 'binary' });
+const bytes = (description: string) => ({
+  description,
+  content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+});
 
 const downloadResponses = {
-  200: Bytes.describe('The whole file'),
-  206: Bytes.describe('The requested byte range (Content-Range says which)'),
-  304: z.null().describe('Not modified: the If-None-Match ETag is current'),
+  200: bytes('The whole file, with its own Content-Type'),
+  206: bytes('The requested byte range (Content-Range says which)'),
+  304: z.null().describe('Not modified: the If-None-Match ETag is current (no body)'),
   400: ErrorBody,
-  404: ErrorBody,
+  404: ErrorBody.describe('No such file'),
   416: ErrorBody.describe('The range is outside the file (Content-Range: bytes */size)'),
 };
+
+const UploadForm = z.object({ file: z.string().meta({ format: 'binary' }).describe('The file (one part)') });
 
 const limitsText = Object.entries(uploadRules)
   .map(([kind, r]) => `${kind}: ${r.types.join(', ')} up to ${r.maxBytes} bytes`)
@@ -87,6 +92,8 @@ export default async function fileServiceRoutes(instance: FastifyInstance) {
           `accepted per kind — ${limitsText}.`,
         consumes: ['multipart/form-data'],
         querystring: UploadQuery,
+        // Documents the form; the file itself is streamed by the handler, never parsed up front.
+        body: UploadForm.nullish(),
         response: {
           201: FileRecord,
           400: ErrorBody.describe('No kind, no file part, or an upload that ended early (UPLOAD_TRUNCATED)'),
