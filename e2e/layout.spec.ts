@@ -103,7 +103,10 @@ test.describe('phone width', () => {
     await page.goto('/');
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: text('nav.explore'), exact: true })).toBeHidden();
-    const burger = page.getByRole('button', { name: text('nav.openMenu') });
+    // While the drawer is open the page behind it is hidden from assistive technology (aria-hidden),
+    // so the burger button is found by its attribute rather than its role.
+    const burger = page.locator('button[aria-controls="burger-menu"]');
+    await expect(burger).toHaveAccessibleName(text('nav.openMenu'));
     await expect(burger).toHaveAttribute('aria-expanded', 'false');
     await burger.click();
     await expect(burger).toHaveAttribute('aria-expanded', 'true');

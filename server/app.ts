@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DatabaseHandle } from './db';
 import { installErrorHandler } from './errors';
+import auth from './plugins/auth';
 import dbPlugin from './plugins/db';
 import health from './plugins/health';
 import openapi from './plugins/openapi';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     limits: { fileSize: maxBodyBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
   });
   await app.register(openapi);
+  await app.register(auth);
 
   await app.register(health);
   await app.register(fileService, { prefix: '/api/fileService' });

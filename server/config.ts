@@ -37,6 +37,10 @@ export const configSchema = z
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: z.string().trim().min(1).default('web'),
+    OIDC_AUDIENCE: optionalText,
+    OIDC_ROLES_CLAIM: z.string().trim().min(1).default('roles'),
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0'])
       .default('true')
@@ -57,6 +61,16 @@ export type Config = z.output<typeof configSchema> & {
   dataDir: string;
   /** The origin people reach the main site at, e.g. http://localhost:8080. */
   publicOrigin: string;
+  identity: {
+    /** The embedded OpenID Provider runs at /oidc unless OIDC_ISSUER names another one. */
+    embedded: boolean;
+    issuer: string;
+    clientId: string;
+    /** The `aud` of access tokens for this API. */
+    audience: string;
+    /** The claim holding the user's roles. */
+    rolesClaim: string;
+  };
 };
 
 export class ConfigError extends Error {
@@ -77,9 +91,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   const defaultOrigin = `http://${c.BASE_DOMAIN}${c.PORT === 80 ? '' : `:${c.PORT}`}`;
+  const publicOrigin = (c.PUBLIC_ORIGIN ?? defaultOrigin).replace(/\/$/, '');
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
-    publicOrigin: (c.PUBLIC_ORIGIN ?? defaultOrigin).replace(/\/$/, ''),
+    publicOrigin,
+    identity: {
+      embedded: !c.OIDC_ISSUER,
+      issuer: (c.OIDC_ISSUER ?? `${publicOrigin}/oidc`).replace(/\/$/, ''),
+      clientId: c.OIDC_CLIENT_ID,
+      audience: c.OIDC_AUDIENCE ?? `${publicOrigin}/api`,
+      rolesClaim: c.OIDC_ROLES_CLAIM,
+    },
   };
 }

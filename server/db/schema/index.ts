@@ -1,3 +1,5 @@
 // Every table of the platform, one module per area. drizzle-kit reads this folder to write migrations.
 export * from './system';
 export * from './files';
+export * from './identity';
+export * from './users';

@@ -1,0 +1,71 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+
+/** Local accounts of the embedded OpenID Provider. The id is the `sub` of its tokens: the user id. */
+export const accounts = pgTable('accounts', {
+  id: text('id').primaryKey(),
+  /** Lower-cased; unique. */
+  email: text('email').notNull().unique(),
+  /** argon2id. */
+  passwordHash: text('password_hash').notNull(),
+  failedSignIns: integer('failed_sign_ins').notNull().default(0),
+  lockedUntil: at('locked_until'),
+  lastSignInAt: at('last_sign_in_at'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** oidc-provider's storage (sessions, grants, codes, refresh tokens, interactions...). */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    type: text('type').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: at('expires_at'),
+    consumedAt: at('consumed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.type, t.id] }),
+    index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+    index('oidc_payloads_user_code_idx').on(t.userCode),
+    index('oidc_payloads_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Signing keys (private JWKs) and cookie secrets, made on first start; retired ones kept for verification. */
+export const identityKeys = pgTable('identity_keys', {
+  kid: text('kid').primaryKey(),
+  /** 'signing' or 'cookie'. */
+  kind: text('kind').notNull(),
+  material: jsonb('material').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  retiredAt: at('retired_at'),
+});
+
+/** Password reset links: only the hash of the token is kept. */
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** Mail the platform sends, kept in the database; a sender delivers it when mail is configured. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: text('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  sentAt: at('sent_at'),
+});
