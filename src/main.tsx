@@ -1,7 +1,11 @@
 import { createRoot } from 'react-dom/client';
 import { type ActorOptions, createActor } from 'xstate';
+import { authCallbackPath } from '../contracts/identity';
 import './i18n';
-import { appMachine } from './machines/appMachine';
+import { appMachine, type AppActorRef } from './machines/appMachine';
+import { sessionMachine } from './machines/sessionMachine';
+import { createApi } from './services/api';
+import { createUserManager, provideSession } from './services/session';
 import { App } from './views/App';
 import { AppActorProvider } from './views/AppContext';
 
@@ -12,10 +16,24 @@ async function start() {
     const { createBrowserInspector } = await import('@statelyai/inspect');
     inspect = createBrowserInspector().inspect;
   }
-  const actor = createActor(appMachine, { inspect });
-  actor.start();
+  // The API reads the token from the session, which the root actor below owns.
+  const rootRef: { current?: AppActorRef } = {};
+  const api = createApi({
+    token: () => rootRef.current?.getSnapshot().context.session.getSnapshot().context.user?.accessToken,
+    onForbidden: () =>
+      root
+        ?.getSnapshot()
+        .context.toasts.send({ type: 'toast.show', severity: 'error', message: 'errors.notAuthorized' }),
+  });
+  const session = provideSession(sessionMachine, createUserManager(), () => api);
+  const root = createActor(appMachine.provide({ actors: { session } }), {
+    input: { callback: location.pathname === authCallbackPath },
+    inspect,
+  });
+  rootRef.current = root;
+  root.start();
   createRoot(document.getElementById('root')!).render(
-    <AppActorProvider actor={actor}>
+    <AppActorProvider actor={root} api={api}>
       <App />
     </AppActorProvider>,
   );

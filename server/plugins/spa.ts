@@ -22,7 +22,10 @@ export default fp<{ config: Config; spaDir: string }>(
     if (built) {
       indexHtml = readFileSync(indexPath, 'utf8').replace(
         '<head>',
-        `<head><meta name="base-domain" content="${escapeAttr(config.BASE_DOMAIN)}">`,
+        `<head><meta name="base-domain" content="${escapeAttr(config.BASE_DOMAIN)}">` +
+          `<meta name="oidc-authority" content="${escapeAttr(config.identity.issuer)}">` +
+          `<meta name="oidc-client-id" content="${escapeAttr(config.identity.clientId)}">` +
+          `<meta name="oidc-roles-claim" content="${escapeAttr(config.identity.rolesClaim)}">`,
       );
       await app.register(fastifyStatic, {
         root: spaDir,

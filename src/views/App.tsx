@@ -32,6 +32,7 @@ const LoginPage = lazyPage(() => account().then((m) => m.LoginPage));
 const WalletPage = lazyPage(() => account().then((m) => m.WalletPage));
 const SettingsPage = lazyPage(() => account().then((m) => m.SettingsPage));
 const UserPage = lazyPage(() => account().then((m) => m.UserPage));
+const AuthCallbackPage = lazyPage(() => account().then((m) => m.AuthCallbackPage));
 const ResourcesPage = lazyPage(() => import('./pages/resources').then((m) => m.ResourcesPage));
 const ExplorePage = lazyPage(() => import('./pages/explore').then((m) => m.ExplorePage));
 const EditorPage = lazyPage(() => import('./pages/editor').then((m) => m.EditorPage));
@@ -46,6 +47,7 @@ function AppRoutes({ district }: { district: string | null }) {
     <Switch>
       <Route path="/">{district ? <DistrictHomePage district={district} /> : <HomePage />}</Route>
       <Route path="/login" component={LoginPage} />
+      <Route path="/authentication/callback" component={AuthCallbackPage} />
       <Route path="/contact-us" component={ContactPage} />
       <Route path="/artsteps-migration" component={MigrationPage} />
       <Route path="/coming-soon" component={ComingSoonPage} />

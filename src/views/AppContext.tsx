@@ -1,20 +1,50 @@
+import type { KyInstance } from 'ky';
 import { createContext, type ReactNode, useContext } from 'react';
-import type { AppActorRef, ToastsActorRef } from '../machines/appMachine';
+import type { AppActorRef, SessionActorRef, ToastsActorRef } from '../machines/appMachine';
 
-const AppActorContext = createContext<AppActorRef | null>(null);
+interface AppContextValue {
+  actor: AppActorRef;
+  api: KyInstance | null;
+}
 
-/** Gives every view the running root actor. */
-export function AppActorProvider({ actor, children }: { actor: AppActorRef; children: ReactNode }) {
-  return <AppActorContext.Provider value={actor}>{children}</AppActorContext.Provider>;
+const AppActorContext = createContext<AppContextValue | null>(null);
+
+/** Gives every view the running root actor and the API client. */
+export function AppActorProvider({
+  actor,
+  api = null,
+  children,
+}: {
+  actor: AppActorRef;
+  api?: KyInstance | null;
+  children: ReactNode;
+}) {
+  return <AppActorContext.Provider value={{ actor, api }}>{children}</AppActorContext.Provider>;
+}
+
+function useAppContext(): AppContextValue {
+  const value = useContext(AppActorContext);
+  if (!value) throw new Error('useAppActor must be used inside <AppActorProvider>');
+  return value;
 }
 
 export function useAppActor(): AppActorRef {
-  const actor = useContext(AppActorContext);
-  if (!actor) throw new Error('useAppActor must be used inside <AppActorProvider>');
-  return actor;
+  return useAppContext().actor;
 }
 
 /** The one toasts actor (systemId `toasts`). */
 export function useToasts(): ToastsActorRef {
   return useAppActor().getSnapshot().context.toasts;
+}
+
+/** The session actor (systemId `session`). */
+export function useSession(): SessionActorRef {
+  return useAppActor().getSnapshot().context.session;
+}
+
+/** The API client (machines' actors use it; views pass it to the machines they start). */
+export function useApi(): KyInstance {
+  const api = useAppContext().api;
+  if (!api) throw new Error('No API client');
+  return api;
 }

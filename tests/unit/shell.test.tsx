@@ -12,7 +12,7 @@ import { AppActorProvider } from '../../src/views/AppContext';
 import { ErrorBoundary } from '../../src/views/layout/ErrorBoundary';
 
 function renderAt(path: string) {
-  const actor = createActor(appMachine).start();
+  const actor = createActor(appMachine, { input: { callback: false } }).start();
   const location = memoryLocation({ path, record: true });
   render(
     <AppActorProvider actor={actor}>
@@ -59,7 +59,7 @@ describe('app shell', () => {
   });
 
   it('has a root actor system with the toasts actor', () => {
-    const actor = createActor(appMachine).start();
+    const actor = createActor(appMachine, { input: { callback: false } }).start();
     expect(actor.system.get('toasts')).toBe(actor.getSnapshot().context.toasts);
   });
 });

@@ -1,6 +1,8 @@
 import { Box, Container, Grid, Link as MuiLink, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
+import { useSession } from '../AppContext';
 import { solutionSlugs } from '../../routes';
 
 interface FooterLink {
@@ -15,8 +17,11 @@ interface FooterLink {
  */
 export function Footer({ district }: { district: string | null }) {
   const { t } = useTranslation();
-  // Account pages need a signed-in user: the links go through sign-in and come back.
-  const viaLogin = (path: string) => `/login?returnTo=${encodeURIComponent(path)}`;
+  const user = useSelector(useSession(), (s) => s.context.user);
+  // Account pages need a signed-in user: for visitors the links go through sign-in and come back.
+  const me = user ? `/user/${encodeURIComponent(user.userId)}` : '/user/me';
+  const viaLogin = (path: string) =>
+    user ? path.replace('/user/me', me) : `/login?returnTo=${encodeURIComponent(path)}`;
   const columns: { key: string; title: string; links: FooterLink[] }[] = [
     ...(district === null
       ? [
@@ -55,7 +60,7 @@ export function Footer({ district }: { district: string | null }) {
       key: 'account',
       title: t('footer.account'),
       links: [
-        { key: 'profile', label: t('footer.profile'), href: viaLogin('/user') },
+        { key: 'profile', label: t('footer.profile'), href: viaLogin('/user/me') },
         { key: 'spaces', label: t('footer.spaces'), href: viaLogin('/user/me/spaces') },
         { key: 'districts', label: t('footer.districts'), href: viaLogin('/user/me/districts') },
         { key: 'library', label: t('footer.library'), href: viaLogin('/user/me/library') },

@@ -1,9 +1,15 @@
-import { Box, Button, Typography } from '@mui/material';
+import { Avatar, Box, Button, IconButton, Typography } from '@mui/material';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { headerButtons } from '../../lib/headerRules';
 import { districtCategories, solutionSlugs } from '../../routes';
+import { useSession } from '../AppContext';
 import { type NavItem, SiteHeader } from './SiteHeader';
+
+const ProfileDrawer = lazy(() => import('./ProfileDrawer'));
+const initialOf = (name: string) => (name.trim()[0] ?? '?').toUpperCase();
 
 /** Solutions menu grouping (platform.md §2.2): by industry and by function. */
 const solutionGroups = {
@@ -37,13 +43,45 @@ function HeaderActions({ district }: { district: string | null }) {
   const { t } = useTranslation();
   const [pathname] = useLocation();
   const search = useSearch();
-  const show = headerButtons({ pathname, search, district, user: null });
+  const session = useSession();
+  const user = useSelector(session, (s) => s.context.user);
+  const show = headerButtons({ pathname, search, district, user: user && { id: user.userId } });
+  const [drawerMounted, setDrawerMounted] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <>
-      {show.createSpace && (
-        <Button variant="contained" component={Link} href="/curate">
-          {t('nav.createSpace')}
-        </Button>
+      {show.createSpace &&
+        (user ? (
+          <Button variant="contained" component={Link} href="/curate">
+            {t('nav.createSpace')}
+          </Button>
+        ) : (
+          // Creating needs an account: sign in first, then continue to the editor.
+          <Button
+            variant="contained"
+            onClick={() => session.send({ type: 'session.signIn', returnTo: '/curate' })}
+          >
+            {t('nav.createSpace')}
+          </Button>
+        ))}
+      {user && (
+        <>
+          <IconButton
+            aria-label={t('nav.accountMenu', { name: user.name })}
+            aria-haspopup="dialog"
+            onClick={() => {
+              setDrawerMounted(true);
+              setDrawerOpen(true);
+            }}
+          >
+            <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main' }}>{initialOf(user.name)}</Avatar>
+          </IconButton>
+          {drawerMounted && (
+            <Suspense fallback={null}>
+              <ProfileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+            </Suspense>
+          )}
+        </>
       )}
       {show.login &&
         (show.loginInNewTab ? (
@@ -51,7 +89,12 @@ function HeaderActions({ district }: { district: string | null }) {
             {t('nav.login')}
           </Button>
         ) : (
-          <Button variant="outlined" component={Link} href="/login">
+          <Button
+            variant="outlined"
+            onClick={() =>
+              session.send({ type: 'session.signIn', returnTo: search ? `${pathname}?${search}` : pathname })
+            }
+          >
             {t('nav.login')}
           </Button>
         ))}

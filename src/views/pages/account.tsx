@@ -1,12 +1,75 @@
-import { Breadcrumbs, Link as MuiLink, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Breadcrumbs, Button, Link as MuiLink, Tab, Tabs, Typography } from '@mui/material';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useSession } from '../AppContext';
 import { isKnownSection, type ProfileCategory, profileCategories } from '../../routes';
 import { StandardPage } from '../kit/StandardPage';
 import { NotFoundPage } from './NotFoundPage';
 
+/** /login: starts sign-in at once (returning to `returnTo`), or shows why it could not. */
 export function LoginPage() {
-  return <StandardPage page="login" notYet width="text" />;
+  const { t } = useTranslation();
+  const session = useSession();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const state = useSelector(session, (s) =>
+    s.matches('signedIn') ? 'in' : s.matches('signedOut') ? 'out' : 'busy',
+  );
+  const error = useSelector(session, (s) => s.context.error);
+  const requested = new URLSearchParams(search).get('returnTo');
+  const returnTo = requested && requested.startsWith('/') && !requested.startsWith('//') ? requested : '/';
+  const started = useRef(false);
+  useEffect(() => {
+    if (state === 'in') navigate(returnTo, { replace: true });
+    else if (state === 'out' && !error && !started.current) {
+      started.current = true;
+      session.send({ type: 'session.signIn', returnTo });
+    }
+  }, [state, error, returnTo, navigate, session]);
+  return (
+    <StandardPage page="login" width="text">
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('auth.signInFailed')}
+        </Alert>
+      )}
+      <Button variant="contained" onClick={() => session.send({ type: 'session.signIn', returnTo })}>
+        {t('auth.signIn')}
+      </Button>
+    </StandardPage>
+  );
+}
+
+/** /authentication/callback: finishes sign-in and goes back to where the user was. */
+export function AuthCallbackPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const signedIn = useSelector(session, (s) => s.matches('signedIn'));
+  const failed = useSelector(session, (s) => s.matches('signedOut') && !!s.context.error);
+  const returnTo = useSelector(session, (s) => s.context.returnTo);
+  useEffect(() => {
+    if (signedIn && returnTo) {
+      session.send({ type: 'session.returned' });
+      navigate(returnTo, { replace: true });
+    } else if (signedIn) navigate('/', { replace: true });
+  }, [signedIn, returnTo, navigate, session]);
+  return (
+    <StandardPage
+      page="login"
+      heading={failed ? t('auth.signInFailed') : t('auth.signingIn')}
+      lead=""
+      width="text"
+    >
+      {failed && (
+        <Button variant="contained" component={Link} href="/login">
+          {t('auth.signIn')}
+        </Button>
+      )}
+    </StandardPage>
+  );
 }
 
 export function WalletPage() {
