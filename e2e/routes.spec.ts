@@ -52,7 +52,7 @@ test.describe('unknown paths', () => {
   for (const path of [
     '/no-such-page',
     '/solutions/unknown',
-    '/user/someone/unknown',
+    '/user/me/unknown',
     '/spaces',
     '/resources',
   ]) {

@@ -140,7 +140,7 @@ export const routes: RouteDef[] = [
     paths: ['/user', '/user/:userId', '/user/:userId/:category', '/user/:userId/:category/:subcategory'],
     chrome: 'full',
     host: 'any',
-    examples: ['/user', '/user/someone', '/user/someone/library', '/user/someone/spaces/drafts'],
+    examples: ['/user', '/user/me/library', '/user/me/spaces/drafts'],
   },
   { id: 'pricing', paths: ['/pricing'], chrome: 'full', host: 'any', examples: ['/pricing'] },
   {

@@ -1,10 +1,24 @@
-import { Alert, Breadcrumbs, Button, Link as MuiLink, Tab, Tabs, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  FormControlLabel,
+  Stack,
+  Switch,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { UserFull } from '../../../contracts/users';
+import type { SessionProfile } from '../../machines/sessionMachine';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
-import { useSession } from '../AppContext';
-import { isKnownSection, type ProfileCategory, profileCategories } from '../../routes';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import { useApi, useSession, useToasts } from '../AppContext';
+import { ProfileView } from './profile';
+import { isKnownSection, profileCategories } from '../../routes';
 import { StandardPage } from '../kit/StandardPage';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -76,17 +90,6 @@ export function WalletPage() {
   return <StandardPage page="wallet" notYet />;
 }
 
-export function SettingsPage() {
-  const { t } = useTranslation();
-  return (
-    <StandardPage page="settings" notYet>
-      <Tabs value="visibility" aria-label={t('pages.settings.tabs')}>
-        <Tab value="visibility" label={t('pages.settings.visibility')} />
-      </Tabs>
-    </StandardPage>
-  );
-}
-
 /** /user, /user/{userId}, /user/{userId}/{category}, /user/{userId}/{category}/{subcategory}. */
 export function UserPage({
   userId,
@@ -98,34 +101,121 @@ export function UserPage({
   subcategory?: string;
 }) {
   const { t } = useTranslation();
+  const session = useSession();
+  const me = useSelector(session, (s) => s.context.user?.userId);
+  const signedOut = useSelector(session, (s) => s.matches('signedOut'));
+  const [pathname] = useLocation();
   if (!isKnownSection(profileCategories, category, subcategory)) return <NotFoundPage />;
-  const base = `/user/${encodeURIComponent(userId ?? 'me')}`;
+  // /user and /user/me are the signed-in user's own profile.
+  if (userId === undefined || userId === 'me') {
+    if (me) {
+      const rest = [category, subcategory].filter(Boolean).join('/');
+      return <Redirect to={`/user/${encodeURIComponent(me)}${rest ? `/${rest}` : ''}`} replace />;
+    }
+    return (
+      <StandardPage page="user" lead={t('auth.signInRequired')} width="text">
+        {signedOut && (
+          <Button
+            variant="contained"
+            onClick={() => session.send({ type: 'session.signIn', returnTo: pathname })}
+          >
+            {t('auth.signIn')}
+          </Button>
+        )}
+      </StandardPage>
+    );
+  }
+  return <ProfileView key={userId} userId={userId} category={category} />;
+}
+
+/** Settings (platform.md §2.2): the Visibility tab. Search visibility is saved on the user. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const api = useApi();
+  const toasts = useToasts();
+  const profile = useSelector(
+    session,
+    (s) => s.context.profile as (SessionProfile & Partial<UserFull>) | null,
+  );
+  const signedOut = useSelector(session, (s) => s.matches('signedOut'));
+  const [pathname] = useLocation();
+  const [saving, setSaving] = useState(false);
+  const toggle = async (field: 'searchable' | 'hideContentLibrary' | 'hideGroups', value: boolean) => {
+    if (!profile) return;
+    setSaving(true);
+    try {
+      const user = await api
+        .patch(`userService/user/${encodeURIComponent(profile.userId)}`, {
+          json: { [field]: value },
+          retry: 0,
+        })
+        .json<UserFull>();
+      session.send({ type: 'session.profileUpdated', profile: user });
+      toasts.send({ type: 'toast.show', severity: 'success', message: 'toasts.settingsSaved' });
+    } catch {
+      toasts.send({ type: 'toast.show', severity: 'error', message: 'errors.unexpected' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const switches = [
+    {
+      field: 'searchable',
+      label: 'settings.visibility.searchable',
+      hint: 'settings.visibility.searchableDescription',
+    },
+    {
+      field: 'hideContentLibrary',
+      label: 'settings.visibility.hideLibrary',
+      hint: 'settings.visibility.hideLibraryDescription',
+    },
+    {
+      field: 'hideGroups',
+      label: 'settings.visibility.hideGroups',
+      hint: 'settings.visibility.hideGroupsDescription',
+    },
+  ] as const;
   return (
-    <StandardPage page="user" notYet>
-      {category && (
-        <Breadcrumbs aria-label={t('pages.user.breadcrumbs')} sx={{ mb: 3 }}>
-          <MuiLink component={Link} href={base} color="inherit">
-            {t('pages.user.heading')}
-          </MuiLink>
-          <Typography color={subcategory ? 'inherit' : 'text.primary'}>
-            {t(`pages.user.categories.${category}`)}
-          </Typography>
-          {subcategory && (
-            <Typography color="text.primary">{t(`pages.user.subcategories.${subcategory}`)}</Typography>
-          )}
-        </Breadcrumbs>
-      )}
-      <Tabs value={category ?? false} aria-label={t('pages.user.sections')} variant="scrollable">
-        {(Object.keys(profileCategories) as ProfileCategory[]).map((c) => (
-          <Tab
-            key={c}
-            value={c}
-            label={t(`pages.user.categories.${c}`)}
-            component={Link}
-            href={`${base}/${c}`}
-          />
-        ))}
+    <StandardPage page="settings" width="text">
+      <Tabs value="visibility" aria-label={t('pages.settings.tabs')} sx={{ mb: 3 }}>
+        <Tab value="visibility" label={t('settings.tabs.visibility')} />
       </Tabs>
+      {!profile ? (
+        signedOut ? (
+          <Button
+            variant="contained"
+            onClick={() => session.send({ type: 'session.signIn', returnTo: pathname })}
+          >
+            {t('auth.signIn')}
+          </Button>
+        ) : (
+          <CircularProgress aria-label={t('shell.loading')} />
+        )
+      ) : (
+        <Stack spacing={2}>
+          {switches.map((s) => (
+            <FormControlLabel
+              key={s.field}
+              control={
+                <Switch
+                  checked={Boolean(profile[s.field] ?? s.field === 'searchable')}
+                  disabled={saving}
+                  onChange={(e) => void toggle(s.field, e.target.checked)}
+                />
+              }
+              label={
+                <Box>
+                  <Typography>{t(s.label)}</Typography>
+                  <Typography color="text.secondary" sx={{ fontSize: '0.875rem' }}>
+                    {t(s.hint)}
+                  </Typography>
+                </Box>
+              }
+            />
+          ))}
+        </Stack>
+      )}
     </StandardPage>
   );
 }
