@@ -173,8 +173,6 @@ const Birthday = z.preprocess(
         ctx.addIssue({ code: 'custom', message: 'Please provide a valid date (YYYY-MM-DD)' });
       } else if (value > latestToday()) {
         ctx.addIssue({ code: 'custom', message: 'The date of birth cannot be in the future' });
-      } else if (value < '1900-01-01') {
-        ctx.addIssue({ code: 'custom', message: 'The date of birth cannot be before 1900' });
       }
     })
     .nullable(),
@@ -283,7 +281,9 @@ const flagText = (v: unknown) => {
   return v;
 };
 const formFlag = z.preprocess(flagText, Flag);
-const removePicture = z.literal('', { error: 'Send the picture as a file part, or an empty value to remove it' });
+const removePicture = z.literal('', {
+  error: 'Send the picture as a file part, or an empty value to remove it',
+});
 
 /**
  * The multipart text fields of PATCH /user/{id} (and POST /user): the editable fields as form text.
@@ -366,9 +366,7 @@ export const UserPublic = z
     /** Where the profile picture is served (/api/fileService/file/{id}), or null. */
     profilePicture: z.string().nullable(),
     coverPhoto: z.string().nullable(),
-    coverCrop: z
-      .object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
-      .nullable(),
+    coverCrop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
     signedUp: isoTime,
     numOfFollowers: z.number().int().nonnegative(),
     numOfFollowing: z.number().int().nonnegative(),

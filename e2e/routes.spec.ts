@@ -49,13 +49,7 @@ test.describe('district subdomain routes', () => {
 });
 
 test.describe('unknown paths', () => {
-  for (const path of [
-    '/no-such-page',
-    '/solutions/unknown',
-    '/user/me/unknown',
-    '/spaces',
-    '/resources',
-  ]) {
+  for (const path of ['/no-such-page', '/solutions/unknown', '/user/me/unknown', '/spaces', '/resources']) {
     test(`${path} shows Page not found`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('errors.pageNotFound'));

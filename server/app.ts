@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DatabaseHandle } from './db';
 import { installErrorHandler } from './errors';
+import identity from './identity';
 import auth from './plugins/auth';
 import dbPlugin from './plugins/db';
 import health from './plugins/health';
@@ -14,6 +15,7 @@ import openapi from './plugins/openapi';
 import security from './plugins/security';
 import spa from './plugins/spa';
 import fileService from './services/fileService';
+import userService from './services/userService';
 import storagePlugin from './storage/plugin';
 
 declare module 'fastify' {
@@ -66,9 +68,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(openapi);
   await app.register(auth);
+  await app.register(identity);
 
   await app.register(health);
   await app.register(fileService, { prefix: '/api/fileService' });
+  await app.register(userService, { prefix: '/api/userService' });
 
   await app.register(spa, { config, spaDir: options.spaDir ?? path.join(rootDir, 'dist', 'spa') });
   return app;

@@ -71,9 +71,7 @@ export class DrizzleAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
-    await this.db
-      .delete(oidcPayloads)
-      .where(and(eq(oidcPayloads.type, this.type), eq(oidcPayloads.id, id)));
+    await this.db.delete(oidcPayloads).where(and(eq(oidcPayloads.type, this.type), eq(oidcPayloads.id, id)));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {

@@ -1,8 +1,15 @@
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import { appOrigins } from '../identity/origins';
 
 /** Paths that other sites may frame: the embedded viewer only. */
 export const frameablePath = /^\/viewer\/embed\//;
+
+/**
+ * The identity provider's pages: their forms (sign in, sign out) end in a redirect to the app's
+ * callback on the main host or on a district host, and form-action applies to that redirect too.
+ */
+export const identityPagePath = /^\/(oidc|interaction|oidc-account)(\/|$)/i;
 
 const directives = {
   defaultSrc: ["'self'"],
@@ -36,6 +43,19 @@ export default fp(
       // Files and thumbnails may be shown by embedding pages on other origins.
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       strictTransportSecurity: false,
+    });
+    const { main, districtSource } = appOrigins(
+      app.config?.publicOrigin ?? 'http://localhost',
+      app.config?.BASE_DOMAIN ?? 'localhost',
+    );
+    const identityFormAction = `form-action 'self' ${main} ${districtSource}`;
+    // Set on the raw response: the provider at /oidc answers without going through Fastify's reply.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!identityPagePath.test(request.url.split('?')[0])) return;
+      const csp = reply.raw.getHeader('content-security-policy');
+      if (typeof csp === 'string') {
+        reply.raw.setHeader('content-security-policy', csp.replace("form-action 'self'", identityFormAction));
+      }
     });
     app.addHook('onSend', async (request, reply, payload) => {
       const pathname = request.url.split('?')[0];

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
 /** Paths the SPA never owns: unknown ones there answer a JSON 404, not the app. */
-const serverPaths = /^\/(api|oidc|interaction|hubs|files|healthz|readyz)(\/|$)/;
+const serverPaths = /^\/(api|oidc|oidc-account|interaction|hubs|files|healthz|readyz)(\/|$)/;
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 

@@ -1,0 +1,61 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import middie from '@fastify/middie';
+import fp from 'fastify-plugin';
+import type Provider from 'oidc-provider';
+import { purgeExpired } from './adapter';
+import { keyResolver, loadIdentityKeys, publicJwk } from './keys';
+import { appOrigins } from './origins';
+import { createProvider } from './provider';
+import identityRoutes from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The embedded OpenID Provider, when it runs (no OIDC_ISSUER). */
+    identityProvider?: Provider;
+  }
+}
+
+export { createAccount, deleteAccount, findAccountByEmail, verifyPassword } from './accounts';
+export { rotateCookieSecret, rotateSigningKey } from './keys';
+
+const purgeEveryMs = 60 * 60 * 1000;
+
+/**
+ * The embedded OpenID Provider at /oidc (issuer PUBLIC_ORIGIN/oidc) with its sign-in pages at
+ * /interaction/:uid and account pages at /oidc-account/*. Not mounted when OIDC_ISSUER names an
+ * external provider; the auth plugin then verifies that issuer's tokens instead.
+ */
+export default fp(
+  async (app) => {
+    const { config } = app;
+    if (!config.identity.embedded) return;
+
+    const keys = await loadIdentityKeys(app.db);
+    const origins = appOrigins(config.publicOrigin, config.BASE_DOMAIN);
+    const provider = createProvider({ config, db: app.db, origins, keys, log: app.log });
+
+    // API tokens are verified against the same keys, read from the database, no HTTP round trip.
+    app.decorate('identityKeys', keyResolver(app.db, keys.signing.map(publicJwk)));
+    app.decorate('identityProvider', provider);
+
+    if (!app.hasDecorator('use')) await app.register(middie);
+    const handle = provider.callback();
+    app.use('/oidc', (req: IncomingMessage, res: ServerResponse) => {
+      void handle(req, res);
+    });
+
+    await app.register(identityRoutes, { provider, db: app.db, origins, clientId: config.identity.clientId });
+
+    const purge = () =>
+      purgeExpired(app.db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'could not purge expired identity rows'),
+      );
+    const timer = setInterval(() => void purge(), purgeEveryMs);
+    timer.unref();
+    app.addHook('onReady', async () => {
+      await purge();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'identity', dependencies: ['db'] },
+);
