@@ -36,8 +36,11 @@ const directives = {
  */
 export default fp(
   async (app) => {
+    // Pages on district hosts talk to the OpenID Provider on its own origin (discovery, tokens).
+    const issuerOrigin = app.config ? new URL(app.config.identity.issuer).origin : undefined;
+    const connectSrc = [...directives.connectSrc, ...(issuerOrigin ? [issuerOrigin] : [])];
     await app.register(helmet, {
-      contentSecurityPolicy: { directives },
+      contentSecurityPolicy: { directives: { ...directives, connectSrc } },
       frameguard: { action: 'deny' },
       crossOriginEmbedderPolicy: false,
       // Files and thumbnails may be shown by embedding pages on other origins.

@@ -47,7 +47,13 @@ function HeaderActions({ district }: { district: string | null }) {
   const user = useSelector(session, (s) => s.context.user);
   const show = headerButtons({ pathname, search, district, user: user && { id: user.userId } });
   const [drawerMounted, setDrawerMounted] = useState(false);
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Open at the location where it was opened: following one of its links closes it.
+  const [drawerOpenedAt, setDrawerOpenedAt] = useState<string | null>(null);
+  const here = search ? `${pathname}?${search}` : pathname;
+  const drawerOpen = drawerOpenedAt === here;
+  // Read the address at the moment of the click: a render may not have caught up with it yet.
+  const setDrawerOpen = (open: boolean) =>
+    setDrawerOpenedAt(open ? window.location.pathname + window.location.search : null);
   return (
     <>
       {show.createSpace &&

@@ -45,7 +45,8 @@ export function SiteHeader({
   // The burger menu is open at the location where it was opened; navigating closes it.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const burgerOpen = openedAt === location;
-  const setBurgerOpen = (open: boolean) => setOpenedAt(open ? location : null);
+  // Read the address at the moment of the click: a render may not have caught up with it yet.
+  const setBurgerOpen = (open: boolean) => setOpenedAt(open ? window.location.pathname : null);
   // The drawer's code loads the first time it opens; the first visit stays small.
   const [burgerMounted, setBurgerMounted] = useState(false);
 
