@@ -9,6 +9,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
 import { FilesystemBlobStore } from '../server/storage/filesystem';
+import { startTestIssuer } from '../tests/support/tokens';
 import type { BenchResult } from './types';
 
 interface AutocannonResult {
@@ -69,7 +70,10 @@ const listen = (server: Server) =>
 export async function benchFileThroughput(): Promise<BenchResult> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-files-'));
+  // Uploads need a signed-in user: a loopback issuer signs the uploader's token.
+  const issuer = await startTestIssuer();
   const config = loadConfig({
+    ...issuer.env,
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     PORT: '0',
@@ -81,10 +85,13 @@ export async function benchFileThroughput(): Promise<BenchResult> {
   const bare = createServer();
   try {
     const bytes = await sampleFile();
+    const auth = await issuer.headersFor('bench-uploader');
     const upload = await app.inject({
       method: 'POST',
       url: '/api/fileService/file?kind=picture',
-      ...multipart('bench.png', bytes),
+      ...(({ headers, payload }) => ({ headers: { ...headers, ...auth }, payload }))(
+        multipart('bench.png', bytes),
+      ),
     });
     if (upload.statusCode !== 201) throw new Error(`upload failed: ${upload.statusCode} ${upload.body}`);
     const { url } = upload.json() as { url: string };
@@ -152,6 +159,7 @@ export async function benchFileThroughput(): Promise<BenchResult> {
     bare.closeAllConnections();
     await app.close();
     await db.close();
+    await issuer.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

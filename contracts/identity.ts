@@ -1,26 +1,8 @@
 import { z } from 'zod';
+import { roles } from './roles';
 
-/** Roles an access token carries, from the user's current plan (free when none). */
-export const roles = ['free-user', 'pro-user', 'premium-user'] as const;
+export { authCallbackPath, roleRank, roles, type Tier, tierOf } from './roles';
+
+/** A role an access token may carry (contracts/roles.ts lists them). */
 export const Role = z.enum(roles);
 export type Role = z.infer<typeof Role>;
-
-/** Highest role first: a user with several gets the highest tier. */
-export const roleRank: Record<Role, number> = { 'free-user': 0, 'pro-user': 1, 'premium-user': 2 };
-
-/** The path the SPA's sign-in returns to, on the main host and on every district host. */
-export const authCallbackPath = '/authentication/callback';
-
-/** Plan tiers as the interface names them (platform.md §6). */
-export type Tier = 'free' | 'standard' | 'pro';
-const tierOfRole: Record<Role, Tier> = { 'free-user': 'free', 'pro-user': 'standard', 'premium-user': 'pro' };
-
-/** The highest tier among the roles (premium over pro over free); free when there are none. */
-export function tierOf(list: readonly string[] | undefined): Tier {
-  let best: Role = 'free-user';
-  for (const r of list ?? []) {
-    const parsed = Role.safeParse(r);
-    if (parsed.success && roleRank[parsed.data] > roleRank[best]) best = parsed.data;
-  }
-  return tierOfRole[best];
-}

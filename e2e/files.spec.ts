@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { accessTokenOf, newEmail, signUp } from './support';
 
 // A 1x1 PNG.
 const png = Buffer.from(
@@ -6,8 +7,12 @@ const png = Buffer.from(
   'base64',
 );
 
-test('a picture uploads and downloads unchanged through the real server', async ({ request }) => {
+test('a signed-in user uploads a picture and it downloads unchanged', async ({ page, request }) => {
+  await page.goto('/');
+  await signUp(page, 'Fiona Files', newEmail('files'));
+  const authorization = `Bearer ${await accessTokenOf(page)}`;
   const upload = await request.post('/api/fileService/file?kind=picture', {
+    headers: { authorization },
     multipart: { file: { name: 'dot.png', mimeType: 'image/png', buffer: png } },
   });
   expect(upload.status()).toBe(201);
@@ -22,14 +27,21 @@ test('a picture uploads and downloads unchanged through the real server', async 
   const thumb = await request.get(`/api/fileService/thumbnail/${record.id}`);
   expect(thumb.status()).toBe(200);
   expect(thumb.headers()['content-type']).toBe('image/webp');
-});
 
-test('a file with the wrong type is refused with a clear error', async ({ request }) => {
-  const upload = await request.post('/api/fileService/file?kind=picture', {
+  const wrongType = await request.post('/api/fileService/file?kind=picture', {
+    headers: { authorization },
     multipart: { file: { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text') } },
   });
-  expect(upload.status()).toBe(415);
-  expect(await upload.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  expect(wrongType.status()).toBe(415);
+  expect(await wrongType.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+});
+
+test('visitors who are not signed in cannot upload', async ({ request }) => {
+  const upload = await request.post('/api/fileService/file?kind=picture', {
+    multipart: { file: { name: 'dot.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(upload.status()).toBe(401);
+  expect(await upload.json()).toMatchObject({ code: 'UNAUTHORIZED' });
 });
 
 test('the page shell is served on every path with history fallback', async ({ request }) => {

@@ -1,36 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { districtOrigin, text } from './support';
+import { accountButton, districtOrigin, newEmail, password, signUp, text } from './support';
 
 // A 1x1 PNG for the profile picture.
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const password = 'correct horse battery';
-let counter = 0;
-const newEmail = (label: string) => `${label}-${Date.now()}-${counter++}@example.org`;
-
-const accountButton = (page: Page, name: string) =>
-  page.getByRole('banner').getByRole('button', { name: text('nav.accountMenu').replace('{{name}}', name) });
-
-/** From the app, signs up through the provider's pages and comes back signed in. */
-async function signUp(page: Page, name: string, email: string) {
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: text('nav.login'), exact: true })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-  await page.getByRole('link', { name: 'Create account' }).click();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(accountButton(page, name)).toBeVisible();
-  // The callback page hands over to the page sign-in started from.
-  await expect(page).not.toHaveURL(/\/authentication\/callback/);
-}
-
 async function openDrawerItem(page: Page, name: string, item: string) {
   const drawer = page.getByRole('dialog');
   await expect(async () => {
@@ -52,58 +27,63 @@ async function signOut(page: Page, name: string) {
   ).toBeVisible();
 }
 
-test('create an account, edit the profile with a picture, sign out and in again', async ({ page }) => {
-  const name = 'Ada Artist';
-  const email = newEmail('ada');
-  await page.goto('/pricing');
-  await signUp(page, name, email);
-  // Back on the page where sign-in started.
-  await expect(page).toHaveURL(/\/pricing$/);
+for (const host of ['main', 'district'] as const) {
+  test(`create an account, edit the profile with a picture, sign out and in again (${host} host)`, async ({
+    page,
+  }) => {
+    const origin = host === 'main' ? '' : districtOrigin('gallery');
+    const name = host === 'main' ? 'Ada Artist' : 'Gil Gallery';
+    const email = newEmail(host);
+    await page.goto(`${origin}/pricing`);
+    await signUp(page, name, email);
+    // Back on the page where sign-in started.
+    await expect(page).toHaveURL(/\/pricing$/);
 
-  await openDrawerItem(page, name, text('profile.menu.profile'));
-  await expect(page).toHaveURL(/\/user\/[^/]+$/);
-  const profileUrl = page.url();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await openDrawerItem(page, name, text('profile.menu.profile'));
+    await expect(page).toHaveURL(/\/user\/[^/]+$/);
+    const profileUrl = page.url();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 
-  await page.getByRole('button', { name: text('profile.editInfo.title') }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(text('profile.fields.city')).fill('Lisbon');
-  await dialog.getByLabel(text('profile.fields.bio')).fill('I build galleries.');
-  await dialog
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
-  await dialog.getByRole('button', { name: text('common.actions.save') }).click();
-  await expect(page.getByText(text('toasts.profileUpdated'))).toBeVisible();
-  await page.keyboard.press('Escape');
-  await dialog.getByRole('button', { name: text('common.actions.cancel') }).click();
+    await page.getByRole('button', { name: text('profile.editInfo.title') }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(text('profile.fields.city')).fill('Lisbon');
+    await dialog.getByLabel(text('profile.fields.bio')).fill('I build galleries.');
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await dialog.getByRole('button', { name: text('common.actions.save') }).click();
+    await expect(page.getByText(text('toasts.profileUpdated'))).toBeVisible();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: text('common.actions.cancel') }).click();
 
-  await page.reload();
-  await expect(page.getByText('Lisbon')).toBeVisible();
-  await expect(page.getByText('I build galleries.')).toBeVisible();
-  const avatar = page.getByRole('img', { name, exact: true });
-  await expect(avatar).toHaveAttribute('src', /\/api\/fileService\/file\//);
+    await page.reload();
+    await expect(page.getByText('Lisbon')).toBeVisible();
+    await expect(page.getByText('I build galleries.')).toBeVisible();
+    const avatar = page.getByRole('img', { name, exact: true });
+    await expect(avatar).toHaveAttribute('src', /\/api\/fileService\/file\//);
 
-  await signOut(page, name);
+    await signOut(page, name);
 
-  // A stranger sees the profile without edit controls.
-  await page.goto(profileUrl);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-  await expect(page.getByRole('button', { name: text('profile.editInfo.title') })).toHaveCount(0);
+    // A stranger sees the profile without edit controls.
+    await page.goto(profileUrl);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.getByRole('button', { name: text('profile.editInfo.title') })).toHaveCount(0);
 
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: text('nav.login'), exact: true })
-    .click();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('wrong password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Incorrect e-mail or password')).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(accountButton(page, name)).toBeVisible();
-  await expect(page).toHaveURL(profileUrl);
-  await expect(page.getByRole('button', { name: text('profile.editInfo.title') })).toBeVisible();
-});
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: text('nav.login'), exact: true })
+      .click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Incorrect e-mail or password')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(accountButton(page, name)).toBeVisible();
+    await expect(page).toHaveURL(profileUrl);
+    await expect(page.getByRole('button', { name: text('profile.editInfo.title') })).toBeVisible();
+  });
+}
 
 test('sign in from a district host and come back to it', async ({ page }) => {
   const name = 'Dina District';

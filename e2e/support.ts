@@ -21,3 +21,36 @@ export async function expectAccessible(page: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, `accessibility violations on ${page.url()}`).toEqual([]);
 }
+
+export const password = 'correct horse battery';
+let counter = 0;
+export const newEmail = (label: string) => `${label}-${Date.now()}-${counter++}@example.org`;
+
+export const accountButton = (page: Page, name: string) =>
+  page.getByRole('banner').getByRole('button', { name: text('nav.accountMenu').replace('{{name}}', name) });
+
+/** From the app, signs up through the provider's pages and comes back signed in. */
+export async function signUp(page: Page, name: string, email: string) {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: text('nav.login'), exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.getByRole('link', { name: 'Create account' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(accountButton(page, name)).toBeVisible();
+  // The callback page hands over to the page sign-in started from.
+  await expect(page).not.toHaveURL(/\/authentication\/callback/);
+}
+
+/** The signed-in user's access token, as the app keeps it. */
+export async function accessTokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token: string }).access_token;
+  });
+}

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { type ActorOptions, createActor } from 'xstate';
-import { authCallbackPath } from '../contracts/identity';
+import { authCallbackPath } from '../contracts/roles';
 import './i18n';
 import { appMachine, type AppActorRef } from './machines/appMachine';
 import { sessionMachine } from './machines/sessionMachine';

@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import { type Tier, tierOf } from '../../contracts/identity';
+import { type Tier, tierOf } from '../../contracts/roles';
 
 /** The signed-in user as the interface needs it (platform.md §3 'User (session)'). */
 export interface SessionUser {

@@ -1,14 +1,31 @@
 import type { KyInstance } from 'ky';
-import { type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { User, UserManager } from 'oidc-client-ts';
 import { fromCallback, fromPromise } from 'xstate';
-import { authCallbackPath } from '../../contracts/identity';
+import { authCallbackPath } from '../../contracts/roles';
 import type { SessionEvent, SessionProfile, SessionUser, sessionMachine } from '../machines/sessionMachine';
 
 const meta = (name: string) =>
   document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? undefined;
 
-/** The OpenID client of this page's origin (main host or a district subdomain). */
-export function createUserManager(): UserManager {
+/**
+ * The OpenID client of this page's origin (main host or a district subdomain). Its code loads on
+ * first use — signing in, the callback, or a stored session — so a visitor's first page stays small.
+ */
+export function createUserManager(): () => Promise<UserManager> {
+  let manager: Promise<UserManager> | undefined;
+  return () =>
+    (manager ??= import('oidc-client-ts').then(({ UserManager, WebStorageStateStore }) =>
+      newManager(UserManager, WebStorageStateStore),
+    ));
+}
+
+/** Whether a signed-in user is stored on this origin (no need to load the client otherwise). */
+const hasStoredUser = () => Object.keys(window.localStorage).some((key) => key.startsWith('oidc.user:'));
+
+function newManager(
+  UserManager: typeof import('oidc-client-ts').UserManager,
+  WebStorageStateStore: typeof import('oidc-client-ts').WebStorageStateStore,
+): UserManager {
   return new UserManager({
     authority: meta('oidc-authority') ?? `${location.origin}/oidc`,
     client_id: meta('oidc-client-id') ?? 'web',
@@ -70,23 +87,31 @@ async function ensureProfile(api: KyInstance, user: SessionUser): Promise<Sessio
 }
 
 /** The session machine with its real actors: oidc-client-ts for sign-in, the API for the profile. */
-export function provideSession(machine: typeof sessionMachine, um: UserManager, api: () => KyInstance) {
+export function provideSession(
+  machine: typeof sessionMachine,
+  manager: () => Promise<UserManager>,
+  api: () => KyInstance,
+) {
   return machine.provide({
     actors: {
-      loadUser: fromPromise(async () => toSessionUser(await um.getUser())),
+      loadUser: fromPromise(async () =>
+        hasStoredUser() ? toSessionUser(await (await manager()).getUser()) : null,
+      ),
       startSignIn: fromPromise(async ({ input }: { input: { returnTo: string } }) => {
+        const um = await manager();
         await um.signinRedirect({ state: { returnTo: input.returnTo } });
       }),
       completeSignIn: fromPromise<{ user: SessionUser; returnTo: string | null }>(async () => {
-        const user = await um.signinRedirectCallback();
+        const user = await (await manager()).signinRedirectCallback();
         const session = toSessionUser(user);
         if (!session) throw new Error('Sign-in did not complete');
         const state = user.state as { returnTo?: string } | undefined;
         const returnTo = state?.returnTo && state.returnTo.startsWith('/') ? state.returnTo : '/';
         return { user: session, returnTo };
       }),
-      renew: fromPromise(async () => toSessionUser(await um.signinSilent())),
+      renew: fromPromise(async () => toSessionUser(await (await manager()).signinSilent())),
       signOut: fromPromise(async () => {
+        const um = await manager();
         const user = await um.getUser();
         await um.removeUser();
         await um.signoutRedirect({ id_token_hint: user?.id_token });
@@ -95,16 +120,24 @@ export function provideSession(machine: typeof sessionMachine, um: UserManager, 
         ensureProfile(api(), input.user),
       ),
       watchUser: fromCallback<SessionEvent>(({ sendBack }) => {
-        const stop = [
-          um.events.addUserLoaded((u) => {
-            const user = toSessionUser(u);
-            sendBack(user ? { type: 'session.updated', user } : { type: 'session.expired' });
-          }),
-          um.events.addUserUnloaded(() => sendBack({ type: 'session.expired' })),
-          um.events.addAccessTokenExpired(() => sendBack({ type: 'session.expired' })),
-          um.events.addUserSignedOut(() => sendBack({ type: 'session.expired' })),
-        ];
-        return () => stop.forEach((unsubscribe) => unsubscribe());
+        let stop: (() => void)[] = [];
+        let stopped = false;
+        void manager().then((um) => {
+          if (stopped) return;
+          stop = [
+            um.events.addUserLoaded((u) => {
+              const user = toSessionUser(u);
+              sendBack(user ? { type: 'session.updated', user } : { type: 'session.expired' });
+            }),
+            um.events.addUserUnloaded(() => sendBack({ type: 'session.expired' })),
+            um.events.addAccessTokenExpired(() => sendBack({ type: 'session.expired' })),
+            um.events.addUserSignedOut(() => sendBack({ type: 'session.expired' })),
+          ];
+        });
+        return () => {
+          stopped = true;
+          stop.forEach((unsubscribe) => unsubscribe());
+        };
       }),
     },
     actions: {

@@ -84,6 +84,8 @@ export default async function fileServiceRoutes(instance: FastifyInstance) {
   app.post(
     '/file',
     {
+      // Uploads belong to someone: only signed-in users may store files.
+      preHandler: app.requireUser,
       schema: {
         tags: ['files'],
         summary: 'Upload a file',
@@ -96,6 +98,7 @@ export default async function fileServiceRoutes(instance: FastifyInstance) {
         body: UploadForm.nullish(),
         response: {
           201: FileRecord,
+          401: ErrorBody.describe('Not signed in'),
           400: ErrorBody.describe('No kind, no file part, or an upload that ended early (UPLOAD_TRUNCATED)'),
           413: ErrorBody.describe("Larger than the kind's limit"),
           415: ErrorBody.describe('Not one of the types the kind accepts'),
@@ -104,7 +107,7 @@ export default async function fileServiceRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       try {
-        const record = await service.upload(request, request.query.kind);
+        const record = await service.upload(request, request.query.kind, request.auth!.userId);
         return reply.code(201).send(record);
       } catch (error) {
         // Refused before the whole body was read: close the connection rather than read the rest.

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadRules } from '../../../contracts/files';
@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../../../server/db';
 import { fileThumbnails, files } from '../../../server/db/schema';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
+import { startTestIssuer, type TestIssuer } from '../../support/tokens';
 import { fileForm, multipartBody } from './multipart';
 
 /** A noisy PNG: it compresses badly, so it is big enough to stream in several chunks. */
@@ -43,6 +44,7 @@ function walk(dir: string): string[] {
 describe.each(testDatabases())('file service on $name', ({ open }) => {
   let db: DatabaseHandle;
   let t: TestApp;
+  let issuer: TestIssuer;
   let picture: Buffer;
   let filesDir: string;
 
@@ -59,20 +61,22 @@ describe.each(testDatabases())('file service on $name', ({ open }) => {
     return t.app.inject({
       method: 'POST',
       url: `/api/fileService/file${kind === undefined ? '' : `?kind=${kind}`}`,
-      headers: form.headers,
+      headers: { ...form.headers, ...(await issuer.headersFor('uploader')) },
       payload: form.payload,
     });
   }
 
   beforeAll(async () => {
     db = await open();
-    t = await buildTestApp(db, { SEED_DEMO: 'false' });
+    issuer = await startTestIssuer();
+    t = await buildTestApp(db, { SEED_DEMO: 'false', ...issuer.env });
     filesDir = path.join(t.dataDir, 'files');
     picture = await noisyPng(400, 300);
   });
   afterAll(async () => {
     await t?.close();
     await db?.close();
+    await issuer?.close();
   });
 
   describe('a picture', () => {
@@ -272,11 +276,32 @@ describe.each(testDatabases())('file service on $name', ({ open }) => {
     const notMultipart = await t.app.inject({
       method: 'POST',
       url: '/api/fileService/file?kind=picture',
-      headers: { 'content-type': 'application/octet-stream' },
+      headers: { 'content-type': 'application/octet-stream', ...(await issuer.headersFor('uploader')) },
       payload: picture,
     });
     expect(notMultipart.statusCode).toBe(415);
     expect(notMultipart.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('refuses uploads from visitors who are not signed in, storing nothing', async () => {
+    const before = await footprint();
+    const form = fileForm('anonymous.png', picture);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/fileService/file?kind=picture',
+      headers: form.headers,
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await footprint()).toEqual(before);
+  });
+
+  it('records who uploaded a file', async () => {
+    const res = await upload('picture', fileForm('mine.png', picture));
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.app.db.select().from(files).where(eq(files.id, res.json().id));
+    expect(row.ownerId).toBe('uploader');
   });
 
   it('answers UPLOAD_TRUNCATED to a body that ends early, leaving nothing', async () => {
@@ -286,7 +311,7 @@ describe.each(testDatabases())('file service on $name', ({ open }) => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/fileService/file?kind=picture',
-        headers: { 'content-type': form.headers['content-type'] },
+        headers: { 'content-type': form.headers['content-type'], ...(await issuer.headersFor('uploader')) },
         payload: form.payload.subarray(0, cut),
       });
       expect(res.statusCode, `cut at ${cut}`).toBe(400);
@@ -299,10 +324,11 @@ describe.each(testDatabases())('file service on $name', ({ open }) => {
     const before = await footprint();
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const form = fileForm('gone.png', await noisyPng(600, 400));
+    const auth = await issuer.headersFor('uploader');
     await new Promise<void>((resolve) => {
       const req = httpRequest(`${address}/api/fileService/file?kind=picture`, {
         method: 'POST',
-        headers: form.headers,
+        headers: { ...form.headers, ...auth },
       });
       req.on('error', () => resolve());
       req.write(form.payload.subarray(0, 300_000), () => setTimeout(() => req.destroy(), 100));

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../server/db';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
+import { startTestIssuer, type TestIssuer } from '../../support/tokens';
 import { type LocalS3, startLocalS3 } from '../storage/s3rver';
 import { fileForm } from './multipart';
 
@@ -12,16 +13,19 @@ describe('file service with an S3 store', () => {
   let s3: LocalS3;
   let db: DatabaseHandle;
   let t: TestApp;
+  let issuer: TestIssuer;
 
   beforeAll(async () => {
     s3 = await startLocalS3();
     db = await testDatabases()[0].open();
-    t = await buildTestApp(db, { ...s3.env, SEED_DEMO: 'false' });
+    issuer = await startTestIssuer();
+    t = await buildTestApp(db, { ...s3.env, ...issuer.env, SEED_DEMO: 'false' });
   });
   afterAll(async () => {
     await t?.close();
     await db?.close();
     await s3?.stop();
+    await issuer?.close();
   });
 
   it('uses S3 and reports it ready', async () => {
@@ -45,7 +49,10 @@ describe('file service with an S3 store', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/fileService/file?kind=picture',
-      ...(({ headers, payload }) => ({ headers, payload }))(fileForm('s3.png', picture)),
+      ...(await (async ({ headers, payload }) => ({
+        headers: { ...headers, ...(await issuer.headersFor('uploader')) },
+        payload,
+      }))(fileForm('s3.png', picture))),
     });
     expect(res.statusCode, res.body).toBe(201);
     const { url, id } = res.json();
@@ -74,7 +81,7 @@ describe('file service with an S3 store', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/fileService/file?kind=model',
-      headers: { 'content-type': form.headers['content-type'] },
+      headers: { 'content-type': form.headers['content-type'], ...(await issuer.headersFor('uploader')) },
       payload: form.payload.subarray(0, 100_000),
     });
     expect(res.statusCode).toBe(400);
