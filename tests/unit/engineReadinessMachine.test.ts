@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AnyEventObject, createActor, fromPromise } from 'xstate';
+import { engineReadiness, engineReadinessMachine } from '../../src/machines/engineReadinessMachine';
+import {
+  createPathModel,
+  describePaths,
+  getTransitionPaths,
+  invokedActorResult,
+  replaySteps,
+} from '../support/machinePaths';
+
+const pollMs = 300;
+const maxWaitMs = 600;
+const tick = { type: 'xstate.after.poll.engineReadiness.waiting.resting' };
+const timeOut = { type: 'xstate.after.maxWait.engineReadiness.waiting' };
+
+/** The machine with a fake engine: the test answers each load check and records what the host did. */
+function startHost() {
+  const checks: { resolve: (loaded: boolean) => void; reject: (e: unknown) => void }[] = [];
+  const unloads: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+  const effects = { startups: 0, input: false, keyboard: true, warnings: [] as string[] };
+  const actor = createActor(
+    engineReadinessMachine.provide({
+      actors: {
+        checkLoaded: fromPromise(
+          () => new Promise<boolean>((resolve, reject) => checks.push({ resolve, reject })),
+        ),
+        unload: fromPromise(() => new Promise<void>((resolve, reject) => unloads.push({ resolve, reject }))),
+      },
+      actions: {
+        sendStartup: () => void effects.startups++,
+        setInputEnabled: (_, p: { enabled: boolean }) => void (effects.input = p.enabled),
+        setKeyboardCapture: (_, p: { enabled: boolean }) => void (effects.keyboard = p.enabled),
+        warn: (_, p: { message: string }) => void effects.warnings.push(p.message),
+      },
+    }),
+    { input: { mode: 'viewer', pollMs, maxWaitMs } },
+  ).start();
+  return { actor, checks, unloads, effects };
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+describe('engineReadinessMachine (model)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const model = createPathModel(engineReadinessMachine, {
+    input: { mode: 'viewer', pollMs, maxWaitMs },
+    events: () =>
+      [
+        { type: 'xstate.done.actor.checkLoaded', output: true },
+        { type: 'xstate.done.actor.checkLoaded', output: false },
+        { type: 'xstate.error.actor.checkLoaded', error: 'not yet' },
+        tick,
+        timeOut,
+        { type: 'engine.progress', percent: 40 },
+        { type: 'engine.ready', mode: 'viewer' },
+        { type: 'engine.ready', mode: 'editor' },
+        { type: 'engine.error', message: 'WebGL context lost' },
+        { type: 'engine.retry' },
+        { type: 'page.textFocus', focused: true },
+        { type: 'page.textFocus', focused: false },
+        { type: 'engine.leave' },
+        { type: 'xstate.done.actor.unload' },
+        { type: 'xstate.error.actor.unload', error: 'busy' },
+      ] as AnyEventObject[],
+    // Progress only once per path shape keeps the model small.
+    filterEvents: (snapshot, event) =>
+      !(event.type === 'engine.progress' && snapshot.context.progress === 40),
+  });
+  const paths = getTransitionPaths(model);
+
+  it('reaches ready, failed (by time-out and by error) and unloaded', () => {
+    const values = new Set(paths.flatMap((p) => p.steps.map((s) => JSON.stringify(s.state.value))));
+    for (const v of ['"ready"', '"failed"', '"unloaded"', '"starting"']) expect(values).toContain(v);
+  });
+
+  describePaths('replays', paths, (path) => async () => {
+    const host = startHost();
+    for (const step of replaySteps(path)) {
+      const result = invokedActorResult(step.event);
+      if (step.event.type === tick.type) await vi.advanceTimersByTimeAsync(pollMs);
+      else if (step.event.type === timeOut.type) await vi.advanceTimersByTimeAsync(maxWaitMs);
+      else if (result?.actorId === 'checkLoaded') {
+        if (result.kind === 'done') host.checks.at(-1)!.resolve(result.output as boolean);
+        else host.checks.at(-1)!.reject(result.error);
+      } else if (result?.actorId === 'unload') {
+        if (result.kind === 'done') host.unloads.at(-1)!.resolve();
+        else host.unloads.at(-1)!.reject(result.error);
+      } else host.actor.send(step.event as never);
+      await flush();
+      const snapshot = host.actor.getSnapshot();
+      expect(snapshot.value).toEqual(step.state.value);
+      expect(snapshot.context).toEqual(step.state.context);
+      // What the visitor notices: input works only when ready, and never while typing in a field.
+      expect(host.effects.input).toBe(snapshot.matches('ready'));
+      if (snapshot.matches('ready')) expect(host.effects.keyboard).toBe(snapshot.context.keyboardToEngine);
+      if (snapshot.matches('starting') || snapshot.matches('ready'))
+        expect(host.effects.startups).toBeGreaterThan(0);
+      if (step.event.type === 'xstate.error.actor.unload') expect(host.effects.warnings).toHaveLength(1);
+    }
+  });
+});
+
+describe('engineReadinessMachine', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('polls every 300 ms and gives up after 5000 ms by default', async () => {
+    expect(engineReadiness).toEqual({ pollMs: 300, maxWaitMs: 5000 });
+    const checks: (() => void)[] = [];
+    const actor = createActor(
+      engineReadinessMachine.provide({
+        actors: { checkLoaded: fromPromise(async () => (checks.push(() => {}), false)) },
+      }),
+      { input: { mode: 'inspector' } },
+    ).start();
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(actor.getSnapshot().matches('failed')).toBe(false);
+    expect(checks.length).toBe(Math.floor(4999 / 300) + 1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe('The 3D engine did not load in time');
+  });
+});
