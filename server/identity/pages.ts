@@ -240,7 +240,7 @@ ${o.link ? `<a class="button secondary" href="${escapeHtml(o.link.href)}">${esca
 }
 
 /** The provider's sign-out confirmation; `form` is the provider's own hidden form (with its xsrf token). */
-export function signOutPage(o: { form: string }): string {
+export function signOutPage(o: { form: string; confirmSilently?: boolean }): string {
   return layout(
     'Sign out',
     `<h1>Sign out of Spaces?</h1>
@@ -249,6 +249,6 @@ ${o.form}
 <div class="stack">
 <button class="button" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
 <button class="button secondary" type="submit" form="op.logoutForm">Stay signed in</button>
-</div>`,
+</div>${o.confirmSilently ? '\n<script src="/oidc-account/sign-out.js"></script>' : ''}`,
   );
 }

@@ -159,7 +159,9 @@ export function createProvider({ config, db, origins, keys, log }: ProviderOptio
         enabled: true,
         logoutSource(ctx, form) {
           ctx.type = 'html';
-          ctx.body = signOutPage({ form });
+          // Signing out from the app (it sends the ID token it holds) needs no second confirmation;
+          // a sign-out link from anywhere else still asks.
+          ctx.body = signOutPage({ form, confirmSilently: Boolean(ctx.oidc.params?.id_token_hint) });
         },
         postLogoutSuccessSource(ctx) {
           ctx.type = 'html';

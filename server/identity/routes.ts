@@ -203,6 +203,15 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
 
   // ---- Sign in ----------------------------------------------------------------------------------
 
+  // Confirms a sign-out the app asked for with its ID token (see signOutPage): a script file,
+  // because the pages' CSP allows no inline script.
+  app.get(`${accountPrefix}/sign-out.js`, noSchema, async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send('document.querySelector(\'button[name="logout"][value="yes"]\')?.click();\n'),
+  );
+
   app.get<{ Params: { uid: string } }>('/interaction/:uid', noSchema, async (request, reply) => {
     const details = await interactionOf(request, reply);
     if (!details) return html(reply, 400, expiredPage());
