@@ -1,0 +1,316 @@
+import { z } from 'zod';
+import {
+  CustomSpace,
+  GuidedTour,
+  GuidedTourPoint,
+  InfoPoint,
+  Level,
+  MaterialOverride,
+  Model3d,
+  ObjectId,
+  Opening,
+  Picture,
+  PlacedProp,
+  Portal,
+  SceneContent,
+  Stairs,
+  Text3d,
+  Transform,
+  Uri,
+  Vec3,
+  Video,
+  Wall,
+  WebView3d,
+} from '../../contracts/sceneContent';
+
+/**
+ * The engine protocol (platform.md §7.7, ARCHITECTURE.md 'The engine boundary'): every message the
+ * page sends into the engine (commands) and every message the engine sends back (events).
+ *
+ * Commands go to a named channel, like a Unity WebGL build driven with
+ * `sendMessage(gameObject, method, json)`: `encodeCommand` gives exactly that triple, with
+ * `gameObject` the channel name (the editor's areas are `Editor.Construction`, `Editor.Content`, ...),
+ * `method` the method name as written here, and `json` the payload. Events come back as
+ * `(name, json)`, the shape a Unity build dispatches with `dispatchReactUnityEvent(name, json)`;
+ * `decodeEvent` validates them and never throws.
+ *
+ * Both engines (the Unity adapter and the built-in one) implement `EngineAdapter`.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Shared values
+
+export const engineModes = ['viewer', 'editor', 'inspector'] as const;
+export const EngineMode = z.enum(engineModes);
+export type EngineMode = z.infer<typeof EngineMode>;
+
+/** Graphics quality: 6 levels (platform.md §9), index 0 to 5. */
+export const graphicsQualityLevels = ['Lowest', 'Low', 'Medium', 'High', 'Ultra', 'Max'] as const;
+/** Texture filtering: 3 levels (platform.md §9), index 0 to 2. */
+export const filteringLevels = ['Bilinear', 'Trilinear', 'Anisotropic'] as const;
+
+export const GraphicsQualityLevel = z
+  .number()
+  .int()
+  .min(0)
+  .max(
+    graphicsQualityLevels.length - 1,
+    `Graphics quality is a level from 0 to ${graphicsQualityLevels.length - 1}`,
+  );
+export const FilteringLevel = z
+  .number()
+  .int()
+  .min(0)
+  .max(filteringLevels.length - 1, `Filtering is a level from 0 to ${filteringLevels.length - 1}`);
+/** Render resolution relative to the canvas size. */
+export const RenderScale = z.number().min(0.25).max(2);
+/** Frames per second the engine aims at; 0 follows the display. */
+export const TargetFrameRate = z.number().int().min(0).max(240);
+
+export const EngineSettings = z.object({
+  graphicsQuality: GraphicsQualityLevel.default(3),
+  renderScale: RenderScale.default(1),
+  targetFrameRate: TargetFrameRate.default(0),
+  filtering: FilteringLevel.default(2),
+  /** BCP 47 language tag for the engine's own texts. */
+  language: z.string().min(2).max(35).default('en'),
+});
+export type EngineSettings = z.output<typeof EngineSettings>;
+
+export const inspectableAssetKinds = ['picture', 'video', 'model3d', 'text3d'] as const;
+
+export const editorTools = ['select', 'wall', 'opening', 'stairs', 'measure'] as const;
+
+const empty = z.object({});
+const Yaw = z.number().min(0).max(360);
+
+// ---------------------------------------------------------------------------------------------
+// Commands: channel → method → payload
+
+export const engineCommandSchemas = {
+  Startup: {
+    start: z.object({ mode: EngineMode, settings: EngineSettings }),
+  },
+  Settings: {
+    setGraphicsQuality: z.object({ level: GraphicsQualityLevel }),
+    setRenderQuality: z.object({ scale: RenderScale }),
+    setTargetFrameRate: z.object({ fps: TargetFrameRate }),
+    setFiltering: z.object({ level: FilteringLevel }),
+  },
+  Character: {
+    setInputEnabled: z.object({ enabled: z.boolean() }),
+  },
+  Core: {
+    /** Whether the engine takes keyboard input (off while a text field of the page has focus). */
+    setKeyboardCapture: z.object({ enabled: z.boolean() }),
+  },
+  Inspector: {
+    showAsset: z.object({ kind: z.enum(inspectableAssetKinds), uri: Uri }),
+    showDimensions: z.object({ visible: z.boolean() }),
+  },
+  Scene: {
+    load: z.object({ content: SceneContent }),
+    unload: empty,
+  },
+  Viewer: {
+    playGuidedTour: z.object({ tourId: ObjectId }),
+    pauseGuidedTour: empty,
+    nextGuidedTourPoint: empty,
+    previousGuidedTourPoint: empty,
+    teleport: z.object({ position: Vec3, rotation: Yaw.optional() }),
+  },
+  'Editor.Construction': {
+    setTool: z.object({ tool: z.enum(editorTools) }),
+    setCustomSpace: z.object({ customSpace: CustomSpace }),
+    addLevel: z.object({ level: Level }),
+    removeLevel: z.object({ levelId: ObjectId }),
+    setActiveLevel: z.object({ levelId: ObjectId }),
+    addWall: z.object({ levelId: ObjectId, wall: Wall }),
+    addOpening: z.object({ levelId: ObjectId, opening: Opening }),
+    addStairs: z.object({ levelId: ObjectId, stairs: Stairs }),
+    /** Removes a wall, opening or stairs by id. */
+    removeElement: z.object({ id: ObjectId }),
+  },
+  'Editor.Content': {
+    addPicture: z.object({ picture: Picture }),
+    addVideo: z.object({ video: Video }),
+    addText3d: z.object({ text3d: Text3d }),
+    addModel3d: z.object({ model3d: Model3d }),
+    addPortal: z.object({ portal: Portal }),
+    addInfoPoint: z.object({ infoPoint: InfoPoint }),
+    addProp: z.object({ prop: PlacedProp }),
+    addWebView3d: z.object({ webView3d: WebView3d }),
+    setTransform: z.object({ id: ObjectId, transform: Transform }),
+    removeObject: z.object({ id: ObjectId }),
+    select: z.object({ id: ObjectId.nullable() }),
+    undo: empty,
+    redo: empty,
+    /** Asks for the document; answered by an `exportResult` event. */
+    exportContent: empty,
+  },
+  'Editor.Curation': {
+    setStartingPoint: z.object({ position: Vec3, rotation: Yaw }),
+    setLinkable: z.object({ linkable: z.boolean() }),
+  },
+  'Editor.Design': {
+    setMaterialOverride: z.object({ materialId: ObjectId, override: MaterialOverride.nullable() }),
+    setSky: z.object({ uri: Uri.nullable() }),
+    setTerrain: z.object({ uri: Uri.nullable() }),
+  },
+  'Editor.GuidedTour': {
+    addTour: z.object({ tour: GuidedTour }),
+    removeTour: z.object({ tourId: ObjectId }),
+    addPoint: z.object({ tourId: ObjectId, point: GuidedTourPoint }),
+    removePoint: z.object({ tourId: ObjectId, pointId: ObjectId }),
+    /** Moves the camera to a point so its author sees what visitors will. */
+    previewPoint: z.object({ tourId: ObjectId, pointId: ObjectId }),
+  },
+  YouTube: {
+    play: z.object({ objectId: ObjectId }),
+    stop: z.object({ objectId: ObjectId }),
+  },
+} as const satisfies Record<string, Record<string, z.ZodType>>;
+
+type CommandSchemas = typeof engineCommandSchemas;
+export type EngineChannel = keyof CommandSchemas;
+export const engineChannels = Object.keys(engineCommandSchemas) as EngineChannel[];
+
+/** Every message into the engine, discriminated by channel and method. */
+export type EngineCommand = {
+  [C in EngineChannel]: {
+    [M in keyof CommandSchemas[C]]: {
+      channel: C;
+      method: M;
+      payload: z.output<CommandSchemas[C][M] & z.ZodType>;
+    };
+  }[keyof CommandSchemas[C]];
+}[EngineChannel];
+
+/** The command of a given channel and method. */
+export type EngineCommandOf<C extends EngineChannel, M extends keyof CommandSchemas[C]> = Extract<
+  EngineCommand,
+  { channel: C; method: M }
+>;
+
+/** The arguments of Unity's `sendMessage(gameObject, method, json)`. */
+export interface EncodedCommand {
+  gameObject: string;
+  method: string;
+  json: string;
+}
+
+export interface DecodeError {
+  error: string;
+}
+
+export const isDecodeError = (value: object): value is DecodeError =>
+  'error' in value && typeof (value as { error: unknown }).error === 'string';
+
+export function encodeCommand(cmd: EngineCommand): EncodedCommand {
+  return { gameObject: cmd.channel, method: cmd.method as string, json: JSON.stringify(cmd.payload) };
+}
+
+function schemaOf(table: Record<string, Record<string, z.ZodType>>, group: string, name: string) {
+  if (!Object.hasOwn(table, group)) return undefined;
+  const entries = table[group];
+  return Object.hasOwn(entries, name) ? entries[name] : undefined;
+}
+
+function parseJson(json: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: JSON.parse(json) as unknown };
+  } catch {
+    return { ok: false, error: 'The message is not valid JSON' };
+  }
+}
+
+const describeIssues = (error: z.ZodError) =>
+  error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(payload)'}: ${i.message}`).join('; ');
+
+/** The inverse of `encodeCommand`, validating the payload; never throws. */
+export function decodeCommand(gameObject: string, method: string, json: string): EngineCommand | DecodeError {
+  const schema = schemaOf(engineCommandSchemas, gameObject, method);
+  if (!schema) return { error: `Unknown command ${gameObject}.${method}` };
+  const parsed = parseJson(json);
+  if (!parsed.ok) return { error: parsed.error };
+  const result = schema.safeParse(parsed.value);
+  if (!result.success) return { error: `Invalid ${gameObject}.${method}: ${describeIssues(result.error)}` };
+  return { channel: gameObject, method, payload: result.data } as EngineCommand;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events: name → data (an event is `{ type: name, ...data }`)
+
+const Count = z.number().int().min(0);
+
+export const engineEventSchemas = {
+  ready: z.object({ mode: EngineMode }),
+  loadProgress: z.object({ percent: z.number().min(0).max(100) }),
+  loaded: empty,
+  error: z.object({ code: z.string().min(1).max(100), message: z.string().max(2000) }),
+  selection: z.object({ objectId: ObjectId.nullable() }),
+  /** The editor's document changed (for autosave and the unsaved-changes prompt). */
+  contentChanged: empty,
+  exportResult: z.object({ content: SceneContent }),
+  navigationRequested: z.object({ kind: z.literal('portal'), targetSceneId: ObjectId }),
+  infoPointOpened: z.object({ id: ObjectId, title: z.string(), text: z.string() }),
+  guidedTourState: z.object({ tourId: ObjectId, pointIndex: Count, playing: z.boolean() }),
+  inspectorReport: z.object({
+    /** Bounding box size in metres. */
+    dimensions: z.object({ x: z.number().min(0), y: z.number().min(0), z: z.number().min(0) }),
+    animationClips: z.array(z.string()),
+    triangles: Count,
+    meshes: Count,
+    materials: Count,
+    textures: Count,
+  }),
+  profilerStats: z.object({
+    fps: z.number().min(0),
+    frameMs: z.number().min(0),
+    drawCalls: Count,
+    triangles: Count,
+    memoryMb: z.number().min(0).optional(),
+  }),
+} as const satisfies Record<string, z.ZodObject>;
+
+type EventSchemas = typeof engineEventSchemas;
+export type EngineEventName = keyof EventSchemas;
+export const engineEventNames = Object.keys(engineEventSchemas) as EngineEventName[];
+
+/** An event's fields besides `type` (`z.object({})` infers an index signature: no fields). */
+type EventData<T> = string extends keyof T ? unknown : T;
+
+/** Every message out of the engine, discriminated by `type`. */
+export type EngineEvent = {
+  [N in EngineEventName]: { type: N } & EventData<z.output<EventSchemas[N]>>;
+}[EngineEventName];
+
+export type EngineEventOf<N extends EngineEventName> = Extract<EngineEvent, { type: N }>;
+
+/** The `(name, json)` pair an engine dispatches for an event. */
+export function encodeEvent(event: EngineEvent): { name: EngineEventName; json: string } {
+  const { type, ...data } = event;
+  return { name: type, json: JSON.stringify(data) };
+}
+
+/** Validates an event the engine dispatched; never throws. */
+export function decodeEvent(name: string, json: string): EngineEvent | DecodeError {
+  if (!Object.hasOwn(engineEventSchemas, name)) return { error: `Unknown engine event ${name}` };
+  const parsed = parseJson(json === '' ? '{}' : json);
+  if (!parsed.ok) return { error: parsed.error };
+  const result = engineEventSchemas[name as EngineEventName].safeParse(parsed.value);
+  if (!result.success) return { error: `Invalid ${name} event: ${describeIssues(result.error)}` };
+  return { ...result.data, type: name } as EngineEvent;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The adapter both engines implement
+
+export interface EngineAdapter {
+  /** Sends a command; commands sent before the engine is ready are the adapter's to queue. */
+  send(cmd: EngineCommand): void;
+  /** Subscribes to events; returns the unsubscribe function. */
+  on(listener: (event: EngineEvent) => void): () => void;
+  /** Releases the engine; resolves once it is gone. */
+  unload(): Promise<void>;
+}

@@ -1,0 +1,337 @@
+import { describe, expect, it } from 'vitest';
+import { type SceneContent, parseSceneContent } from '../../contracts/sceneContent';
+import {
+  type EngineChannel,
+  type EngineCommand,
+  type EngineEvent,
+  type EngineEventName,
+  decodeCommand,
+  decodeEvent,
+  encodeCommand,
+  encodeEvent,
+  engineCommandSchemas,
+  engineEventNames,
+  isDecodeError,
+} from '../../src/engine/protocol';
+
+function content(): SceneContent {
+  const result = parseSceneContent({
+    version: 2,
+    spaceTemplate: { family: 'gallery', size: 'M' },
+    pictures: [
+      {
+        id: 'p1',
+        fileUri: '/api/fileService/file/a',
+        width: 1,
+        height: 1,
+        transform: { position: [0, 1, 0] },
+      },
+    ],
+  });
+  if (!result.ok) throw new Error('fixture is invalid');
+  return result.content;
+}
+
+const transform = {
+  position: [1, 2, 3],
+  rotation: [0, 90, 0],
+  scale: [1, 1, 1],
+} as SceneContent['pictures'][number]['transform'];
+
+type Payloads = {
+  [C in EngineChannel]: {
+    [M in Extract<EngineCommand, { channel: C }>['method']]: Extract<
+      EngineCommand,
+      { channel: C; method: M }
+    >['payload'];
+  };
+};
+
+/** One payload per command; the type makes sure no command is forgotten. */
+const payloads: Payloads = {
+  Startup: {
+    start: {
+      mode: 'editor',
+      settings: { graphicsQuality: 5, renderScale: 1, targetFrameRate: 60, filtering: 2, language: 'en' },
+    },
+  },
+  Settings: {
+    setGraphicsQuality: { level: 0 },
+    setRenderQuality: { scale: 0.75 },
+    setTargetFrameRate: { fps: 30 },
+    setFiltering: { level: 1 },
+  },
+  Character: { setInputEnabled: { enabled: false } },
+  Core: { setKeyboardCapture: { enabled: true } },
+  Inspector: {
+    showAsset: { kind: 'model3d', uri: '/api/fileService/file/m' },
+    showDimensions: { visible: true },
+  },
+  Scene: { load: { content: content() }, unload: {} },
+  Viewer: {
+    playGuidedTour: { tourId: 'tour' },
+    pauseGuidedTour: {},
+    nextGuidedTourPoint: {},
+    previousGuidedTourPoint: {},
+    teleport: { position: [0, 0, 0], rotation: 90 },
+  },
+  'Editor.Construction': {
+    setTool: { tool: 'wall' },
+    setCustomSpace: {
+      customSpace: {
+        levels: [{ id: 'l0', elevation: 0, height: 4, walls: [], openings: [], stairs: [] }],
+        materialOverrides: {},
+      },
+    },
+    addLevel: { level: { id: 'l1', elevation: 4, height: 4, walls: [], openings: [], stairs: [] } },
+    removeLevel: { levelId: 'l1' },
+    setActiveLevel: { levelId: 'l0' },
+    addWall: { levelId: 'l0', wall: { id: 'w', from: [0, 0], to: [5, 0], thickness: 0.2 } },
+    addOpening: {
+      levelId: 'l0',
+      opening: { id: 'o', wallId: 'w', kind: 'window-top', offset: 1, width: 1, height: 0.5, sill: 2 },
+    },
+    addStairs: {
+      levelId: 'l0',
+      stairs: {
+        id: 's',
+        kind: 'straight',
+        position: [0, 0, 0],
+        rotation: 0,
+        width: 1,
+        rise: 4,
+        toLevel: 'l1',
+      },
+    },
+    removeElement: { id: 'w' },
+  },
+  'Editor.Content': {
+    addPicture: { picture: content().pictures[0] },
+    addVideo: {
+      video: {
+        id: 'v',
+        source: 'youtube',
+        youtubeId: 'dQw4w9WgXcQ',
+        autoplay: false,
+        loop: true,
+        width: 1.6,
+        height: 0.9,
+        transform,
+      },
+    },
+    addText3d: {
+      text3d: {
+        id: 't',
+        text: 'Hi',
+        font: 'Roboto',
+        size: 60,
+        bold: false,
+        italic: true,
+        underline: false,
+        color: '#112233',
+        alignment: 'right',
+        outline: { width: 1, color: '#000' },
+        transform,
+      },
+    },
+    addModel3d: {
+      model3d: {
+        id: 'm',
+        format: 'glb',
+        fileUri: '/api/fileService/file/m',
+        transform,
+        animated: true,
+        autoplay: true,
+        loop: true,
+        collision: 'simple',
+        dropShadow: true,
+        clickable: true,
+        externalLink: 'https://example.com',
+      },
+    },
+    addPortal: { portal: { id: 'po', targetSceneId: 'scene-2', transform } },
+    addInfoPoint: { infoPoint: { id: 'i', title: 'About', text: 'Text', transform } },
+    addProp: { prop: { id: 'pr', propId: 'bench', transform } },
+    addWebView3d: { webView3d: { id: 'wv', url: 'https://example.com', width: 2, height: 1, transform } },
+    setTransform: { id: 'm', transform },
+    removeObject: { id: 'm' },
+    select: { id: null },
+    undo: {},
+    redo: {},
+    exportContent: {},
+  },
+  'Editor.Curation': {
+    setStartingPoint: { position: [0, 1.7, 0], rotation: 270 },
+    setLinkable: { linkable: false },
+  },
+  'Editor.Design': {
+    setMaterialOverride: {
+      materialId: 'plaster',
+      override: { color: '#ffffff', roughness: 0.5, metalness: 0, tint: '#ffffff' },
+    },
+    setSky: { uri: null },
+    setTerrain: { uri: 'https://example.com/terrain.glb' },
+  },
+  'Editor.GuidedTour': {
+    addTour: { tour: { guidedTourId: 'tour', title: 'Tour', description: '', public: false, points: [] } },
+    removeTour: { tourId: 'tour' },
+    addPoint: {
+      tourId: 'tour',
+      point: {
+        guidedTourPointId: 'tp',
+        title: 'P',
+        description: '',
+        position: [0, 0, 0],
+        rotation: [0, 0, 0],
+        duration: 5,
+        order: 0,
+      },
+    },
+    removePoint: { tourId: 'tour', pointId: 'tp' },
+    previewPoint: { tourId: 'tour', pointId: 'tp' },
+  },
+  YouTube: { play: { objectId: 'v' }, stop: { objectId: 'v' } },
+};
+
+const allCommands: EngineCommand[] = Object.entries(payloads).flatMap(([channel, methods]) =>
+  Object.entries(methods as Record<string, unknown>).map(
+    ([method, payload]) => ({ channel, method, payload }) as EngineCommand,
+  ),
+);
+
+describe('engine commands', () => {
+  it('has a sample for every command of the protocol', () => {
+    const declared = Object.entries(engineCommandSchemas).flatMap(([c, ms]) =>
+      Object.keys(ms).map((m) => `${c}.${m}`),
+    );
+    expect(allCommands.map((c) => `${c.channel}.${String(c.method)}`).sort()).toEqual(declared.sort());
+  });
+
+  it.each(allCommands.map((c) => [`${c.channel}.${String(c.method)}`, c] as const))(
+    '%s encodes to sendMessage(channel, method, json) and decodes back',
+    (_, cmd) => {
+      const encoded = encodeCommand(cmd);
+      expect(encoded.gameObject).toBe(cmd.channel);
+      expect(encoded.method).toBe(cmd.method);
+      expect(JSON.parse(encoded.json)).toEqual(cmd.payload);
+      expect(decodeCommand(encoded.gameObject, encoded.method, encoded.json)).toEqual(cmd);
+    },
+  );
+
+  it('refuses a graphics quality level outside 0–5 with a clear message', () => {
+    for (const level of [-1, 6, 2.5]) {
+      const result = decodeCommand('Settings', 'setGraphicsQuality', JSON.stringify({ level }));
+      expect(isDecodeError(result)).toBe(true);
+      expect((result as { error: string }).error).toMatch(/^Invalid Settings\.setGraphicsQuality: level: /);
+    }
+    const six = decodeCommand('Settings', 'setGraphicsQuality', '{"level":6}') as { error: string };
+    expect(six.error).toContain('Graphics quality is a level from 0 to 5');
+  });
+
+  it('refuses unknown channels and methods, inherited names included', () => {
+    expect(decodeCommand('Nowhere', 'start', '{}')).toEqual({ error: 'Unknown command Nowhere.start' });
+    expect(decodeCommand('Startup', 'toString', '{}')).toEqual({ error: 'Unknown command Startup.toString' });
+    expect(decodeCommand('__proto__', 'constructor', '{}')).toHaveProperty('error');
+  });
+
+  it('refuses invalid scene content inside Scene.load', () => {
+    const result = decodeCommand(
+      'Scene',
+      'load',
+      JSON.stringify({ content: { version: 2, pictures: [{}] } }),
+    );
+    expect(isDecodeError(result)).toBe(true);
+  });
+});
+
+/** One sample per event; the type makes sure no event is forgotten. */
+const eventSamples: { [N in EngineEventName]: Extract<EngineEvent, { type: N }> } = {
+  ready: { type: 'ready', mode: 'viewer' },
+  loadProgress: { type: 'loadProgress', percent: 42.5 },
+  loaded: { type: 'loaded' },
+  error: { type: 'error', code: 'asset-missing', message: 'A model could not be loaded' },
+  selection: { type: 'selection', objectId: 'p1' },
+  contentChanged: { type: 'contentChanged' },
+  exportResult: { type: 'exportResult', content: content() },
+  navigationRequested: { type: 'navigationRequested', kind: 'portal', targetSceneId: 'scene-2' },
+  infoPointOpened: { type: 'infoPointOpened', id: 'i', title: 'About', text: 'Opened in 2026' },
+  guidedTourState: { type: 'guidedTourState', tourId: 'tour', pointIndex: 2, playing: true },
+  inspectorReport: {
+    type: 'inspectorReport',
+    dimensions: { x: 1.2, y: 0.8, z: 0.5 },
+    animationClips: ['Idle', 'Walk'],
+    triangles: 12_000,
+    meshes: 4,
+    materials: 3,
+    textures: 5,
+  },
+  profilerStats: { type: 'profilerStats', fps: 60, frameMs: 16.6, drawCalls: 120, triangles: 250_000 },
+};
+
+describe('engine events', () => {
+  it('has a sample for every event of the protocol', () => {
+    expect(Object.keys(eventSamples).sort()).toEqual([...engineEventNames].sort());
+  });
+
+  it.each(Object.values(eventSamples).map((e) => [e.type, e] as const))('%s round-trips', (_, event) => {
+    const { name, json } = encodeEvent(event);
+    expect(name).toBe(event.type);
+    expect(JSON.parse(json)).not.toHaveProperty('type');
+    expect(decodeEvent(name, json)).toEqual(event);
+  });
+
+  it('reads an event without data sent with an empty string', () => {
+    expect(decodeEvent('loaded', '')).toEqual({ type: 'loaded' });
+  });
+
+  it('returns an error value for garbage JSON', () => {
+    expect(decodeEvent('ready', '{mode: viewer')).toEqual({ error: 'The message is not valid JSON' });
+    expect(decodeCommand('Scene', 'unload', 'nope')).toEqual({ error: 'The message is not valid JSON' });
+  });
+
+  it('returns an error value for unknown names, inherited names included', () => {
+    expect(decodeEvent('exploded', '{}')).toEqual({ error: 'Unknown engine event exploded' });
+    expect(decodeEvent('toString', '{}')).toEqual({ error: 'Unknown engine event toString' });
+    expect(decodeEvent('__proto__', '{}')).toHaveProperty('error');
+  });
+
+  it('returns an error value for data of the wrong shape', () => {
+    for (const [name, json] of [
+      ['loadProgress', '{"percent":140}'],
+      ['ready', '{"mode":"player"}'],
+      ['ready', 'null'],
+      ['ready', '[]'],
+      ['selection', '{}'],
+      ['navigationRequested', '{"kind":"door","targetSceneId":"s"}'],
+      ['inspectorReport', '{"dimensions":{"x":-1,"y":0,"z":0}}'],
+    ]) {
+      const result = decodeEvent(name, json);
+      expect(isDecodeError(result), `${name} ${json}`).toBe(true);
+      expect((result as { error: string }).error).toMatch(new RegExp(`^Invalid ${name} event: `));
+    }
+  });
+
+  it('keeps the event type even if the data carries one', () => {
+    expect(decodeEvent('loaded', '{"type":"ready"}')).toEqual({ type: 'loaded' });
+  });
+});
+
+describe('command types', () => {
+  it('narrow the payload by channel and method', () => {
+    const handle = (cmd: EngineCommand): string => {
+      if (cmd.channel === 'Settings' && cmd.method === 'setGraphicsQuality')
+        return `quality ${cmd.payload.level}`;
+      if (cmd.channel === 'Scene' && cmd.method === 'load')
+        return `${cmd.payload.content.pictures.length} pictures`;
+      return 'other';
+    };
+    expect(handle({ channel: 'Settings', method: 'setGraphicsQuality', payload: { level: 4 } })).toBe(
+      'quality 4',
+    );
+    expect(handle({ channel: 'Scene', method: 'load', payload: { content: content() } })).toBe('1 pictures');
+    // @ts-expect-error: a method of another channel
+    expect(handle({ channel: 'Settings', method: 'load', payload: { content: content() } })).toBe('other');
+    // @ts-expect-error: the wrong payload for the method
+    expect(handle({ channel: 'Core', method: 'setKeyboardCapture', payload: { level: 1 } })).toBe('other');
+  });
+});
