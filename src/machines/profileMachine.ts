@@ -43,6 +43,7 @@ export const profileMachine = setup({
     /** The saved record goes to the session too (name, picture, searchable, autoSave). */
     announceSaved: (_, _params: { user: UserFull }) => {},
     announceDeleted: () => {},
+    announceSaveFailed: () => {},
   },
 }).createMachine({
   id: 'profile',
@@ -90,7 +91,10 @@ export const profileMachine = setup({
             { type: 'announceSaved', params: ({ event }) => ({ user: event.output }) },
           ],
         },
-        onError: { target: 'ready', actions: assign({ problem: ({ event }) => problemOf(event.error) }) },
+        onError: {
+          target: 'ready',
+          actions: [assign({ problem: ({ event }) => problemOf(event.error) }), 'announceSaveFailed'],
+        },
       },
     },
     deleting: {

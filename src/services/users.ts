@@ -19,7 +19,7 @@ async function problemFrom(error: unknown): Promise<never> {
 /** The profile page's machine with its API calls. */
 export function provideProfile(
   api: KyInstance,
-  hooks: { saved: (user: UserFull) => void; deleted: () => void },
+  hooks: { saved: (user: UserFull) => void; saveFailed?: () => void; deleted: () => void },
 ) {
   return profileMachine.provide({
     actors: {
@@ -54,6 +54,7 @@ export function provideProfile(
     actions: {
       announceSaved: (_, params: { user: UserFull }) => hooks.saved(params.user),
       announceDeleted: () => hooks.deleted(),
+      announceSaveFailed: () => hooks.saveFailed?.(),
     },
   });
 }

@@ -1,13 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise } from 'xstate';
 import { engineReadiness, engineReadinessMachine } from '../../src/machines/engineReadinessMachine';
-import {
-  createPathModel,
-  describePaths,
-  getTransitionPaths,
-  invokedActorResult,
-  replaySteps,
-} from '../support/machinePaths';
+import { deferredActors } from '../support/deferredActors';
+import { createPathModel, describePaths, getTransitionPaths, replaySteps } from '../support/machinePaths';
 
 const pollMs = 300;
 const maxWaitMs = 600;
@@ -16,17 +11,11 @@ const timeOut = { type: 'xstate.after.maxWait.engineReadiness.waiting' };
 
 /** The machine with a fake engine: the test answers each load check and records what the host did. */
 function startHost() {
-  const checks: { resolve: (loaded: boolean) => void; reject: (e: unknown) => void }[] = [];
-  const unloads: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+  const { deferred, answer } = deferredActors();
   const effects = { startups: 0, input: false, keyboard: true, warnings: [] as string[] };
   const actor = createActor(
     engineReadinessMachine.provide({
-      actors: {
-        checkLoaded: fromPromise(
-          () => new Promise<boolean>((resolve, reject) => checks.push({ resolve, reject })),
-        ),
-        unload: fromPromise(() => new Promise<void>((resolve, reject) => unloads.push({ resolve, reject }))),
-      },
+      actors: { checkLoaded: deferred('checkLoaded'), unload: deferred('unload') } as never,
       actions: {
         sendStartup: () => void effects.startups++,
         setInputEnabled: (_, p: { enabled: boolean }) => void (effects.input = p.enabled),
@@ -36,7 +25,7 @@ function startHost() {
     }),
     { input: { mode: 'viewer', pollMs, maxWaitMs } },
   ).start();
-  return { actor, checks, unloads, effects };
+  return { actor, effects, answer: (event: AnyEventObject) => answer(actor, event) };
 }
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -79,16 +68,9 @@ describe('engineReadinessMachine (model)', () => {
   describePaths('replays', paths, (path) => async () => {
     const host = startHost();
     for (const step of replaySteps(path)) {
-      const result = invokedActorResult(step.event);
       if (step.event.type === tick.type) await vi.advanceTimersByTimeAsync(pollMs);
       else if (step.event.type === timeOut.type) await vi.advanceTimersByTimeAsync(maxWaitMs);
-      else if (result?.actorId === 'checkLoaded') {
-        if (result.kind === 'done') host.checks.at(-1)!.resolve(result.output as boolean);
-        else host.checks.at(-1)!.reject(result.error);
-      } else if (result?.actorId === 'unload') {
-        if (result.kind === 'done') host.unloads.at(-1)!.resolve();
-        else host.unloads.at(-1)!.reject(result.error);
-      } else host.actor.send(step.event as never);
+      else host.answer(step.event);
       await flush();
       const snapshot = host.actor.getSnapshot();
       expect(snapshot.value).toEqual(step.state.value);

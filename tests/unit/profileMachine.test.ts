@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, createActor, fromPromise } from 'xstate';
+import { type AnyEventObject, createActor } from 'xstate';
 import type { UserFull } from '../../contracts/users';
 import { profileMachine } from '../../src/machines/profileMachine';
-import {
-  createPathModel,
-  describePaths,
-  getTransitionPaths,
-  invokedActorResult,
-  replaySteps,
-} from '../support/machinePaths';
+import { deferredActors } from '../support/deferredActors';
+import { createPathModel, describePaths, getTransitionPaths, replaySteps } from '../support/machinePaths';
 
 const alice = {
   userId: 'u1',
@@ -46,20 +41,8 @@ const renamed = { ...alice, name: 'Alice B.' };
 const form = new FormData();
 
 function startProfile() {
-  const calls: {
-    name: string;
-    input: unknown;
-    resolve: (v: unknown) => void;
-    reject: (e: unknown) => void;
-  }[] = [];
+  const { deferred, latest, answer } = deferredActors();
   const announced = { saved: [] as UserFull[], deleted: 0 };
-  const deferred = (name: string) =>
-    fromPromise(
-      ({ input }: { input: unknown }) =>
-        new Promise<never>((resolve, reject) =>
-          calls.push({ name, input, resolve: resolve as never, reject }),
-        ),
-    );
   const actor = createActor(
     profileMachine.provide({
       actors: {
@@ -74,8 +57,7 @@ function startProfile() {
     }),
     { input: { userId: 'u1' } },
   ).start();
-  const latest = (name: string) => calls.filter((c) => c.name === name).at(-1)!;
-  return { actor, calls, announced, latest };
+  return { actor, announced, latest, answer: (event: AnyEventObject) => answer(actor, event) };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -122,11 +104,8 @@ describe('profileMachine (model)', () => {
   describePaths('replays', paths, (path) => async () => {
     const profile = startProfile();
     for (const step of replaySteps(path)) {
-      const result = invokedActorResult(step.event);
       const savedBefore = profile.announced.saved.length;
-      if (result?.kind === 'done') profile.latest(result.actorId).resolve(result.output);
-      else if (result?.kind === 'error') profile.latest(result.actorId).reject(result.error);
-      else profile.actor.send(step.event as never);
+      profile.answer(step.event);
       await flush();
       const snapshot = profile.actor.getSnapshot();
       expect(snapshot.value).toEqual(step.state.value);

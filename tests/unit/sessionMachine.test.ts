@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, createActor, fromCallback, fromPromise } from 'xstate';
+import { type AnyEventObject, createActor, fromCallback } from 'xstate';
 import { tierOf } from '../../contracts/identity';
 import {
   selectIsMe,
@@ -8,13 +8,8 @@ import {
   type SessionUser,
   sessionMachine,
 } from '../../src/machines/sessionMachine';
-import {
-  createPathModel,
-  describePaths,
-  getTransitionPaths,
-  invokedActorResult,
-  replaySteps,
-} from '../support/machinePaths';
+import { deferredActors } from '../support/deferredActors';
+import { createPathModel, describePaths, getTransitionPaths, replaySteps } from '../support/machinePaths';
 
 const alice: SessionUser = {
   userId: 'u1',
@@ -26,24 +21,10 @@ const alice: SessionUser = {
 const renewed: SessionUser = { ...alice, roles: ['premium-user'], accessToken: 'token-2' };
 const profile: SessionProfile = { userId: 'u1', name: 'Alice', searchable: true, autoSave: true };
 
-interface Deferred {
-  name: string;
-  input: unknown;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
 /** The session with fake actors whose answers the test controls, and a fake cookie jar. */
 function startSession(callback: boolean) {
-  const calls: Deferred[] = [];
+  const { deferred, latest, answer } = deferredActors();
   const jar = { cookie: null as string | null };
-  const deferred = (name: string) =>
-    fromPromise(
-      ({ input }: { input: unknown }) =>
-        new Promise<never>((resolve, reject) =>
-          calls.push({ name, input, resolve: resolve as never, reject }),
-        ),
-    );
   const machine = sessionMachine.provide({
     actors: {
       loadUser: deferred('loadUser'),
@@ -64,12 +45,7 @@ function startSession(callback: boolean) {
     },
   });
   const actor = createActor(machine, { input: { callback } }).start();
-  const latest = (name: string) => {
-    const call = calls.filter((c) => c.name === name).at(-1);
-    if (!call) throw new Error(`${name} was never started`);
-    return call;
-  };
-  return { actor, calls, jar, latest };
+  return { actor, jar, latest, answer: (event: AnyEventObject) => answer(actor, event) };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -115,10 +91,7 @@ for (const callback of [false, true]) {
     describePaths('replays', paths, (path) => async () => {
       const session = startSession(callback);
       for (const step of replaySteps(path)) {
-        const result = invokedActorResult(step.event);
-        if (result?.kind === 'done') session.latest(result.actorId).resolve(result.output);
-        else if (result?.kind === 'error') session.latest(result.actorId).reject(result.error);
-        else session.actor.send(step.event as never);
+        session.answer(step.event);
         await flush();
         const snapshot = session.actor.getSnapshot();
         expect(snapshot.value).toEqual(step.state.value);

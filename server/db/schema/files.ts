@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestampTz } from './columns';
 
 /**
  * A stored file. Bytes live in the blob store under their sha256; many files may share one blob.
@@ -15,7 +16,7 @@ export const files = pgTable(
     ownerId: text('owner_id'),
     width: integer('width'),
     height: integer('height'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
   },
   (t) => [index('files_sha256_idx').on(t.sha256), index('files_owner_idx').on(t.ownerId)],
 );
@@ -31,7 +32,7 @@ export const fileThumbnails = pgTable(
     sha256: text('sha256').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     mimeType: text('mime_type').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.width] })],
 );

@@ -1,6 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestampTz } from './columns';
 
 /** Local accounts of the embedded OpenID Provider. The id is the `sub` of its tokens: the user id. */
 export const accounts = pgTable('accounts', {
@@ -10,10 +9,10 @@ export const accounts = pgTable('accounts', {
   /** argon2id. */
   passwordHash: text('password_hash').notNull(),
   failedSignIns: integer('failed_sign_ins').notNull().default(0),
-  lockedUntil: at('locked_until'),
-  lastSignInAt: at('last_sign_in_at'),
-  createdAt: at('created_at').notNull().defaultNow(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  lockedUntil: timestampTz('locked_until'),
+  lastSignInAt: timestampTz('last_sign_in_at'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
 /** oidc-provider's storage (sessions, grants, codes, refresh tokens, interactions...). */
@@ -26,8 +25,8 @@ export const oidcPayloads = pgTable(
     grantId: text('grant_id'),
     userCode: text('user_code'),
     uid: text('uid'),
-    expiresAt: at('expires_at'),
-    consumedAt: at('consumed_at'),
+    expiresAt: timestampTz('expires_at'),
+    consumedAt: timestampTz('consumed_at'),
   },
   (t) => [
     primaryKey({ columns: [t.type, t.id] }),
@@ -44,8 +43,8 @@ export const identityKeys = pgTable('identity_keys', {
   /** 'signing' or 'cookie'. */
   kind: text('kind').notNull(),
   material: jsonb('material').notNull(),
-  createdAt: at('created_at').notNull().defaultNow(),
-  retiredAt: at('retired_at'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  retiredAt: timestampTz('retired_at'),
 });
 
 /** Password reset links: only the hash of the token is kept. */
@@ -54,9 +53,9 @@ export const passwordResets = pgTable('password_resets', {
   accountId: text('account_id')
     .notNull()
     .references(() => accounts.id, { onDelete: 'cascade' }),
-  expiresAt: at('expires_at').notNull(),
-  usedAt: at('used_at'),
-  createdAt: at('created_at').notNull().defaultNow(),
+  expiresAt: timestampTz('expires_at').notNull(),
+  usedAt: timestampTz('used_at'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
 });
 
 /** Mail the platform sends, kept in the database; a sender delivers it when mail is configured. */
@@ -66,6 +65,6 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
-  createdAt: at('created_at').notNull().defaultNow(),
-  sentAt: at('sent_at'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  sentAt: timestampTz('sent_at'),
 });

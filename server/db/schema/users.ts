@@ -1,6 +1,5 @@
-import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+import { boolean, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestampTz } from './columns';
 
 export interface SocialMediaLink {
   name: string;
@@ -40,7 +39,7 @@ export const users = pgTable('users', {
   loginProvider: text('login_provider'),
   /** Current plan until subscriptions arrive: 'free', 'standard' or 'pro'. Roles in tokens follow it. */
   plan: text('plan').notNull().default('free'),
-  signedUp: at('signed_up').notNull().defaultNow(),
-  lastLogin: at('last_login'),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  signedUp: timestampTz('signed_up').notNull().defaultNow(),
+  lastLogin: timestampTz('last_login'),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });

@@ -4,12 +4,8 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useSession } from '../AppContext';
 import { solutionSlugs } from '../../routes';
-
-interface FooterLink {
-  key: string;
-  label: string;
-  href: string;
-}
+import { resourceLinks, solutionLink } from './navLinks';
+import type { NavLink } from './SiteHeader';
 
 /**
  * Footer (platform.md §2.2): description, menu links, account links (sign-in first), legal links.
@@ -22,7 +18,7 @@ export function Footer({ district }: { district: string | null }) {
   const me = user ? `/user/${encodeURIComponent(user.userId)}` : '/user/me';
   const viaLogin = (path: string) =>
     user ? path.replace('/user/me', me) : `/login?returnTo=${encodeURIComponent(path)}`;
-  const columns: { key: string; title: string; links: FooterLink[] }[] = [
+  const columns: { key: string; title: string; links: NavLink[] }[] = [
     ...(district === null
       ? [
           {
@@ -38,21 +34,12 @@ export function Footer({ district }: { district: string | null }) {
           {
             key: 'solutions',
             title: t('nav.solutions'),
-            links: solutionSlugs.map((slug) => ({
-              key: slug,
-              label: t(`pages.solution.${slug}.name`),
-              href: `/solutions/${slug}`,
-            })),
+            links: solutionSlugs.map((slug) => solutionLink(t, slug)),
           },
           {
             key: 'resources',
             title: t('nav.resources'),
-            links: [
-              { key: 'faqs', label: t('nav.faqs'), href: '/resources/faqs' },
-              { key: 'guides', label: t('nav.guides'), href: '/resources/guides' },
-              { key: 'blog', label: t('nav.blog'), href: '/resources/blog' },
-              { key: 'glossary', label: t('nav.glossary'), href: '/resources/glossary' },
-            ],
+            links: resourceLinks(t),
           },
         ]
       : []),

@@ -7,6 +7,8 @@ import { headerButtons } from '../../lib/headerRules';
 import { districtCategories, solutionSlugs } from '../../routes';
 import { useSession } from '../AppContext';
 import { type NavItem, SiteHeader } from './SiteHeader';
+import { resourceLinks, solutionLink } from './navLinks';
+import { useOpenUntilNavigation } from './useOpenUntilNavigation';
 
 const ProfileDrawer = lazy(() => import('./ProfileDrawer'));
 const initialOf = (name: string) => (name.trim()[0] ?? '?').toUpperCase();
@@ -47,13 +49,7 @@ function HeaderActions({ district }: { district: string | null }) {
   const user = useSelector(session, (s) => s.context.user);
   const show = headerButtons({ pathname, search, district, user: user && { id: user.userId } });
   const [drawerMounted, setDrawerMounted] = useState(false);
-  // Open at the location where it was opened: following one of its links closes it.
-  const [drawerOpenedAt, setDrawerOpenedAt] = useState<string | null>(null);
-  const here = search ? `${pathname}?${search}` : pathname;
-  const drawerOpen = drawerOpenedAt === here;
-  // Read the address at the moment of the click: a render may not have caught up with it yet.
-  const setDrawerOpen = (open: boolean) =>
-    setDrawerOpenedAt(open ? window.location.pathname + window.location.search : null);
+  const [drawerOpen, setDrawerOpen] = useOpenUntilNavigation<true>();
   return (
     <>
       {show.createSpace &&
@@ -84,7 +80,7 @@ function HeaderActions({ district }: { district: string | null }) {
           </IconButton>
           {drawerMounted && (
             <Suspense fallback={null}>
-              <ProfileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+              <ProfileDrawer open={!!drawerOpen} onClose={() => setDrawerOpen(null)} />
             </Suspense>
           )}
         </>
@@ -118,11 +114,7 @@ export function MainHeader() {
       label: t('nav.solutions'),
       groups: (['byIndustry', 'byFunction'] as const).map((group) => ({
         label: t(`nav.${group}`),
-        items: solutionGroups[group].map((slug) => ({
-          key: slug,
-          label: t(`pages.solution.${slug}.name`),
-          href: `/solutions/${slug}`,
-        })),
+        items: solutionGroups[group].map((slug) => solutionLink(t, slug)),
       })),
     },
     {
@@ -131,12 +123,7 @@ export function MainHeader() {
       groups: [
         {
           label: t('nav.learn'),
-          items: [
-            { key: 'faqs', label: t('nav.faqs'), href: '/resources/faqs' },
-            { key: 'guides', label: t('nav.guides'), href: '/resources/guides' },
-            { key: 'blog', label: t('nav.blog'), href: '/resources/blog' },
-            { key: 'glossary', label: t('nav.glossary'), href: '/resources/glossary' },
-          ],
+          items: resourceLinks(t),
         },
       ],
     },

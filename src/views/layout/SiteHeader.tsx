@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { layout } from '../theme';
+import { useOpenUntilNavigation } from './useOpenUntilNavigation';
 
 const BurgerDrawer = lazy(() => import('./BurgerDrawer'));
 const HeaderMenuPopup = lazy(() => import('./HeaderMenuPopup'));
@@ -42,11 +43,10 @@ export function SiteHeader({
 }) {
   const { t } = useTranslation();
   const [location] = useLocation();
-  // The burger menu is open at the location where it was opened; navigating closes it.
-  const [openedAt, setOpenedAt] = useState<string | null>(null);
-  const burgerOpen = openedAt === location;
-  // Read the address at the moment of the click: a render may not have caught up with it yet.
-  const setBurgerOpen = (open: boolean) => setOpenedAt(open ? window.location.pathname : null);
+  // Navigating closes the burger menu.
+  const [burgerOpenValue, setBurgerOpenValue] = useOpenUntilNavigation<true>();
+  const burgerOpen = !!burgerOpenValue;
+  const setBurgerOpen = (open: boolean) => setBurgerOpenValue(open ? true : null);
   // The drawer's code loads the first time it opens; the first visit stays small.
   const [burgerMounted, setBurgerMounted] = useState(false);
 
@@ -102,12 +102,8 @@ export function SiteHeader({
 }
 
 function HeaderMenu({ item }: { item: Extract<NavItem, { groups: NavGroup[] }> }) {
-  const [location] = useLocation();
-  // Open at the location where it was opened; navigating closes it.
-  const [opened, setOpened] = useState<{ anchor: HTMLElement; at: string } | null>(null);
-  const anchor = opened?.at === location ? opened.anchor : null;
-  const setAnchor = (element: HTMLElement | null) =>
-    setOpened(element ? { anchor: element, at: location } : null);
+  // Navigating closes the menu.
+  const [anchor, setAnchor] = useOpenUntilNavigation<HTMLElement>();
   const menuId = useId();
   return (
     <>

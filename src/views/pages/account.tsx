@@ -11,13 +11,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
-import type { UserFull } from '../../../contracts/users';
-import type { SessionProfile } from '../../machines/sessionMachine';
+import { useEffect, useRef } from 'react';
+import { type UserFull, userPatchFormEntries } from '../../../contracts/users';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { useApi, useSession, useToasts } from '../AppContext';
-import { ProfileView } from './profile';
+import { useSession } from '../AppContext';
+import { ProfileView, useProfileActor } from './profile';
 import { isKnownSection, profileCategories } from '../../routes';
 import { StandardPage } from '../kit/StandardPage';
 import { NotFoundPage } from './NotFoundPage';
@@ -132,90 +131,86 @@ export function UserPage({
 export function SettingsPage() {
   const { t } = useTranslation();
   const session = useSession();
-  const api = useApi();
-  const toasts = useToasts();
-  const profile = useSelector(
-    session,
-    (s) => s.context.profile as (SessionProfile & Partial<UserFull>) | null,
-  );
+  // The user record exists once the session has loaded (or created) it.
+  const userId = useSelector(session, (s) => s.context.profile?.userId);
   const signedOut = useSelector(session, (s) => s.matches('signedOut'));
   const [pathname] = useLocation();
-  const [saving, setSaving] = useState(false);
-  const toggle = async (field: 'searchable' | 'hideContentLibrary' | 'hideGroups', value: boolean) => {
-    if (!profile) return;
-    setSaving(true);
-    try {
-      const user = await api
-        .patch(`userService/user/${encodeURIComponent(profile.userId)}`, {
-          json: { [field]: value },
-          retry: 0,
-        })
-        .json<UserFull>();
-      session.send({ type: 'session.profileUpdated', profile: user });
-      toasts.send({ type: 'toast.show', severity: 'success', message: 'toasts.settingsSaved' });
-    } catch {
-      toasts.send({ type: 'toast.show', severity: 'error', message: 'errors.unexpected' });
-    } finally {
-      setSaving(false);
-    }
-  };
-  const switches = [
-    {
-      field: 'searchable',
-      label: 'settings.visibility.searchable',
-      hint: 'settings.visibility.searchableDescription',
-    },
-    {
-      field: 'hideContentLibrary',
-      label: 'settings.visibility.hideLibrary',
-      hint: 'settings.visibility.hideLibraryDescription',
-    },
-    {
-      field: 'hideGroups',
-      label: 'settings.visibility.hideGroups',
-      hint: 'settings.visibility.hideGroupsDescription',
-    },
-  ] as const;
   return (
     <StandardPage page="settings" width="text">
       <Tabs value="visibility" aria-label={t('pages.settings.tabs')} sx={{ mb: 3 }}>
         <Tab value="visibility" label={t('settings.tabs.visibility')} />
       </Tabs>
-      {!profile ? (
-        signedOut ? (
-          <Button
-            variant="contained"
-            onClick={() => session.send({ type: 'session.signIn', returnTo: pathname })}
-          >
-            {t('auth.signIn')}
-          </Button>
-        ) : (
-          <CircularProgress aria-label={t('shell.loading')} />
-        )
+      {userId ? (
+        <VisibilitySettings key={userId} userId={userId} />
+      ) : signedOut ? (
+        <Button
+          variant="contained"
+          onClick={() => session.send({ type: 'session.signIn', returnTo: pathname })}
+        >
+          {t('auth.signIn')}
+        </Button>
       ) : (
-        <Stack spacing={2}>
-          {switches.map((s) => (
-            <FormControlLabel
-              key={s.field}
-              control={
-                <Switch
-                  checked={Boolean(profile[s.field] ?? s.field === 'searchable')}
-                  disabled={saving}
-                  onChange={(e) => void toggle(s.field, e.target.checked)}
-                />
-              }
-              label={
-                <Box>
-                  <Typography>{t(s.label)}</Typography>
-                  <Typography color="text.secondary" sx={{ fontSize: '0.875rem' }}>
-                    {t(s.hint)}
-                  </Typography>
-                </Box>
-              }
-            />
-          ))}
-        </Stack>
+        <CircularProgress aria-label={t('shell.loading')} />
       )}
     </StandardPage>
+  );
+}
+
+const switches = [
+  {
+    field: 'searchable',
+    label: 'settings.visibility.searchable',
+    hint: 'settings.visibility.searchableDescription',
+  },
+  {
+    field: 'hideContentLibrary',
+    label: 'settings.visibility.hideLibrary',
+    hint: 'settings.visibility.hideLibraryDescription',
+  },
+  {
+    field: 'hideGroups',
+    label: 'settings.visibility.hideGroups',
+    hint: 'settings.visibility.hideGroupsDescription',
+  },
+] as const;
+
+/** The Visibility toggles of the signed-in user, saved through their profile machine. */
+function VisibilitySettings({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const profile = useProfileActor(userId, {
+    savedMessage: 'toasts.settingsSaved',
+    failedMessage: 'errors.unexpected',
+  });
+  const user = useSelector(profile, (s) => s.context.user as UserFull | null);
+  const busy = useSelector(profile, (s) => !s.matches('ready'));
+  if (!user) return <CircularProgress aria-label={t('shell.loading')} />;
+  const toggle = (field: (typeof switches)[number]['field'], value: boolean) => {
+    const form = new FormData();
+    for (const [k, v] of userPatchFormEntries({ [field]: value })) form.append(k, v);
+    profile.send({ type: 'profile.save', form });
+  };
+  return (
+    <Stack spacing={2}>
+      {switches.map((s) => (
+        <FormControlLabel
+          key={s.field}
+          control={
+            <Switch
+              checked={user[s.field]}
+              disabled={busy}
+              onChange={(e) => toggle(s.field, e.target.checked)}
+            />
+          }
+          label={
+            <Box>
+              <Typography>{t(s.label)}</Typography>
+              <Typography color="text.secondary" sx={{ fontSize: '0.875rem' }}>
+                {t(s.hint)}
+              </Typography>
+            </Box>
+          }
+        />
+      ))}
+    </Stack>
   );
 }

@@ -60,12 +60,15 @@ export function coverBackground(
   };
 }
 
-/** A user's profile (platform.md §2.3): header with cover and picture, their sections, owner-only editing. */
-export function ProfileView({ userId, category }: { userId: string; category?: string }) {
-  const { t } = useTranslation();
+/**
+ * One user's profile machine with the app's API, keeping the session's copy of the signed-in
+ * user in step and toasting the outcome of a save.
+ */
+export function useProfileActor(userId: string, messages: { savedMessage: string; failedMessage?: string }) {
   const api = useApi();
   const session = useSession();
   const toasts = useToasts();
+  const { savedMessage, failedMessage } = messages;
   const machine = useMemo(
     () =>
       provideProfile(api, {
@@ -73,13 +76,23 @@ export function ProfileView({ userId, category }: { userId: string; category?: s
           if (session.getSnapshot().context.user?.userId === user.userId) {
             session.send({ type: 'session.profileUpdated', profile: user });
           }
-          toasts.send({ type: 'toast.show', severity: 'success', message: 'toasts.profileUpdated' });
+          toasts.send({ type: 'toast.show', severity: 'success', message: savedMessage });
         },
+        saveFailed: failedMessage
+          ? () => toasts.send({ type: 'toast.show', severity: 'error', message: failedMessage })
+          : undefined,
         deleted: () => session.send({ type: 'session.signOut' }),
       }),
-    [api, session, toasts],
+    [api, session, toasts, savedMessage, failedMessage],
   );
-  const profile = useActorRef(machine, { input: { userId } });
+  return useActorRef(machine, { input: { userId } });
+}
+
+/** A user's profile (platform.md §2.3): header with cover and picture, their sections, owner-only editing. */
+export function ProfileView({ userId, category }: { userId: string; category?: string }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const profile = useProfileActor(userId, { savedMessage: 'toasts.profileUpdated' });
   const state = useSelector(profile, (s) => s.value);
   const user = useSelector(profile, (s) => s.context.user);
   const problem = useSelector(profile, (s) => s.context.problem);
