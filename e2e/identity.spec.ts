@@ -124,3 +124,18 @@ test('delete the account: a wrong password is refused, the right one removes eve
   await page.goto(profileUrl);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('errors.pageNotFound'));
 });
+
+test('settings: search visibility is saved on the user', async ({ page }) => {
+  const name = 'Vera Visible';
+  await page.goto('/settings');
+  await signUp(page, name, newEmail('vera'));
+  await expect(page).toHaveURL(/\/settings$/);
+  const searchable = page.getByRole('switch', { name: text('settings.visibility.searchable') });
+  await expect(searchable).toBeChecked();
+  // The switch follows the saved record: it turns off once the change is stored.
+  await searchable.click();
+  await expect(searchable).not.toBeChecked();
+  await expect(page.getByText(text('toasts.settingsSaved'))).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: text('settings.visibility.searchable') })).not.toBeChecked();
+});

@@ -25,6 +25,8 @@ test.describe('every route of the route map renders its page', () => {
     for (const path of route.examples) {
       test(`${path} (${route.id})`, async ({ page }) => {
         await page.goto(path);
+        // /login hands over to the OpenID Provider's sign-in page at once.
+        if (route.id === 'login') await page.waitForURL(/\/interaction\//);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(expectedHeading(route.id, path));
         await expect(page.getByRole('heading', { name: text('errors.pageNotFound') })).toHaveCount(0);
         await expectAccessible(page);
