@@ -7,7 +7,9 @@ import { isHttpUrl } from './users';
  * validates them. The server validates every save with the same function.
  *
  * Units: metres for lengths and positions, degrees for angles, seconds for durations. Positions are
- * [x, y, z] with y up; plan coordinates on a level are [x, z].
+ * [x, y, z] with y up; plan coordinates on a level are [x, z]. A yaw of 0 faces -z (north on the
+ * plan); positive yaw turns anticlockwise seen from above (towards -x). Visitor positions (the
+ * starting position, tour points) are eye positions: the visitor stands on the floor below them.
  */
 
 export const sceneContentVersion = 2 as const;
@@ -33,6 +35,8 @@ export const unknownLevelMessage = (levelId: string) => `No level with id "${lev
 export const openingOutsideWallMessage = 'The opening does not fit within its wall';
 export const mtlOnlyForObjMessage = 'A material file (mtlUri) is only used by obj models';
 export const tooManyMessage = (max: number) => `No more than ${max} items are allowed`;
+export const stairsRiseMessage = (rise: number, difference: number) =>
+  `The stairs climb ${rise} m but the level they lead to is ${difference} m higher`;
 
 // ---------------------------------------------------------------------------------------------
 // Limits
@@ -54,6 +58,9 @@ export const sceneContentLimits = {
 export const defaultWallHeight = 4;
 export const defaultWallThickness = 0.2;
 export const defaultTextSize = 60;
+/** Text sizes are in points; a size-60 text has letters 0.3 m tall. */
+export const textPointsPerMetre = 200;
+export const defaultLevelName = 'Ground Level';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -100,10 +107,15 @@ export const Vec2 = z.tuple([coordinate(), coordinate()]);
 export const Vec3 = z.tuple([coordinate(), coordinate(), coordinate()]).meta({ id: 'Vec3' });
 export type Vec3 = z.infer<typeof Vec3>;
 
-/** Rotation in degrees about x, y and z. */
+/** Rotation in degrees about x, y and z, applied yaw first (Euler order YXZ, as a camera turns). */
 const Rotation = z.tuple([num(), num(), num()]);
 const Scale = z.tuple([positive(), positive(), positive()]);
 
+/**
+ * Where an object is. Flat objects (pictures, videos, texts, web views, portals, info points) are
+ * centred on `position` and face +z in their own frame, so with no rotation a visitor looking
+ * towards -z sees their front. Models and props stand on `position` with their own origin there.
+ */
 export const Transform = z
   .object({
     position: Vec3,
@@ -125,6 +137,7 @@ export const openingKinds = [
   'window-panoramic',
 ] as const;
 export const stairsKinds = ['straight', 'L', 'U'] as const;
+export const stairsTurns = ['left', 'right'] as const;
 
 export const Wall = z
   .object({
@@ -152,10 +165,16 @@ export const Opening = z
   .meta({ id: 'Opening' });
 export type Opening = z.infer<typeof Opening>;
 
+/**
+ * Stairs start at `position` (the middle of the first step's front edge; y is the height above the
+ * level's floor, normally 0) and climb in the direction of `rotation` (a yaw). 'L' stairs turn 90°
+ * after a landing half-way up and 'U' stairs 180°, to the side `turn` names.
+ */
 export const Stairs = z
   .object({
     id: ObjectId,
     kind: z.enum(stairsKinds),
+    turn: z.enum(stairsTurns).default('left'),
     position: Vec3,
     /** Yaw in degrees. */
     rotation: num().min(0).max(360).default(0),
@@ -168,9 +187,15 @@ export const Stairs = z
   .meta({ id: 'Stairs' });
 export type Stairs = z.infer<typeof Stairs>;
 
+/**
+ * A storey of a custom space. Walls are segments on the plan, centred on their line. The floor
+ * covers the rectangle that bounds the level's walls (or, with no walls, the level below's),
+ * with a stairwell cut wherever stairs arrive from below.
+ */
 export const Level = z
   .object({
     id: ObjectId,
+    name: z.string().trim().min(1).max(100).default(defaultLevelName),
     /** Height of the floor above ground. */
     elevation: coordinate().default(0),
     /** Wall height (platform.md §9: 4 m). */
@@ -223,14 +248,24 @@ export const CustomSpace = z
     terrainUri: Uri.optional(),
   })
   .superRefine((space, ctx) => {
-    const levelIds = new Set(space.levels.map((l) => l.id));
+    const levels = new Map(space.levels.map((l) => [l.id, l]));
     space.levels.forEach((level, li) =>
       level.stairs.forEach((stairs, si) => {
-        if (!levelIds.has(stairs.toLevel)) {
+        const to = levels.get(stairs.toLevel);
+        if (!to) {
           ctx.addIssue({
             code: 'custom',
             path: ['levels', li, 'stairs', si, 'toLevel'],
             message: unknownLevelMessage(stairs.toLevel),
+          });
+          return;
+        }
+        const difference = to.elevation - level.elevation - stairs.position[1];
+        if (Math.abs(difference - stairs.rise) > 0.01) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['levels', li, 'stairs', si, 'rise'],
+            message: stairsRiseMessage(stairs.rise, Math.round(difference * 100) / 100),
           });
         }
       }),
@@ -294,6 +329,8 @@ export const Video = z
 export type Video = z.infer<typeof Video>;
 
 export const textAlignments = ['left', 'center', 'right'] as const;
+/** districts-commerce-spaces.md §3: font transforms (plus none). */
+export const fontTransforms = ['None', 'LowerCase', 'UpperCase', 'SmallCaps'] as const;
 
 export const Text3d = z
   .object({
@@ -304,10 +341,14 @@ export const Text3d = z
     bold: z.boolean().default(false),
     italic: z.boolean().default(false),
     underline: z.boolean().default(false),
+    fontTransform: z.enum(fontTransforms).default('None'),
     color: Color.default('#000000'),
     alignment: z.enum(textAlignments).default('left'),
+    /** Outline width in the text's own size units (a size-60 text with width 3 has a thin line). */
     outline: z.object({ width: positive(100), color: Color }).optional(),
     dropShadow: z.object({ color: Color, distance: nonNegative(100) }).optional(),
+    /** A hypertext: clicking the text opens this link. */
+    link: HttpUrl.optional(),
     transform: Transform,
   })
   .meta({ id: 'Text3d' });

@@ -79,11 +79,15 @@ const payloads: Payloads = {
     setTool: { tool: 'wall' },
     setCustomSpace: {
       customSpace: {
-        levels: [{ id: 'l0', elevation: 0, height: 4, walls: [], openings: [], stairs: [] }],
+        levels: [
+          { id: 'l0', name: 'Ground Level', elevation: 0, height: 4, walls: [], openings: [], stairs: [] },
+        ],
         materialOverrides: {},
       },
     },
-    addLevel: { level: { id: 'l1', elevation: 4, height: 4, walls: [], openings: [], stairs: [] } },
+    addLevel: {
+      level: { id: 'l1', name: 'Mezzanine', elevation: 4, height: 4, walls: [], openings: [], stairs: [] },
+    },
     removeLevel: { levelId: 'l1' },
     setActiveLevel: { levelId: 'l0' },
     addWall: { levelId: 'l0', wall: { id: 'w', from: [0, 0], to: [5, 0], thickness: 0.2 } },
@@ -96,6 +100,7 @@ const payloads: Payloads = {
       stairs: {
         id: 's',
         kind: 'straight',
+        turn: 'left',
         position: [0, 0, 0],
         rotation: 0,
         width: 1,
@@ -128,6 +133,7 @@ const payloads: Payloads = {
         bold: false,
         italic: true,
         underline: false,
+        fontTransform: 'UpperCase',
         color: '#112233',
         alignment: 'right',
         outline: { width: 1, color: '#000' },

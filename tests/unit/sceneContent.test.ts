@@ -297,7 +297,7 @@ describe('emptySceneContent', () => {
     const empty = emptySceneContent();
     expect(parseSceneContent(empty)).toEqual({ ok: true, content: empty });
     expect(empty.customSpace?.levels).toEqual([
-      { id: 'level-0', elevation: 0, height: 4, walls: [], openings: [], stairs: [] },
+      { id: 'level-0', name: 'Ground Level', elevation: 0, height: 4, walls: [], openings: [], stairs: [] },
     ]);
     expect(empty.pictures).toEqual([]);
     expect(emptySceneContent()).not.toBe(empty);
