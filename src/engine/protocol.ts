@@ -7,6 +7,7 @@ import {
   Level,
   MaterialOverride,
   Model3d,
+  modelFormats,
   ObjectId,
   Opening,
   Picture,
@@ -46,8 +47,12 @@ export type EngineMode = z.infer<typeof EngineMode>;
 
 /** Graphics quality: 6 levels (platform.md §9), index 0 to 5. */
 export const graphicsQualityLevels = ['Lowest', 'Low', 'Medium', 'High', 'Ultra', 'Max'] as const;
-/** Texture filtering: 3 levels (platform.md §9), index 0 to 2. */
-export const filteringLevels = ['Bilinear', 'Trilinear', 'Anisotropic'] as const;
+/**
+ * Texture filtering: 3 levels (platform.md §2.7, §9), index 0 to 2. Low is sharp but flickers in
+ * the distance (no mipmaps), Medium is sharp and stable (mipmaps, anisotropic), High is the most
+ * stable and a little blurrier (mipmaps, no anisotropy, a softer bias).
+ */
+export const filteringLevels = ['Low', 'Medium', 'High'] as const;
 
 export const GraphicsQualityLevel = z
   .number()
@@ -71,13 +76,20 @@ export const EngineSettings = z.object({
   graphicsQuality: GraphicsQualityLevel.default(3),
   renderScale: RenderScale.default(1),
   targetFrameRate: TargetFrameRate.default(0),
-  filtering: FilteringLevel.default(2),
+  filtering: FilteringLevel.default(1),
   /** BCP 47 language tag for the engine's own texts. */
   language: z.string().min(2).max(35).default('en'),
 });
 export type EngineSettings = z.output<typeof EngineSettings>;
 
-export const inspectableAssetKinds = ['picture', 'video', 'model3d', 'text3d'] as const;
+/** What the inspector shows: a file (picture, video, model) or a 3D text described in full. */
+export const InspectedAsset = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('picture'), uri: Uri }),
+  z.object({ kind: z.literal('video'), uri: Uri }),
+  z.object({ kind: z.literal('model3d'), uri: Uri, format: z.enum(modelFormats), mtlUri: Uri.optional() }),
+  z.object({ kind: z.literal('text3d'), text3d: Text3d }),
+]);
+export type InspectedAsset = z.output<typeof InspectedAsset>;
 
 export const editorTools = ['select', 'wall', 'opening', 'stairs', 'measure'] as const;
 
@@ -103,9 +115,17 @@ export const engineCommandSchemas = {
   Core: {
     /** Whether the engine takes keyboard input (off while a text field of the page has focus). */
     setKeyboardCapture: z.object({ enabled: z.boolean() }),
+    /** Shows or hides the profiler overlay (the ` key toggles it too). */
+    setProfilerVisible: z.object({ visible: z.boolean() }),
+    /** Answered by a `profilerStats` event. */
+    requestStats: empty,
+    /** Answered by a `cameraState` event. */
+    requestCameraState: empty,
+    /** Where an object appears on the page; answered by a `screenPosition` event. */
+    requestScreenPosition: z.object({ objectId: ObjectId }),
   },
   Inspector: {
-    showAsset: z.object({ kind: z.enum(inspectableAssetKinds), uri: Uri }),
+    showAsset: z.object({ asset: InspectedAsset }),
     showDimensions: z.object({ visible: z.boolean() }),
   },
   Scene: {
@@ -115,6 +135,7 @@ export const engineCommandSchemas = {
   Viewer: {
     playGuidedTour: z.object({ tourId: ObjectId }),
     pauseGuidedTour: empty,
+    stopGuidedTour: empty,
     nextGuidedTourPoint: empty,
     previousGuidedTourPoint: empty,
     teleport: z.object({ position: Vec3, rotation: Yaw.optional() }),
@@ -253,8 +274,46 @@ export const engineEventSchemas = {
   contentChanged: empty,
   exportResult: z.object({ content: SceneContent }),
   navigationRequested: z.object({ kind: z.literal('portal'), targetSceneId: ObjectId }),
+  /** A clickable model or a hypertext was clicked: the page opens the link (in a new tab). */
+  linkRequested: z.object({ objectId: ObjectId, url: z.string().max(2048) }),
   infoPointOpened: z.object({ id: ObjectId, title: z.string(), text: z.string() }),
-  guidedTourState: z.object({ tourId: ObjectId, pointIndex: Count, playing: z.boolean() }),
+  /** A video started or stopped playing (a click toggles it). */
+  videoState: z.object({ objectId: ObjectId, playing: z.boolean() }),
+  guidedTourState: z.object({
+    tourId: ObjectId,
+    pointIndex: Count,
+    pointCount: Count,
+    playing: z.boolean(),
+    /** The tour reached its last point and stayed there for its duration. */
+    finished: z.boolean(),
+  }),
+  /** The settings now in force, after a Startup or Settings command. */
+  settingsApplied: z.object({
+    graphicsQuality: GraphicsQualityLevel,
+    renderScale: RenderScale,
+    targetFrameRate: TargetFrameRate,
+    filtering: FilteringLevel,
+    /** Device pixels per CSS pixel the engine renders at. */
+    pixelRatio: z.number().positive(),
+    shadows: z.boolean(),
+  }),
+  cameraState: z.object({
+    /** Eye position. */
+    position: Vec3,
+    yaw: z.number(),
+    pitch: z.number(),
+    /** The level the visitor stands on (null in a template space or outside the building). */
+    levelId: ObjectId.nullable(),
+  }),
+  screenPosition: z.object({
+    objectId: ObjectId,
+    /** Page (viewport) coordinates in CSS pixels. */
+    x: z.number(),
+    y: z.number(),
+    /** In front of the camera and inside the engine's canvas. */
+    visible: z.boolean(),
+  }),
+  profilerVisible: z.object({ visible: z.boolean() }),
   inspectorReport: z.object({
     /** Bounding box size in metres. */
     dimensions: z.object({ x: z.number().min(0), y: z.number().min(0), z: z.number().min(0) }),
@@ -269,6 +328,9 @@ export const engineEventSchemas = {
     frameMs: z.number().min(0),
     drawCalls: Count,
     triangles: Count,
+    textures: Count,
+    geometries: Count,
+    /** JS heap in use, where the browser tells it. */
     memoryMb: z.number().min(0).optional(),
   }),
 } as const satisfies Record<string, z.ZodObject>;
