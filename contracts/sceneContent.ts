@@ -444,6 +444,7 @@ export type GuidedTour = z.infer<typeof GuidedTour>;
 export const FontRef = z
   .object({ family: z.string().trim().min(1).max(100), uri: Uri })
   .meta({ id: 'FontRef' });
+export type FontRef = z.infer<typeof FontRef>;
 export const SpaceLink = z.object({ title: Title, url: HttpUrl }).meta({ id: 'SpaceLink' });
 
 // ---------------------------------------------------------------------------------------------

@@ -269,6 +269,11 @@ export const engineEventSchemas = {
   loadProgress: z.object({ percent: z.number().min(0).max(100) }),
   loaded: empty,
   error: z.object({ code: z.string().min(1).max(100), message: z.string().max(2000) }),
+  /**
+   * One object's file could not be loaded (a placeholder shows instead); the rest of the space is
+   * unaffected, unlike `error`, which means the engine itself failed.
+   */
+  assetFailed: z.object({ objectId: ObjectId, uri: z.string().max(2048), message: z.string().max(2000) }),
   selection: z.object({ objectId: ObjectId.nullable() }),
   /** The editor's document changed (for autosave and the unsaved-changes prompt). */
   contentChanged: empty,

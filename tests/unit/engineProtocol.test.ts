@@ -263,6 +263,12 @@ const eventSamples: { [N in EngineEventName]: Extract<EngineEvent, { type: N }> 
   loadProgress: { type: 'loadProgress', percent: 42.5 },
   loaded: { type: 'loaded' },
   error: { type: 'error', code: 'asset-missing', message: 'A model could not be loaded' },
+  assetFailed: {
+    type: 'assetFailed',
+    objectId: 'p1',
+    uri: '/api/fileService/file/a',
+    message: 'Failed to load image',
+  },
   selection: { type: 'selection', objectId: 'p1' },
   contentChanged: { type: 'contentChanged' },
   exportResult: { type: 'exportResult', content: content() },

@@ -1,0 +1,317 @@
+import { type Intersection, type Mesh, type Object3D, type Raycaster, Vector3 } from 'three';
+import type { CustomSpace, SceneContent } from '../../../../contracts/sceneContent';
+import type { CssLayer } from '../runtime/cssLayer';
+import type { Runtime } from '../runtime/runtime';
+import { type Obstacle, WalkWorld } from '../viewer/walking';
+import { applySky } from './environment';
+import { LoadError, Pool, Progress } from './loading';
+import { buildInfoPoints, buildPortal, type BuiltPortal } from './markers';
+import { MaterialLibrary } from './materials';
+import { buildLiveVideo, buildVideo, type BuiltMedia, placeWebView } from './media';
+import { type BuiltModel, loadModel, modelPlaceholder, placeModel, worldBounds } from './models';
+import { buildPictures, idOfTriangle, transformMatrix } from './pictures';
+import { buildProps } from './props';
+import { buildGround, buildSpace } from './space';
+import { templateSpace } from './templates';
+import { buildText, type BuiltText } from './texts';
+
+/**
+ * Builds a whole space from a scene content document: the rooms, everything placed in them, the
+ * walking world, and what a click at any point hits. Loading reports progress; a file that fails
+ * leaves a placeholder and an `assetFailed` report, never a broken space.
+ */
+
+export type HitKind =
+  'floor' | 'solid' | 'picture' | 'model' | 'prop' | 'text' | 'portal' | 'infoPoint' | 'video';
+
+export interface Hit {
+  kind: HitKind;
+  id: string | null;
+  point: Vector3;
+  distance: number;
+}
+
+interface Pickable {
+  object: Object3D;
+  resolve(intersection: Intersection): Omit<Hit, 'point' | 'distance'> | null;
+}
+
+export interface SceneEvents {
+  progress(percent: number): void;
+  assetFailed(objectId: string, uri: string, message: string): void;
+  videoState(objectId: string, playing: boolean): void;
+}
+
+export interface BuiltScene {
+  content: SceneContent;
+  walk: WalkWorld;
+  levelAt(feet: number): string | null;
+  /** World centre of each object, by id (for screen positions and camera focus). */
+  centers: Map<string, Vector3>;
+  portals: BuiltPortal[];
+  media: Map<string, BuiltMedia>;
+  atlasCount: number;
+  /** Meshes clicks and web view occlusion test against. */
+  solid: Mesh[];
+  hitTest(raycaster: Raycaster): Hit | null;
+  dispose(): void;
+}
+
+/** The space a document describes: its own custom space, its template's, or none. */
+export function spaceOf(content: SceneContent): CustomSpace | null {
+  if (content.customSpace) return content.customSpace;
+  if (content.spaceTemplate) return templateSpace(content.spaceTemplate);
+  return null;
+}
+
+export async function buildScene(
+  content: SceneContent,
+  runtime: Runtime,
+  css: () => CssLayer,
+  events: SceneEvents,
+  signal: AbortSignal,
+): Promise<BuiltScene> {
+  const progress = new Progress(events.progress);
+  const disposers: (() => void)[] = [];
+  const pickables: Pickable[] = [];
+  const centers = new Map<string, Vector3>();
+  const obstacles: Obstacle[] = [];
+  const root = runtime.scene;
+  const added: Object3D[] = [];
+  const add = (o: Object3D) => {
+    root.add(o);
+    added.push(o);
+  };
+  const fail = (objectId: string) => (error: LoadError) =>
+    events.assetFailed(objectId, error.uri, error.message);
+  const invalidate = () => runtime.invalidate();
+
+  const space = spaceOf(content);
+  const overrides = { ...(space?.materialOverrides ?? {}) };
+  if (space?.terrainUri) {
+    overrides.terrain = {
+      color: '#ffffff',
+      textureUri: space.terrainUri,
+      roughness: 1,
+      metalness: 0,
+      tint: '#ffffff',
+    };
+  }
+  const materials = new MaterialLibrary(overrides, (t) => runtime.registerTexture(t), invalidate);
+  disposers.push(() => materials.dispose());
+
+  const sky = applySky(root, space?.skyUri, invalidate, (message) =>
+    events.assetFailed('sky', space?.skyUri ?? '', message),
+  );
+  disposers.push(() => sky.dispose());
+
+  const built = space ? buildSpace(space, materials) : null;
+  const groundY = built?.groundY ?? 0;
+  const ground = buildGround(materials, groundY);
+  add(ground);
+  disposers.push(() => ground.geometry.dispose());
+  pickables.push({ object: ground, resolve: () => ({ kind: 'floor', id: null }) });
+  if (built) {
+    add(built.group);
+    obstacles.push(...built.obstacles);
+    disposers.push(() => built.group.traverse((o) => (o as Mesh).geometry?.dispose()));
+    for (const mesh of built.walkable)
+      pickables.push({ object: mesh, resolve: () => ({ kind: 'floor', id: null }) });
+    for (const mesh of built.solid.filter((m) => !built.walkable.includes(m))) {
+      pickables.push({ object: mesh, resolve: () => ({ kind: 'solid', id: null }) });
+    }
+  }
+
+  // Pictures, batched into atlases.
+  const pool = new Pool(6);
+  const picturesReady = buildPictures(content.pictures, {
+    texels: runtime.applied.profile.pictureTexels,
+    pool,
+    signal,
+    onLoaded: () => progress.task(),
+    onFailed: (picture, error) => fail(picture.id)(error),
+  });
+  for (const p of content.pictures) centers.set(p.id, new Vector3(...p.transform.position));
+
+  // Models load in parallel with the pictures.
+  const modelsReady = Promise.all(
+    content.models3d.map(async (model): Promise<BuiltModel> => {
+      const done = progress.task();
+      try {
+        const loaded = await pool.run(() => loadModel(model.format, model.fileUri, model.mtlUri));
+        return placeModel(model, loaded);
+      } catch (error) {
+        fail(model.id)(error instanceof LoadError ? error : new LoadError(model.fileUri, String(error)));
+        return modelPlaceholder(model);
+      } finally {
+        done();
+      }
+    }),
+  );
+
+  const texts: BuiltText[] = content.texts3d.map((t) => buildText(t, content.fonts));
+  const textsReady = Promise.all(
+    texts.map(async (t) => {
+      const done = progress.task();
+      await t.ready;
+      done();
+    }),
+  );
+  for (const t of texts) {
+    add(t.object);
+    disposers.push(() => t.dispose());
+    pickables.push({ object: t.hit, resolve: () => ({ kind: 'text', id: t.id }) });
+    centers.set(t.id, new Vector3().setFromMatrixPosition(t.object.matrix));
+  }
+
+  const props = buildProps(content.props);
+  props.meshes.forEach((m) => add(m));
+  obstacles.push(...props.obstacles);
+  disposers.push(() => props.dispose());
+  for (const mesh of props.meshes) {
+    const ids = props.ids.get(mesh)!;
+    pickables.push({ object: mesh, resolve: (i) => ({ kind: 'prop', id: ids[i.instanceId ?? 0] ?? null }) });
+  }
+  for (const p of content.props) centers.set(p.id, new Vector3(...p.transform.position));
+
+  const portals = content.portals.map(buildPortal);
+  for (const portal of portals) {
+    add(portal.object);
+    disposers.push(() => portal.dispose());
+    pickables.push({ object: portal.object, resolve: () => ({ kind: 'portal', id: portal.portal.id }) });
+    centers.set(portal.portal.id, portal.center);
+  }
+
+  const info = buildInfoPoints(content.infoPoints);
+  if (info.mesh) {
+    add(info.mesh);
+    const mesh = info.mesh;
+    pickables.push({
+      object: mesh,
+      resolve: (i) => ({ kind: 'infoPoint', id: info.ids[i.instanceId ?? 0] ?? null }),
+    });
+  }
+  disposers.push(() => info.dispose());
+  info.ids.forEach((id, i) => centers.set(id, info.centers[i]));
+
+  const media = new Map<string, BuiltMedia>();
+  const mediaDeps = {
+    css,
+    invalidate,
+    onPlaying: () => {},
+  };
+  for (const video of content.videos) {
+    const built = buildVideo(video, {
+      ...mediaDeps,
+      onPlaying: (playing) => {
+        runtime.keepAnimating(built, playing && video.source === 'file');
+        events.videoState(video.id, playing);
+      },
+    });
+    media.set(video.id, built);
+  }
+  for (const live of content.liveVideos) {
+    const built = buildLiveVideo(live, {
+      invalidate,
+      onPlaying: (playing) => runtime.keepAnimating(built, playing),
+    });
+    media.set(live.id, built);
+  }
+  for (const m of media.values()) {
+    add(m.object);
+    disposers.push(() => m.dispose());
+    pickables.push({ object: m.object, resolve: () => ({ kind: 'video', id: m.id }) });
+    centers.set(m.id, new Vector3().setFromMatrixPosition(m.object.matrixWorld));
+  }
+  for (const view of content.webViews3d) {
+    placeWebView(view, css());
+    centers.set(view.id, new Vector3().setFromMatrixPosition(transformMatrix(view.transform)));
+  }
+
+  const [pictures, models] = await Promise.all([picturesReady, modelsReady, textsReady]);
+  add(pictures.group);
+  pictures.textures.forEach((t) => runtime.registerTexture(t));
+  disposers.push(() => {
+    pictures.textures.forEach((t) => runtime.unregisterTexture(t));
+    pictures.dispose();
+  });
+  for (const mesh of pictures.meshes) {
+    const ranges = pictures.ranges.get(mesh)!;
+    pickables.push({
+      object: mesh,
+      resolve: (i) => ({ kind: 'picture', id: idOfTriangle(ranges, i.faceIndex ?? -1) }),
+    });
+  }
+
+  const byId = new Map(content.models3d.map((m) => [m.id, m]));
+  for (const model of models) {
+    add(model.object);
+    disposers.push(() => model.dispose());
+    pickables.push({ object: model.object, resolve: () => ({ kind: 'model', id: model.id }) });
+    const bounds = worldBounds(model.object);
+    centers.set(model.id, bounds.getCenter(new Vector3()));
+    if (byId.get(model.id)!.collision !== 'none' && !bounds.isEmpty()) {
+      obstacles.push({
+        center: [(bounds.min.x + bounds.max.x) / 2, (bounds.min.z + bounds.max.z) / 2],
+        halfLength: (bounds.max.x - bounds.min.x) / 2,
+        halfWidth: (bounds.max.z - bounds.min.z) / 2,
+        angle: 0,
+        bottom: bounds.min.y,
+        top: bounds.max.y,
+      });
+    }
+  }
+  const mixers = models.flatMap((m) => (m.mixer ? [m.mixer] : []));
+
+  // Per-frame work: animations, portals' swirl, info badges facing the visitor.
+  let seconds = 0;
+  const animationKey = {};
+  runtime.keepAnimating(animationKey, mixers.length > 0);
+  const stopFrame = runtime.onFrame((dt) => {
+    seconds += dt;
+    mixers.forEach((m) => m.update(dt));
+    let moved = info.face(runtime.camera);
+    for (const portal of portals) {
+      if (portal.center.distanceTo(runtime.camera.position) < 15) {
+        portal.update(seconds);
+        moved = true;
+      }
+    }
+    return moved;
+  });
+  disposers.push(() => {
+    stopFrame();
+    runtime.keepAnimating(animationKey, false);
+  });
+
+  const walk = new WalkWorld(obstacles, built?.floors ?? [], built?.patches ?? [], groundY);
+  const objects = pickables.map((p) => p.object);
+  const ownerOf = new Map<Object3D, Pickable>();
+  for (const p of pickables) p.object.traverse((o) => ownerOf.set(o, p));
+
+  return {
+    content,
+    walk,
+    levelAt: (feet) => built?.levelAt(feet) ?? null,
+    centers,
+    portals,
+    media,
+    atlasCount: pictures.atlasCount,
+    solid: built?.solid ?? [],
+    hitTest(raycaster) {
+      for (const intersection of raycaster.intersectObjects(objects, true)) {
+        const owner = ownerOf.get(intersection.object);
+        if (!owner || !intersection.object.visible) continue;
+        const hit = owner.resolve(intersection);
+        if (hit) return { ...hit, point: intersection.point, distance: intersection.distance };
+      }
+      return null;
+    },
+    dispose() {
+      added.forEach((o) => root.remove(o));
+      for (const view of content.webViews3d) css().remove(view.id);
+      disposers.forEach((d) => d());
+      root.background = null;
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import type { EngineSettings } from '../../protocol';
+
+/**
+ * What each graphics quality level (platform.md §2.7: Lowest … Max) turns on. One table, so the
+ * trade-offs are visible in one place and the same on every device.
+ */
+export interface QualityProfile {
+  /** Upper bound on device pixels per CSS pixel before the render scale applies. */
+  maxPixelRatio: number;
+  shadows: boolean;
+  shadowMapSize: number;
+  /** Image-based lighting for models (a prefiltered room environment). */
+  environment: boolean;
+  /** Longest side, in texels, of a picture in the picture atlases. */
+  pictureTexels: number;
+  /** Pictures within this distance (metres) are also shown at full resolution. */
+  detailDistance: number;
+  /** Largest texture size models keep (bigger ones are scaled down). */
+  maxTextureSize: number;
+}
+
+export const qualityProfiles: readonly QualityProfile[] = [
+  // Lowest
+  {
+    maxPixelRatio: 0.5,
+    shadows: false,
+    shadowMapSize: 512,
+    environment: false,
+    pictureTexels: 128,
+    detailDistance: 0,
+    maxTextureSize: 512,
+  },
+  // Low
+  {
+    maxPixelRatio: 0.75,
+    shadows: false,
+    shadowMapSize: 512,
+    environment: false,
+    pictureTexels: 192,
+    detailDistance: 0,
+    maxTextureSize: 1024,
+  },
+  // Medium
+  {
+    maxPixelRatio: 1,
+    shadows: false,
+    shadowMapSize: 1024,
+    environment: true,
+    pictureTexels: 256,
+    detailDistance: 2.5,
+    maxTextureSize: 2048,
+  },
+  // High
+  {
+    maxPixelRatio: 1.5,
+    shadows: false,
+    shadowMapSize: 1024,
+    environment: true,
+    pictureTexels: 256,
+    detailDistance: 3.5,
+    maxTextureSize: 2048,
+  },
+  // Ultra
+  {
+    maxPixelRatio: 2,
+    shadows: true,
+    shadowMapSize: 2048,
+    environment: true,
+    pictureTexels: 384,
+    detailDistance: 4,
+    maxTextureSize: 4096,
+  },
+  // Max
+  {
+    maxPixelRatio: 3,
+    shadows: true,
+    shadowMapSize: 4096,
+    environment: true,
+    pictureTexels: 512,
+    detailDistance: 5,
+    maxTextureSize: 8192,
+  },
+];
+
+/** Texture filtering per level (protocol `filteringLevels`: Low, Medium, High). */
+export interface FilteringProfile {
+  mipmaps: boolean;
+  /** Fraction of the device's largest anisotropy. */
+  anisotropy: number;
+}
+
+export const filteringProfiles: readonly FilteringProfile[] = [
+  { mipmaps: false, anisotropy: 0 },
+  { mipmaps: true, anisotropy: 1 },
+  { mipmaps: true, anisotropy: 0 },
+];
+
+export interface AppliedSettings {
+  profile: QualityProfile;
+  filtering: FilteringProfile;
+  pixelRatio: number;
+  /** Shortest time between two frames, in ms (0: every display frame). */
+  minFrameMs: number;
+}
+
+export function applySettings(settings: EngineSettings, devicePixelRatio: number): AppliedSettings {
+  const profile = qualityProfiles[settings.graphicsQuality];
+  const pixelRatio = Math.max(0.25, Math.min(devicePixelRatio, profile.maxPixelRatio) * settings.renderScale);
+  return {
+    profile,
+    filtering: filteringProfiles[settings.filtering],
+    pixelRatio: Math.round(pixelRatio * 1000) / 1000,
+    minFrameMs: settings.targetFrameRate > 0 ? 1000 / settings.targetFrameRate : 0,
+  };
+}

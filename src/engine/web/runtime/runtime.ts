@@ -1,0 +1,259 @@
+import {
+  ACESFilmicToneMapping,
+  Color,
+  DirectionalLight,
+  HemisphereLight,
+  LinearFilter,
+  LinearMipmapLinearFilter,
+  PCFSoftShadowMap,
+  PerspectiveCamera,
+  PMREMGenerator,
+  Scene,
+  SRGBColorSpace,
+  type Texture,
+  Vector3,
+  VideoTexture,
+  WebGLRenderer,
+  type WebGLRenderTarget,
+} from 'three';
+import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
+import type { EngineSettings } from '../../protocol';
+import { type AppliedSettings, applySettings } from './quality';
+
+export interface FrameStats {
+  fps: number;
+  frameMs: number;
+  drawCalls: number;
+  triangles: number;
+  textures: number;
+  geometries: number;
+  memoryMb?: number;
+}
+
+/** Called every display frame with the seconds since the last one; returns true if it moved something. */
+export type FrameHook = (dt: number) => boolean;
+
+/**
+ * The renderer, camera, lights and frame loop shared by every mode. Frames are drawn on demand:
+ * only when something changed (`invalidate`) or while something moves (`keepAnimating`), so a
+ * still scene costs no GPU time on a phone. Quality settings are applied here in one place.
+ */
+export class Runtime {
+  readonly renderer: WebGLRenderer;
+  readonly scene = new Scene();
+  readonly camera: PerspectiveCamera;
+  readonly sun: DirectionalLight;
+  settings: EngineSettings;
+  applied: AppliedSettings;
+  private readonly textures = new Set<Texture>();
+  private readonly hooks = new Set<FrameHook>();
+  private animating = new Set<object>();
+  private dirty = true;
+  private last = 0;
+  private lastRender = 0;
+  private frameTimes: number[] = [];
+  private lastInfo = { drawCalls: 0, triangles: 0 };
+  private environment: WebGLRenderTarget | null = null;
+  private resizeObserver: ResizeObserver;
+  private firstFrameWaiters: (() => void)[] = [];
+  readonly afterRender = new Set<() => void>();
+
+  constructor(
+    readonly container: HTMLElement,
+    settings: EngineSettings,
+  ) {
+    this.settings = settings;
+    this.applied = applySettings(settings, window.devicePixelRatio || 1);
+    this.renderer = new WebGLRenderer({
+      antialias: settings.graphicsQuality >= 3,
+      powerPreference: 'high-performance',
+      preserveDrawingBuffer: false,
+    });
+    this.renderer.outputColorSpace = SRGBColorSpace;
+    this.renderer.toneMapping = ACESFilmicToneMapping;
+    this.renderer.toneMappingExposure = 1.05;
+    this.renderer.shadowMap.type = PCFSoftShadowMap;
+    const canvas = this.renderer.domElement;
+    canvas.style.display = 'block';
+    canvas.style.width = '100%';
+    canvas.style.height = '100%';
+    canvas.style.touchAction = 'none';
+    canvas.style.outline = 'none';
+    canvas.tabIndex = 0;
+    container.appendChild(canvas);
+
+    this.camera = new PerspectiveCamera(70, 1, 0.05, 500);
+    this.camera.rotation.order = 'YXZ';
+    this.scene.background = new Color('#dfe7ee');
+    this.scene.add(new HemisphereLight('#ffffff', '#b7a58f', 1.6));
+    this.sun = new DirectionalLight('#fff6e8', 1.8);
+    this.sun.position.set(18, 30, 12);
+    this.sun.shadow.bias = -0.0005;
+    this.sun.shadow.normalBias = 0.02;
+    this.scene.add(this.sun, this.sun.target);
+
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(container);
+    this.resize();
+    this.applyToRenderer();
+    this.renderer.setAnimationLoop((time) => this.frame(time));
+  }
+
+  get canvas(): HTMLCanvasElement {
+    return this.renderer.domElement;
+  }
+
+  /** Asks for a frame to be drawn. */
+  invalidate() {
+    this.dirty = true;
+  }
+
+  /** While `key` animates, frames are drawn continuously. */
+  keepAnimating(key: object, on: boolean) {
+    if (on) this.animating.add(key);
+    else this.animating.delete(key);
+  }
+
+  onFrame(hook: FrameHook): () => void {
+    this.hooks.add(hook);
+    return () => this.hooks.delete(hook);
+  }
+
+  /** Textures whose filtering follows the settings. */
+  registerTexture(texture: Texture) {
+    this.textures.add(texture);
+    this.filterTexture(texture);
+  }
+
+  unregisterTexture(texture: Texture) {
+    this.textures.delete(texture);
+  }
+
+  /** Resolves after the next frame has been drawn. */
+  nextFrame(): Promise<void> {
+    this.invalidate();
+    return new Promise((resolve) => this.firstFrameWaiters.push(resolve));
+  }
+
+  setSettings(settings: EngineSettings): AppliedSettings {
+    this.settings = settings;
+    this.applied = applySettings(settings, window.devicePixelRatio || 1);
+    this.applyToRenderer();
+    return this.applied;
+  }
+
+  private applyToRenderer() {
+    const { profile } = this.applied;
+    this.renderer.setPixelRatio(this.applied.pixelRatio);
+    this.resize();
+    this.renderer.shadowMap.enabled = profile.shadows;
+    this.sun.castShadow = profile.shadows;
+    this.sun.shadow.mapSize.set(profile.shadowMapSize, profile.shadowMapSize);
+    this.sun.shadow.map?.dispose();
+    this.sun.shadow.map = null;
+    if (profile.environment && !this.environment) {
+      const pmrem = new PMREMGenerator(this.renderer);
+      this.environment = pmrem.fromScene(new RoomEnvironment(), 0.04);
+      pmrem.dispose();
+    }
+    this.scene.environment = profile.environment ? this.environment!.texture : null;
+    this.scene.environmentIntensity = 0.45;
+    for (const texture of this.textures) this.filterTexture(texture);
+    // Materials compiled without shadows need recompiling when shadows turn on.
+    this.scene.traverse((o) => {
+      const m = (o as { material?: { needsUpdate: boolean } | { needsUpdate: boolean }[] }).material;
+      if (Array.isArray(m)) m.forEach((x) => (x.needsUpdate = true));
+      else if (m) m.needsUpdate = true;
+    });
+    this.invalidate();
+  }
+
+  private filterTexture(texture: Texture) {
+    if (texture instanceof VideoTexture) return;
+    const { filtering } = this.applied;
+    const before = [texture.generateMipmaps, texture.minFilter, texture.anisotropy].join();
+    texture.generateMipmaps = filtering.mipmaps;
+    texture.minFilter = filtering.mipmaps ? LinearMipmapLinearFilter : LinearFilter;
+    const maxAnisotropy = this.renderer.capabilities.getMaxAnisotropy();
+    texture.anisotropy = Math.max(1, Math.round(maxAnisotropy * filtering.anisotropy));
+    if (before !== [texture.generateMipmaps, texture.minFilter, texture.anisotropy].join() && texture.image) {
+      texture.needsUpdate = true;
+    }
+  }
+
+  resize() {
+    const width = Math.max(1, this.container.clientWidth);
+    const height = Math.max(1, this.container.clientHeight);
+    this.renderer.setSize(width, height, false);
+    this.camera.aspect = width / height;
+    this.camera.updateProjectionMatrix();
+    this.invalidate();
+  }
+
+  private frame(time: number) {
+    const dt = this.last ? Math.min(0.1, (time - this.last) / 1000) : 0;
+    this.last = time;
+    for (const hook of this.hooks) if (hook(dt)) this.dirty = true;
+    if (!this.dirty && this.animating.size === 0) return;
+    if (this.applied.minFrameMs > 0 && time - this.lastRender < this.applied.minFrameMs - 1) return;
+    const start = performance.now();
+    this.renderer.render(this.scene, this.camera);
+    this.lastInfo = {
+      drawCalls: this.renderer.info.render.calls,
+      triangles: this.renderer.info.render.triangles,
+    };
+    for (const hook of this.afterRender) hook();
+    this.frameTimes.push(performance.now() - start);
+    if (this.frameTimes.length > 60) this.frameTimes.shift();
+    this.recordFrame(time);
+    this.lastRender = time;
+    this.dirty = false;
+    const waiters = this.firstFrameWaiters;
+    this.firstFrameWaiters = [];
+    waiters.forEach((w) => w());
+  }
+
+  private frameStamps: number[] = [];
+  private recordFrame(time: number) {
+    this.frameStamps.push(time);
+    while (this.frameStamps.length && time - this.frameStamps[0] > 1000) this.frameStamps.shift();
+  }
+
+  stats(): FrameStats {
+    const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+    const frameMs = this.frameTimes.length
+      ? this.frameTimes.reduce((a, b) => a + b, 0) / this.frameTimes.length
+      : 0;
+    const now = performance.now();
+    return {
+      fps: this.frameStamps.filter((t) => now - t <= 1000).length,
+      frameMs: Math.round(frameMs * 100) / 100,
+      drawCalls: this.lastInfo.drawCalls,
+      triangles: this.lastInfo.triangles,
+      textures: this.renderer.info.memory.textures,
+      geometries: this.renderer.info.memory.geometries,
+      memoryMb: memory ? Math.round((memory.usedJSHeapSize / 1048576) * 10) / 10 : undefined,
+    };
+  }
+
+  /** Where a world point appears on the page, in CSS pixels of the viewport. */
+  project(point: Vector3): { x: number; y: number; visible: boolean } {
+    const rect = this.canvas.getBoundingClientRect();
+    const ndc = point.clone().project(this.camera);
+    const inFront = ndc.z > -1 && ndc.z < 1;
+    const x = rect.left + ((ndc.x + 1) / 2) * rect.width;
+    const y = rect.top + ((1 - ndc.y) / 2) * rect.height;
+    const inside = ndc.x >= -1 && ndc.x <= 1 && ndc.y >= -1 && ndc.y <= 1;
+    return { x, y, visible: inFront && inside };
+  }
+
+  dispose() {
+    this.renderer.setAnimationLoop(null);
+    this.resizeObserver.disconnect();
+    this.environment?.dispose();
+    this.renderer.dispose();
+    this.renderer.forceContextLoss();
+    this.canvas.remove();
+    this.hooks.clear();
+  }
+}

@@ -1,0 +1,327 @@
+import { Raycaster, Vector2, Vector3 } from 'three';
+import type { SceneContent } from '../../../../contracts/sceneContent';
+import type { EngineEvent } from '../../protocol';
+import { type BuiltScene, buildScene, type Hit } from '../build/scene';
+import { CssLayer } from '../runtime/cssLayer';
+import type { Runtime } from '../runtime/runtime';
+import { FirstPersonControls, normalizeDegrees } from './controls';
+import { type Pose, TourPlayer } from './tour';
+import { body, WalkWorld } from './walking';
+
+/**
+ * Viewer mode: the visitor walks through the space in first person, clicks pictures to step up
+ * to them, opens info points, plays videos, follows links, goes through portals and takes guided
+ * tours. Everything the page needs to know leaves as an engine event.
+ */
+
+/** Stand this far in front of a picture that was clicked. */
+const viewingDistance = 1.8;
+/** Entering a portal: closer than this on the plan, at about its height. */
+const portalReach = 0.7;
+
+export class ViewerMode {
+  private built: BuiltScene | null = null;
+  private readonly controls: FirstPersonControls;
+  private readonly raycaster = new Raycaster();
+  private tour: TourPlayer | null = null;
+  private css: CssLayer | null = null;
+  private loading: AbortController | null = null;
+  /** Portals the visitor stands in: entering again needs stepping out first. */
+  private insidePortals = new Set<string>();
+  private stopFrame: () => void;
+  private stopAfterRender: () => void;
+
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly emit: (event: EngineEvent) => void,
+  ) {
+    this.controls = new FirstPersonControls(runtime.canvas, runtime.container, new WalkWorld([], [], [], 0), {
+      click: (x, y) => this.click(x, y),
+      userMoved: () => {
+        if (this.tour?.playing) this.pauseTour();
+      },
+    });
+    this.stopFrame = runtime.onFrame((dt) => this.frame(dt));
+    const afterRender = () =>
+      this.css?.render(runtime.camera, runtime.container.clientWidth, runtime.container.clientHeight);
+    runtime.afterRender.add(afterRender);
+    this.stopAfterRender = () => runtime.afterRender.delete(afterRender);
+    this.applyCamera();
+  }
+
+  setInputEnabled(enabled: boolean) {
+    this.controls.setInputEnabled(enabled);
+  }
+
+  setKeyboardEnabled(enabled: boolean) {
+    this.controls.setKeyboardEnabled(enabled);
+  }
+
+  private cssLayer = () => {
+    this.css ??= new CssLayer(this.runtime.container, () => this.built?.solid ?? []);
+    return this.css;
+  };
+
+  async load(content: SceneContent) {
+    this.unload();
+    const loading = new AbortController();
+    this.loading = loading;
+    this.emit({ type: 'loadProgress', percent: 0 });
+    const built = await buildScene(
+      content,
+      this.runtime,
+      this.cssLayer,
+      {
+        progress: (percent) => this.emit({ type: 'loadProgress', percent }),
+        assetFailed: (objectId, uri, message) => this.emit({ type: 'assetFailed', objectId, uri, message }),
+        videoState: (objectId, playing) => this.emit({ type: 'videoState', objectId, playing }),
+      },
+      loading.signal,
+    );
+    if (loading.signal.aborted) {
+      built.dispose();
+      return;
+    }
+    this.built = built;
+    this.controls.world = built.walk;
+    this.teleport(content.startingPosition, content.startingRotation, 0);
+    await this.runtime.nextFrame();
+    this.emit({ type: 'loadProgress', percent: 100 });
+    this.emit({ type: 'loaded' });
+  }
+
+  unload() {
+    this.loading?.abort();
+    this.tour = null;
+    this.built?.dispose();
+    this.built = null;
+    this.insidePortals.clear();
+    this.controls.world = new WalkWorld([], [], [], 0);
+    this.runtime.invalidate();
+  }
+
+  /** Places the visitor at an eye position, looking at a yaw (degrees). */
+  teleport(eye: [number, number, number], yaw?: number, pitch?: number) {
+    this.controls.walker = this.controls.world.placeAt(eye);
+    if (yaw !== undefined) this.controls.yaw = normalizeDegrees(yaw);
+    if (pitch !== undefined) this.controls.pitch = pitch;
+    this.insidePortals = new Set(this.portalsAt().map((p) => p.portal.id));
+    this.applyCamera();
+  }
+
+  private applyCamera(pose?: Pose) {
+    const camera = this.runtime.camera;
+    if (pose) {
+      camera.position.set(...pose.position);
+      camera.rotation.set((pose.pitch * Math.PI) / 180, (pose.yaw * Math.PI) / 180, 0);
+    } else {
+      const { x, z, feet } = this.controls.walker;
+      camera.position.set(x, feet + body.eyeHeight, z);
+      camera.rotation.set((this.controls.pitch * Math.PI) / 180, (this.controls.yaw * Math.PI) / 180, 0);
+    }
+    camera.updateMatrixWorld();
+    this.runtime.invalidate();
+  }
+
+  private frame(dt: number): boolean {
+    if (this.tour?.playing) {
+      if (this.tour.update(dt)) this.emitTour();
+      this.applyCamera(this.tour.pose());
+      if (!this.tour.playing) this.endTourAt(this.tour.pose());
+      return true;
+    }
+    const moved = this.controls.update(dt);
+    if (moved) {
+      this.applyCamera();
+      this.checkPortals();
+    }
+    return moved;
+  }
+
+  private portalsAt() {
+    const { x, z, feet } = this.controls.walker;
+    return (this.built?.portals ?? []).filter(
+      (p) =>
+        Math.hypot(p.center.x - x, p.center.z - z) < portalReach && Math.abs(p.center.y - (feet + 1)) < 1.5,
+    );
+  }
+
+  private checkPortals() {
+    const inside = this.portalsAt();
+    const ids = new Set(inside.map((p) => p.portal.id));
+    for (const portal of inside) {
+      if (!this.insidePortals.has(portal.portal.id)) this.enterPortal(portal.portal.targetSceneId);
+    }
+    this.insidePortals = ids;
+  }
+
+  private enterPortal(targetSceneId: string) {
+    this.emit({ type: 'navigationRequested', kind: 'portal', targetSceneId });
+  }
+
+  private click(x: number, y: number) {
+    const built = this.built;
+    if (!built) return;
+    const rect = this.runtime.canvas.getBoundingClientRect();
+    const ndc = new Vector2(((x - rect.left) / rect.width) * 2 - 1, -((y - rect.top) / rect.height) * 2 + 1);
+    this.raycaster.setFromCamera(ndc, this.runtime.camera);
+    const hit = built.hitTest(this.raycaster);
+    if (hit) this.act(hit);
+  }
+
+  private act(hit: Hit) {
+    const content = this.built!.content;
+    switch (hit.kind) {
+      case 'infoPoint': {
+        const point = content.infoPoints.find((p) => p.id === hit.id);
+        if (point) this.emit({ type: 'infoPointOpened', id: point.id, title: point.title, text: point.text });
+        return;
+      }
+      case 'portal': {
+        const portal = content.portals.find((p) => p.id === hit.id);
+        if (portal) this.enterPortal(portal.targetSceneId);
+        return;
+      }
+      case 'video':
+        if (hit.id) this.built!.media.get(hit.id)?.toggle();
+        return;
+      case 'model': {
+        const model = content.models3d.find((m) => m.id === hit.id);
+        if (model?.clickable && model.externalLink)
+          this.emit({ type: 'linkRequested', objectId: model.id, url: model.externalLink });
+        return;
+      }
+      case 'text': {
+        const text = content.texts3d.find((t) => t.id === hit.id);
+        if (text?.link) this.emit({ type: 'linkRequested', objectId: text.id, url: text.link });
+        return;
+      }
+      case 'picture': {
+        const picture = content.pictures.find((p) => p.id === hit.id);
+        if (picture) this.stepUpTo(picture.transform.position, picture.transform.rotation[1]);
+        return;
+      }
+      case 'floor':
+        if (hit.point.y <= this.controls.walker.feet + body.maxStep + 0.05) {
+          this.controls.walkTo({ target: [hit.point.x, hit.point.z], within: 0.05 });
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Walks to stand in front of something hung at `position` facing `yaw` (degrees). */
+  private stepUpTo(position: [number, number, number], yaw: number) {
+    const r = (yaw * Math.PI) / 180;
+    const target: [number, number] = [
+      position[0] + Math.sin(r) * viewingDistance,
+      position[2] + Math.cos(r) * viewingDistance,
+    ];
+    const eyeY = this.controls.walker.feet + body.eyeHeight;
+    const pitch = (Math.atan2(position[1] - eyeY, viewingDistance) * 180) / Math.PI;
+    this.controls.walkTo({ target, within: 0.05, face: { yaw: normalizeDegrees(yaw), pitch } });
+  }
+
+  // Guided tours -------------------------------------------------------------------------------
+
+  playTour(tourId: string) {
+    const tour = this.built?.content.guidedTours.find((t) => t.guidedTourId === tourId);
+    if (!tour) {
+      this.emit({
+        type: 'error',
+        code: 'unknown-tour',
+        message: `There is no guided tour "${tourId}" in this space`,
+      });
+      return;
+    }
+    if (this.tour?.tour.guidedTourId === tourId) {
+      this.tour.play();
+    } else {
+      this.tour = new TourPlayer(tour, this.currentPose());
+    }
+    this.emitTour();
+  }
+
+  pauseTour() {
+    if (!this.tour) return;
+    this.tour.pause();
+    this.endTourAt(this.tour.pose());
+    this.emitTour();
+  }
+
+  stopTour() {
+    if (!this.tour) return;
+    this.tour.pause();
+    this.endTourAt(this.tour.pose());
+    this.emitTour();
+    this.tour = null;
+  }
+
+  nextTourPoint() {
+    this.tour?.next();
+    if (this.tour && !this.tour.playing) this.tour.play();
+    this.emitTour();
+  }
+
+  previousTourPoint() {
+    this.tour?.previous();
+    if (this.tour && !this.tour.playing) this.tour.play();
+    this.emitTour();
+  }
+
+  private emitTour() {
+    if (this.tour) this.emit({ type: 'guidedTourState', ...this.tour.status() });
+  }
+
+  /** When a tour stops, the visitor stands where the camera is. */
+  private endTourAt(pose: Pose) {
+    this.controls.walker = this.controls.world.placeAt(pose.position);
+    this.controls.yaw = normalizeDegrees(pose.yaw);
+    this.controls.pitch = pose.pitch;
+  }
+
+  private currentPose(): Pose {
+    const { x, z, feet } = this.controls.walker;
+    return { position: [x, feet + body.eyeHeight, z], yaw: this.controls.yaw, pitch: this.controls.pitch };
+  }
+
+  // Queries -----------------------------------------------------------------------------------
+
+  cameraState(): EngineEvent {
+    const pose = this.tour?.playing ? this.tour.pose() : this.currentPose();
+    const round = (v: number) => Math.round(v * 1000) / 1000;
+    return {
+      type: 'cameraState',
+      position: [round(pose.position[0]), round(pose.position[1]), round(pose.position[2])],
+      yaw: round(pose.yaw),
+      pitch: round(pose.pitch),
+      levelId: this.built?.levelAt(pose.position[1] - body.eyeHeight) ?? null,
+    };
+  }
+
+  screenPosition(objectId: string): EngineEvent {
+    const center = this.built?.centers.get(objectId);
+    if (!center) return { type: 'screenPosition', objectId, x: 0, y: 0, visible: false };
+    const p = this.runtime.project(new Vector3().copy(center));
+    return { type: 'screenPosition', objectId, x: Math.round(p.x), y: Math.round(p.y), visible: p.visible };
+  }
+
+  playYouTube(objectId: string, play: boolean) {
+    const media = this.built?.media.get(objectId);
+    if (!media) return;
+    if (media.playing !== play) media.toggle();
+  }
+
+  get atlasCount() {
+    return this.built?.atlasCount ?? 0;
+  }
+
+  dispose() {
+    this.unload();
+    this.stopFrame();
+    this.stopAfterRender();
+    this.controls.dispose();
+    this.css?.dispose();
+  }
+}
