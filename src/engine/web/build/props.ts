@@ -81,12 +81,12 @@ export const propLibrary: PropDefinition[] = [
   {
     propId: 'pedestal',
     title: 'Pedestal',
-    size: [0.6, 0.9, 0.6],
+    size: [0.6, 1, 0.6],
     build: () =>
       colored([
         [box(0.6, 0.06, 0.6, 0, 0.03, 0), '#d8d6d0'],
-        [box(0.5, 0.78, 0.5, 0, 0.45, 0), '#f5f4f0'],
-        [box(0.6, 0.06, 0.6, 0, 0.87, 0), '#ecebe6'],
+        [box(0.5, 0.88, 0.5, 0, 0.5, 0), '#f5f4f0'],
+        [box(0.6, 0.06, 0.6, 0, 0.97, 0), '#ecebe6'],
       ]),
   },
   {
