@@ -14,6 +14,8 @@ import health from './plugins/health';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
 import spa from './plugins/spa';
+import assetService from './services/assetService';
+import engineFiles from './services/assetService/engineFiles';
 import fileService from './services/fileService';
 import userService from './services/userService';
 import storagePlugin from './storage/plugin';
@@ -73,6 +75,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(health);
   await app.register(fileService, { prefix: '/api/fileService' });
   await app.register(userService, { prefix: '/api/userService' });
+  await app.register(assetService, { prefix: '/api/assetService' });
+  await app.register(engineFiles, { prefix: '/files' });
 
   await app.register(spa, { config, spaDir: options.spaDir ?? path.join(rootDir, 'dist', 'spa') });
   return app;

@@ -23,6 +23,7 @@ export const configSchema = z
       )
       .default('localhost'),
     DATA_DIR: z.string().default('./data'),
+    ENGINE_BUILDS_DIR: optionalText,
     DATABASE_URL: optionalUrl.refine(
       (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
       'must be a postgres:// URL',
@@ -59,6 +60,8 @@ export const configSchema = z
 export type Config = z.output<typeof configSchema> & {
   /** Absolute data directory. */
   dataDir: string;
+  /** Absolute folder of the registered Unity engine builds (ENGINE_BUILDS_DIR, else DATA_DIR/engine-builds). */
+  engineBuildsDir: string;
   /** The origin people reach the main site at, e.g. http://localhost:8080. */
   publicOrigin: string;
   identity: {
@@ -92,9 +95,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   const defaultOrigin = `http://${c.BASE_DOMAIN}${c.PORT === 80 ? '' : `:${c.PORT}`}`;
   const publicOrigin = (c.PUBLIC_ORIGIN ?? defaultOrigin).replace(/\/$/, '');
+  const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,
-    dataDir: path.resolve(c.DATA_DIR),
+    dataDir,
+    engineBuildsDir: path.resolve(c.ENGINE_BUILDS_DIR ?? path.join(dataDir, 'engine-builds')),
     publicOrigin,
     identity: {
       embedded: !c.OIDC_ISSUER,

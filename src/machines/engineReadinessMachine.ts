@@ -34,6 +34,11 @@ export type EngineReadinessEvent =
  * The host's view of the engine: wait until its code has loaded (polling), send the startup
  * settings, and enable input only once the engine reports ready for this page's mode. Leaving the
  * page unloads it; a failed unload is only a warning. Side effects are provided actions/actors.
+ *
+ * The wait gives up after `maxWaitMs` without a sign of life: loading progress starts it again, as a
+ * Unity build of tens of megabytes takes longer than that to download while it reports progress.
+ * Whether a text field of the page has focus is remembered in every state, so input that becomes
+ * enabled later still respects it.
  */
 export const engineReadinessMachine = setup({
   types: {
@@ -51,11 +56,19 @@ export const engineReadinessMachine = setup({
     setInputEnabled: (_, _params: { enabled: boolean }) => {},
     setKeyboardCapture: (_, _params: { enabled: boolean }) => {},
     warn: (_, _params: { message: string }) => {},
+    rememberTextFocus: assign({
+      keyboardToEngine: ({ event }) => (event.type === 'page.textFocus' ? !event.focused : true),
+    }),
     /** Progress only counts while the engine loads. */
     recordProgress: assign({
       progress: ({ event }) =>
         event.type === 'engine.progress' ? Math.max(0, Math.min(100, Math.round(event.percent))) : 0,
     }),
+  },
+  guards: {
+    /** More loaded than before (by a whole percent): the engine is alive. */
+    progressed: ({ context, event }) =>
+      event.type === 'engine.progress' && Math.round(event.percent) > context.progress,
   },
   delays: {
     poll: ({ context }) => context.pollMs,
@@ -74,11 +87,19 @@ export const engineReadinessMachine = setup({
   initial: 'waiting',
   states: {
     waiting: {
-      // Gives up once maxWaitMs have passed since the engine was first asked for.
+      // Gives up once maxWaitMs have passed since the engine was asked for or last made progress.
       after: {
         maxWait: { target: 'failed', actions: assign({ error: 'The 3D engine did not load in time' }) },
       },
-      on: { 'engine.leave': 'unloading', 'engine.progress': { actions: 'recordProgress' } },
+      on: {
+        'engine.leave': 'unloading',
+        'page.textFocus': { actions: 'rememberTextFocus' },
+        'engine.progress': [
+          { guard: 'progressed', target: 'waiting', reenter: true, actions: 'recordProgress' },
+          { actions: 'recordProgress' },
+        ],
+        'engine.error': { target: 'failed', actions: assign({ error: ({ event }) => event.message }) },
+      },
       initial: 'checking',
       states: {
         checking: {
@@ -101,6 +122,7 @@ export const engineReadinessMachine = setup({
       entry: { type: 'sendStartup', params: ({ context }) => ({ mode: context.mode }) },
       on: {
         'engine.leave': 'unloading',
+        'page.textFocus': { actions: 'rememberTextFocus' },
         'engine.progress': { actions: 'recordProgress' },
         'engine.ready': { guard: ({ context, event }) => event.mode === context.mode, target: 'ready' },
         'engine.error': { target: 'failed', actions: assign({ error: ({ event }) => event.message }) },
@@ -118,7 +140,7 @@ export const engineReadinessMachine = setup({
         'engine.leave': 'unloading',
         'page.textFocus': {
           actions: [
-            assign({ keyboardToEngine: ({ event }) => !event.focused }),
+            'rememberTextFocus',
             { type: 'setKeyboardCapture', params: ({ event }) => ({ enabled: !event.focused }) },
           ],
         },
@@ -128,6 +150,7 @@ export const engineReadinessMachine = setup({
     failed: {
       on: {
         'engine.leave': 'unloading',
+        'page.textFocus': { actions: 'rememberTextFocus' },
         'engine.retry': { target: 'waiting', actions: assign({ progress: 0, error: null }) },
       },
     },

@@ -12,6 +12,14 @@ describe('configuration from the environment', () => {
     expect(c.dataDir).toMatch(/data$/);
   });
 
+  it('keeps engine builds in DATA_DIR/engine-builds unless ENGINE_BUILDS_DIR says where', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/spaces' }).engineBuildsDir).toBe('/srv/spaces/engine-builds');
+    expect(loadConfig({ DATA_DIR: '/srv/spaces', ENGINE_BUILDS_DIR: '/mnt/builds' }).engineBuildsDir).toBe(
+      '/mnt/builds',
+    );
+    expect(loadConfig({ ENGINE_BUILDS_DIR: ' ' }).engineBuildsDir).toMatch(/data\/engine-builds$/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', S3_ENDPOINT: ' ' }).DATABASE_URL).toBeUndefined();
   });

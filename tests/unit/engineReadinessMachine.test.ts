@@ -105,4 +105,34 @@ describe('engineReadinessMachine', () => {
     expect(actor.getSnapshot().matches('failed')).toBe(true);
     expect(actor.getSnapshot().context.error).toBe('The 3D engine did not load in time');
   });
+
+  it('keeps waiting while the engine makes progress, and gives up after maxWaitMs without any', async () => {
+    const host = startHost();
+    await vi.advanceTimersByTimeAsync(maxWaitMs - 100);
+    host.actor.send({ type: 'engine.progress', percent: 10 });
+    await vi.advanceTimersByTimeAsync(maxWaitMs - 100);
+    host.actor.send({ type: 'engine.progress', percent: 10.2 }); // not a whole percent more: no sign of life
+    expect(host.actor.getSnapshot().matches('waiting')).toBe(true);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(host.actor.getSnapshot().matches('failed')).toBe(true);
+    expect(host.actor.getSnapshot().context.progress).toBe(10);
+  });
+
+  it("fails at once with the engine's own message when it cannot load", async () => {
+    const host = startHost();
+    host.actor.send({ type: 'engine.error', message: 'WebGL 2 is not available' });
+    expect(host.actor.getSnapshot().matches('failed')).toBe(true);
+    expect(host.actor.getSnapshot().context.error).toBe('WebGL 2 is not available');
+  });
+
+  it('remembers a text field focused while the engine loads: keyboard stays with the page once ready', async () => {
+    const host = startHost();
+    host.actor.send({ type: 'page.textFocus', focused: true });
+    host.answer({ type: 'xstate.done.actor.checkLoaded', output: true });
+    await flush();
+    host.actor.send({ type: 'engine.ready', mode: 'viewer' });
+    expect(host.effects).toMatchObject({ input: true, keyboard: false });
+    host.actor.send({ type: 'page.textFocus', focused: false });
+    expect(host.effects.keyboard).toBe(true);
+  });
 });
