@@ -7,7 +7,16 @@ const apiPort = Number(process.env.PORT ?? 8080);
 
 export default defineConfig({
   plugins: [pluginReact()],
-  source: { entry: { index: './src/main.tsx' } },
+  source: {
+    entry: { index: './src/main.tsx' },
+    // Development pages (/dev/engine) exist in `npm run dev` and in builds made with
+    // SPACES_DEV_PAGES=true (the end-to-end tests and benchmarks); ordinary builds leave them out.
+    define: {
+      'process.env.SPACES_DEV_PAGES': JSON.stringify(
+        process.env.SPACES_DEV_PAGES === 'true' || process.env.NODE_ENV === 'development' ? 'true' : '',
+      ),
+    },
+  },
   html: { template: './src/index.html' },
   output: { distPath: { root: 'dist/spa' }, cleanDistPath: true },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },

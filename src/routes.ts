@@ -203,7 +203,7 @@ export function isKnownSection(
 
 /** The route a path belongs to for the layout's purposes (chrome, header rules). */
 export function chromeOf(pathname: string): RouteDef['chrome'] {
-  return /^\/(curate|viewer)(\/|$)/.test(pathname) ? 'bare' : 'full';
+  return /^\/(curate|viewer|dev)(\/|$)/.test(pathname) ? 'bare' : 'full';
 }
 
 export const isEditorPath = (pathname: string) => /^\/curate(\/|$)/.test(pathname);

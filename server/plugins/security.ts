@@ -13,7 +13,9 @@ export const identityPagePath = /^\/(oidc|interaction|oidc-account)(\/|$)/i;
 
 const directives = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+  // blob: lets the 3D engine's workers load their code (text layout); only our own scripts can
+  // create blob: URLs, so this opens nothing to other origins.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'blob:'],
   // emotion (MUI) injects style elements at run time.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],

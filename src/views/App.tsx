@@ -37,6 +37,12 @@ const ResourcesPage = lazyPage(() => import('./pages/resources').then((m) => m.R
 const ExplorePage = lazyPage(() => import('./pages/explore').then((m) => m.ExplorePage));
 const EditorPage = lazyPage(() => import('./pages/editor').then((m) => m.EditorPage));
 const ViewerPage = lazyPage(() => import('./pages/viewer').then((m) => m.ViewerPage));
+// Development pages (SPACES_DEV_PAGES=true at build time): left out of ordinary builds entirely.
+const EngineDevPage = process.env.SPACES_DEV_PAGES
+  ? lazyPage(() =>
+      import(/* webpackChunkName: "dev-engine" */ './pages/dev/EngineDevPage').then((m) => m.EngineDevPage),
+    )
+  : null;
 const district = () => import('./pages/district');
 const DistrictHomePage = lazyPage(() => district().then((m) => m.DistrictHomePage));
 const DistrictAreaPage = lazyPage(() => district().then((m) => m.DistrictAreaPage));
@@ -76,6 +82,7 @@ function AppRoutes({ district }: { district: string | null }) {
       <Route path="/curate/:sceneId">{(p) => <EditorPage sceneId={p.sceneId} />}</Route>
       <Route path="/viewer/embed/:sceneId">{(p) => <ViewerPage sceneId={p.sceneId} embed />}</Route>
       <Route path="/viewer/:sceneId">{(p) => <ViewerPage sceneId={p.sceneId} embed={false} />}</Route>
+      {EngineDevPage && <Route path="/dev/engine" component={EngineDevPage} />}
       <Route path="/user">
         <UserPage />
       </Route>

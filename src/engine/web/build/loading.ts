@@ -1,6 +1,6 @@
 /**
- * Loading files for a space: a small pool so a hundred pictures do not open a hundred
- * connections at once, and progress counted over everything the space needs.
+ * Loading files for a space, with progress counted over everything the space needs. Requests go
+ * out all at once: the browser already queues them per connection.
  */
 
 export class Progress {
@@ -22,23 +22,6 @@ export class Progress {
 
   percent(): number {
     return this.total === 0 ? 100 : Math.min(100, Math.round((this.done / this.total) * 1000) / 10);
-  }
-}
-
-export class Pool {
-  private running = 0;
-  private queue: (() => void)[] = [];
-  constructor(private readonly size: number) {}
-
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.running >= this.size) await new Promise<void>((resolve) => this.queue.push(resolve));
-    this.running++;
-    try {
-      return await job();
-    } finally {
-      this.running--;
-      this.queue.shift()?.();
-    }
   }
 }
 

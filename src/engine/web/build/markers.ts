@@ -15,10 +15,9 @@ import {
   TorusGeometry,
   Vector3,
 } from 'three';
-import { Text } from 'troika-three-text';
 import type { InfoPoint, Portal } from '../../../../contracts/sceneContent';
 import { transformMatrix } from './pictures';
-import { fontUrlFor } from './texts';
+import { labelText } from './texts';
 
 /**
  * Portals (a glowing ring to another space) and info points (an "i" badge that always faces the
@@ -77,14 +76,8 @@ export function buildPortal(portal: Portal): BuiltPortal {
   group.add(ring, disc);
   const parts: { dispose(): void }[] = [ring.geometry, ring.material, disc.geometry, material];
   if (portal.label) {
-    const label = new Text();
-    label.text = portal.label;
-    label.font = fontUrlFor({ font: 'Roboto', bold: true, italic: false }, []);
-    label.fontSize = 0.16;
-    label.color = '#1d2740';
-    label.anchorX = 'center';
+    const label = labelText(portal.label, 0.16, '#1d2740');
     label.anchorY = 'bottom';
-    label.unicodeFontsURL = null;
     label.position.set(0, portalRadius + 0.15, 0);
     label.sync();
     group.add(label);

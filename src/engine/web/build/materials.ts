@@ -28,6 +28,8 @@ interface BuiltIn {
   metalness?: number;
   pattern?: (ctx: CanvasRenderingContext2D, size: number) => void;
   transparent?: number;
+  /** Share of the colour given off as light. */
+  glow?: number;
 }
 
 /** Light grain over a flat colour (plaster, concrete). */
@@ -94,7 +96,8 @@ function veins(ctx: CanvasRenderingContext2D, size: number) {
 export const builtInMaterials: Record<string, BuiltIn> = {
   wall: { color: '#f3f1ec', roughness: 0.92, pattern: grain(5) },
   floor: { color: '#cfc8bc', roughness: 0.78, pattern: grain(9) },
-  ceiling: { color: '#fbfbf9', roughness: 0.95 },
+  // Ceilings glow a little: in a real room they are lit by light bounced off the floor and walls.
+  ceiling: { color: '#fbfbf9', roughness: 0.95, glow: 0.35 },
   stairs: { color: '#d9d4ca', roughness: 0.8, pattern: grain(8) },
   glass: { color: '#cfe6f5', roughness: 0.05, metalness: 0.1, transparent: 0.22 },
   terrain: { color: '#8fa37a', roughness: 1, pattern: grain(18) },
@@ -139,6 +142,7 @@ export class MaterialLibrary {
     });
     material.name = id;
     if (override?.tint) material.color.multiply(new Color(override.tint));
+    if (base.glow) material.emissive.copy(material.color).multiplyScalar(base.glow);
     if (base.transparent !== undefined) {
       material.transparent = true;
       material.opacity = base.transparent;

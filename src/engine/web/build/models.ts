@@ -2,7 +2,6 @@ import {
   type AnimationClip,
   AnimationMixer,
   Box3,
-  type BufferGeometry,
   Group,
   LoopOnce,
   LoopRepeat,
@@ -10,6 +9,7 @@ import {
   Mesh,
   MeshStandardMaterial,
   type Object3D,
+  PropertyBinding,
   SkinnedMesh,
 } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
@@ -19,11 +19,12 @@ import type { Model3d } from '../../../../contracts/sceneContent';
 import { merge, metreBox } from './geometry';
 import { LoadError } from './loading';
 import { transformMatrix } from './pictures';
+import type { StaticBatch } from './staticBatch';
 
 /**
- * 3D models (glTF/GLB, OBJ with MTL): loaded, their still parts merged by material so a model
- * costs one draw call per material, animated with their clips, solid to walk into unless their
- * collision is 'none'.
+ * 3D models (glTF/GLB, OBJ with MTL): loaded, their still parts baked or merged so that models
+ * cost few draw calls, animated with their clips, solid to walk into unless their collision is
+ * 'none'.
  */
 
 export interface LoadedModel {
@@ -54,70 +55,108 @@ export async function loadModel(
   }
 }
 
-/** Merges every still, single-material mesh of a model by material; returns the new root. */
-export function mergeStill(root: Object3D): Object3D {
+/** The nodes a model's animation clips move. */
+export function animatedNodes(root: Object3D, clips: AnimationClip[]): Set<Object3D> {
+  const nodes = new Set<Object3D>();
+  for (const clip of clips) {
+    for (const track of clip.tracks) {
+      const { nodeName } = PropertyBinding.parseTrackName(track.name);
+      const node = root.getObjectByName(nodeName) ?? root.getObjectByProperty('uuid', nodeName);
+      if (node) nodes.add(node);
+    }
+  }
+  return nodes;
+}
+
+function mergeable(mesh: Mesh): boolean {
+  return (
+    !(mesh instanceof SkinnedMesh) &&
+    !Array.isArray(mesh.material) &&
+    !mesh.geometry.morphAttributes.position &&
+    mesh.geometry.getAttribute('position') !== undefined
+  );
+}
+
+/**
+ * Merges meshes that move together and share a material: with no animation, the whole model is
+ * one unit; with animation, each animated node carries the meshes below it (down to the next
+ * animated node). Merged geometry is expressed in its unit's own space, so animation still moves it.
+ */
+export function mergeByUnit(root: Object3D, animated: Set<Object3D>) {
   root.updateMatrixWorld(true);
-  const groups = new Map<string, { material: Material; parts: BufferGeometry[]; meshes: Mesh[] }>();
-  const keep: Object3D[] = [];
+  const unitOf = (o: Object3D): Object3D => {
+    for (let n: Object3D | null = o; n && n !== root; n = n.parent) if (animated.has(n)) return n;
+    return root;
+  };
+  const groups = new Map<string, { unit: Object3D; material: Material; meshes: Mesh[] }>();
   root.traverse((o) => {
-    if (!(o instanceof Mesh)) return;
-    const mesh = o as Mesh;
-    const mergeable =
-      !(mesh instanceof SkinnedMesh) &&
-      !Array.isArray(mesh.material) &&
-      !mesh.geometry.morphAttributes.position &&
-      mesh.geometry.getAttribute('position');
-    if (!mergeable) {
-      keep.push(mesh);
-      return;
-    }
-    const material = mesh.material as Material;
-    const attributes = Object.keys(mesh.geometry.attributes).sort().join(',');
-    const key = `${material.uuid}|${attributes}|${mesh.geometry.index ? 'i' : 'n'}`;
-    const geometry = mesh.geometry.clone().applyMatrix4(mesh.matrixWorld);
-    const entry = groups.get(key);
-    if (entry) {
-      entry.parts.push(geometry);
-      entry.meshes.push(mesh);
-    } else groups.set(key, { material, parts: [geometry], meshes: [mesh] });
+    if (!(o instanceof Mesh) || !mergeable(o) || animated.has(o)) return;
+    const unit = unitOf(o);
+    const material = o.material as Material;
+    const attributes = Object.keys(o.geometry.attributes).sort().join(',');
+    const key = `${unit.uuid}|${material.uuid}|${attributes}|${o.geometry.index ? 'i' : 'n'}`;
+    const group = groups.get(key) ?? { unit, material, meshes: [] };
+    group.meshes.push(o);
+    groups.set(key, group);
   });
-  const out = new Group();
-  for (const { material, parts, meshes } of groups.values()) {
-    if (parts.length === 1) {
-      parts[0].dispose();
-      keep.push(...meshes);
-      continue;
-    }
+  for (const { unit, material, meshes } of groups.values()) {
+    if (meshes.length < 2) continue;
+    const toUnit = unit.matrixWorld.clone().invert();
+    let merged;
     try {
-      out.add(new Mesh(merge(parts)!, material));
-      meshes.forEach((m) => m.geometry.dispose());
+      merged = merge(
+        meshes.map((m) => m.geometry.clone().applyMatrix4(toUnit.clone().multiply(m.matrixWorld))),
+      )!;
     } catch {
       // Attributes of different types (say, 8-bit and float colours) cannot merge: keep them apart.
-      keep.push(...meshes);
+      continue;
     }
+    for (const m of meshes) {
+      m.removeFromParent();
+      m.geometry.dispose();
+    }
+    const mesh = new Mesh(merged, material);
+    mesh.name = `${unit.name || 'model'}:merged`;
+    unit.add(mesh);
   }
-  for (const mesh of keep) {
-    // Kept meshes move with their parents: attach keeps their world transform.
-    out.attach(mesh);
-  }
-  return out;
 }
 
 export interface BuiltModel {
   id: string;
   object: Group;
+  /** World-space box of the whole model (baked parts included), for collisions. */
+  bounds: Box3;
   mixer: AnimationMixer | null;
   clickable: boolean;
   dispose(): void;
 }
 
-export function placeModel(model: Model3d, loaded: LoadedModel): BuiltModel {
+/**
+ * Places a loaded model. Still models give their plain-coloured parts to the static batch; what
+ * is left (textured or transparent parts) is merged per material. Animated models keep their
+ * moving parts, merged per moving unit.
+ */
+export function placeModel(model: Model3d, loaded: LoadedModel, batch: StaticBatch): BuiltModel {
   const wrapper = new Group();
   wrapper.name = `model:${model.id}`;
-  const animated = loaded.animations.length > 0 && model.animated;
-  const content = animated ? loaded.root : mergeStill(loaded.root);
-  wrapper.add(content);
+  wrapper.add(loaded.root);
   wrapper.applyMatrix4(transformMatrix(model.transform));
+  wrapper.updateMatrixWorld(true);
+  const bounds = new Box3().setFromObject(wrapper);
+  const animated = loaded.animations.length > 0 && model.animated;
+  if (animated) {
+    mergeByUnit(loaded.root, animatedNodes(loaded.root, loaded.animations));
+  } else {
+    const baked: Mesh[] = [];
+    wrapper.traverse((o) => {
+      if (o instanceof Mesh && batch.addMesh(o, { kind: 'model', id: model.id })) baked.push(o);
+    });
+    for (const mesh of baked) {
+      mesh.removeFromParent();
+      mesh.geometry.dispose();
+    }
+    mergeByUnit(loaded.root, new Set());
+  }
   wrapper.traverse((o) => {
     o.userData.objectId = model.id;
     if (o instanceof Mesh) {
@@ -137,6 +176,7 @@ export function placeModel(model: Model3d, loaded: LoadedModel): BuiltModel {
   return {
     id: model.id,
     object: wrapper,
+    bounds,
     mixer,
     clickable: model.clickable,
     dispose() {
@@ -156,19 +196,15 @@ export function modelPlaceholder(model: Model3d): BuiltModel {
   mesh.userData.objectId = model.id;
   wrapper.add(mesh);
   wrapper.applyMatrix4(transformMatrix(model.transform));
+  wrapper.updateMatrixWorld(true);
   return {
     id: model.id,
     object: wrapper,
+    bounds: new Box3().setFromObject(wrapper),
     mixer: null,
     clickable: false,
     dispose: () => disposeObject(wrapper),
   };
-}
-
-/** The world-space box of a model, for collisions. */
-export function worldBounds(object: Object3D): Box3 {
-  object.updateMatrixWorld(true);
-  return new Box3().setFromObject(object);
 }
 
 export function disposeObject(root: Object3D) {

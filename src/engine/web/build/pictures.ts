@@ -8,7 +8,6 @@ import {
   Matrix4,
   Mesh,
   MeshBasicMaterial,
-  MeshStandardMaterial,
   Quaternion,
   SRGBColorSpace,
   type Texture,
@@ -17,12 +16,13 @@ import {
 import type { Picture, Transform } from '../../../../contracts/sceneContent';
 import { merge, metreBox } from './geometry';
 import { atlasPadding, fitTexels, packAtlases } from './atlas';
-import { LoadError, loadBitmap, type Pool } from './loading';
+import { LoadError, loadBitmap } from './loading';
+import type { StaticBatch } from './staticBatch';
 
 /**
  * Pictures batched into texture atlases: every picture of an atlas is one quad of one mesh, and
- * all frames (and the canvas edges of frameless pictures) are one more mesh. A hundred pictures
- * draw in a handful of draw calls. Pictures are unlit so that their colours stay true.
+ * frames (and the canvas edges of frameless pictures) go into the static batch. A hundred
+ * pictures draw in a couple of draw calls. Pictures are unlit so that their colours stay true.
  */
 
 export const atlasSize = 2048;
@@ -30,6 +30,7 @@ const frameDepth = 0.035;
 const stretcherDepth = 0.025;
 const stretcherColor = '#e9e5dc';
 const placeholderColor = '#c8c8c8';
+const frameFinish = { roughness: 0.6, metalness: 0 };
 
 const deg = Math.PI / 180;
 
@@ -47,7 +48,8 @@ export interface TriangleRange {
   id: string;
 }
 
-export function idOfTriangle(ranges: TriangleRange[], triangle: number): string | null {
+/** The range a triangle falls in (ranges sorted by start), or null. */
+export function rangeOfTriangle<R extends TriangleRange>(ranges: R[], triangle: number): R | null {
   let lo = 0;
   let hi = ranges.length - 1;
   while (lo <= hi) {
@@ -55,10 +57,13 @@ export function idOfTriangle(ranges: TriangleRange[], triangle: number): string 
     const r = ranges[mid];
     if (triangle < r.start) hi = mid - 1;
     else if (triangle >= r.start + r.count) lo = mid + 1;
-    else return r.id;
+    else return r;
   }
   return null;
 }
+
+export const idOfTriangle = (ranges: TriangleRange[], triangle: number) =>
+  rangeOfTriangle(ranges, triangle)?.id ?? null;
 
 export interface BuiltPictures {
   group: Group;
@@ -79,17 +84,18 @@ export async function buildPictures(
   pictures: Picture[],
   options: {
     texels: number;
-    pool: Pool;
     signal?: AbortSignal;
     onLoaded: () => () => void;
     onFailed: (picture: Picture, error: LoadError) => void;
+    /** Frames and canvas edges are baked here. */
+    batch: StaticBatch;
   },
 ): Promise<BuiltPictures> {
   const loaded: Loaded[] = await Promise.all(
     pictures.map(async (picture) => {
       const done = options.onLoaded();
       try {
-        const bitmap = await options.pool.run(() => loadBitmap(picture.fileUri, options.signal));
+        const bitmap = await loadBitmap(picture.fileUri, options.signal);
         return { picture, bitmap };
       } catch (error) {
         options.onFailed(
@@ -168,12 +174,7 @@ export async function buildPictures(
     ranges.set(mesh, atlasRanges);
   }
 
-  const frames = buildFrames(pictures);
-  if (frames) {
-    group.add(frames.mesh);
-    meshes.push(frames.mesh);
-    ranges.set(frames.mesh, frames.ranges);
-  }
+  batchFrames(pictures, options.batch);
 
   return {
     group,
@@ -228,11 +229,8 @@ function bitmapsClose(loaded: Loaded[], placements: { id: string; atlas: number 
   for (const l of loaded) if (ids.has(l.picture.id)) l.bitmap?.close();
 }
 
-/** Frames, or a canvas edge for frameless pictures, all in one mesh coloured per vertex. */
-function buildFrames(pictures: Picture[]): { mesh: Mesh; ranges: TriangleRange[] } | null {
-  const parts: BufferGeometry[] = [];
-  const ranges: TriangleRange[] = [];
-  let triangles = 0;
+/** Frames, or a canvas edge for frameless pictures, baked into the static batch. */
+function batchFrames(pictures: Picture[], batch: StaticBatch) {
   const color = new Color();
   for (const picture of pictures) {
     const m = transformMatrix(picture.transform);
@@ -252,26 +250,11 @@ function buildFrames(pictures: Picture[]): { mesh: Mesh; ranges: TriangleRange[]
       color.set(stretcherColor);
       boxes.push([w, h, stretcherDepth, 0, 0, -stretcherDepth / 2 + 0.004]);
     }
-    const start = triangles;
-    for (const [bw, bh, bd, x, y, z] of boxes) {
-      const g = metreBox(bw, bh, bd).translate(x, y, z).applyMatrix4(m);
-      const count = g.getAttribute('position').count;
-      const colors = new Float32Array(count * 3);
-      for (let i = 0; i < count; i++) colors.set([color.r, color.g, color.b], i * 3);
-      g.setAttribute('color', new BufferAttribute(colors, 3));
-      triangles += (g.index ? g.index.count : count) / 3;
-      parts.push(g);
-    }
-    ranges.push({ start, count: triangles - start, id: picture.id });
+    const parts = boxes.map(([bw, bh, bd, x, y, z]) =>
+      metreBox(bw, bh, bd).translate(x, y, z).applyMatrix4(m),
+    );
+    const frame = merge(parts)!;
+    batch.add(frame, { kind: 'picture', id: picture.id }, frameFinish, color);
+    frame.dispose();
   }
-  const geometry = merge(parts);
-  if (!geometry) return null;
-  const mesh = new Mesh(
-    geometry,
-    new MeshStandardMaterial({ vertexColors: true, roughness: 0.6, metalness: 0.05 }),
-  );
-  mesh.name = 'pictures:frames';
-  mesh.castShadow = true;
-  mesh.matrixAutoUpdate = false;
-  return { mesh, ranges };
 }

@@ -6,9 +6,7 @@ import {
   CylinderGeometry,
   Euler,
   IcosahedronGeometry,
-  InstancedMesh,
-  Matrix4,
-  MeshStandardMaterial,
+  type Matrix4,
   Quaternion,
   TorusGeometry,
   Vector3,
@@ -17,11 +15,12 @@ import type { PlacedProp } from '../../../../contracts/sceneContent';
 import type { Obstacle } from '../viewer/walking';
 import { merge, metreBox } from './geometry';
 import { transformMatrix } from './pictures';
+import type { StaticBatch } from './staticBatch';
 
 /**
  * The built-in props library: furniture and fittings made from simple shapes, coloured per vertex
- * so each kind of prop is one instanced draw call however many are placed. Footprints (in the
- * prop's own frame) make props solid to walk into.
+ * so that all placed props bake into the static batch. Footprints (in the prop's own frame) make
+ * props solid to walk into.
  */
 
 export interface PropDefinition {
@@ -137,62 +136,39 @@ const placeholder: PropDefinition = {
 
 export const propById = (propId: string) => propLibrary.find((p) => p.propId === propId) ?? placeholder;
 
-export interface BuiltProps {
-  meshes: InstancedMesh[];
-  /** Instance index → placed prop id, per mesh. */
-  ids: Map<InstancedMesh, string[]>;
-  obstacles: Obstacle[];
-  dispose(): void;
-}
-
-export function buildProps(props: PlacedProp[]): BuiltProps {
-  const byKind = new Map<PropDefinition, PlacedProp[]>();
-  for (const prop of props) {
-    const def = propById(prop.propId);
-    byKind.set(def, [...(byKind.get(def) ?? []), prop]);
-  }
-  const material = new MeshStandardMaterial({ vertexColors: true, roughness: 0.75 });
-  const meshes: InstancedMesh[] = [];
-  const ids = new Map<InstancedMesh, string[]>();
+/**
+ * Bakes placed props into the static batch (one draw call with the rest of the furniture) and
+ * returns the boxes a visitor bumps into.
+ */
+export function batchProps(props: PlacedProp[], batch: StaticBatch): Obstacle[] {
+  const geometries = new Map<PropDefinition, BufferGeometry>();
   const obstacles: Obstacle[] = [];
   const position = new Vector3();
   const quaternion = new Quaternion();
   const scale = new Vector3();
   const euler = new Euler();
-  for (const [def, placed] of byKind) {
-    const mesh = new InstancedMesh(def.build(), material, placed.length);
-    mesh.name = `props:${def.propId}`;
-    mesh.castShadow = true;
-    mesh.receiveShadow = true;
-    placed.forEach((prop, i) => {
-      const m: Matrix4 = transformMatrix(prop.transform);
-      mesh.setMatrixAt(i, m);
-      m.decompose(position, quaternion, scale);
-      euler.setFromQuaternion(quaternion, 'YXZ');
-      obstacles.push({
-        center: [position.x, position.z],
-        halfLength: (def.size[0] * scale.x) / 2,
-        halfWidth: (def.size[2] * scale.z) / 2,
-        angle: -euler.y,
-        bottom: position.y,
-        top: position.y + def.size[1] * scale.y,
-      });
+  for (const prop of props) {
+    const def = propById(prop.propId);
+    let geometry = geometries.get(def);
+    if (!geometry) {
+      geometry = def.build();
+      geometries.set(def, geometry);
+    }
+    const m: Matrix4 = transformMatrix(prop.transform);
+    const placed = geometry.clone().applyMatrix4(m);
+    batch.add(placed, { kind: 'prop', id: prop.id });
+    placed.dispose();
+    m.decompose(position, quaternion, scale);
+    euler.setFromQuaternion(quaternion, 'YXZ');
+    obstacles.push({
+      center: [position.x, position.z],
+      halfLength: (def.size[0] * scale.x) / 2,
+      halfWidth: (def.size[2] * scale.z) / 2,
+      angle: -euler.y,
+      bottom: position.y,
+      top: position.y + def.size[1] * scale.y,
     });
-    mesh.instanceMatrix.needsUpdate = true;
-    mesh.computeBoundingSphere();
-    meshes.push(mesh);
-    ids.set(
-      mesh,
-      placed.map((p) => p.id),
-    );
   }
-  return {
-    meshes,
-    ids,
-    obstacles,
-    dispose() {
-      meshes.forEach((m) => m.geometry.dispose());
-      material.dispose();
-    },
-  };
+  geometries.forEach((g) => g.dispose());
+  return obstacles;
 }

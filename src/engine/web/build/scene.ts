@@ -1,17 +1,25 @@
-import { type Intersection, type Mesh, type Object3D, type Raycaster, Vector3 } from 'three';
+import {
+  type Intersection,
+  type Mesh,
+  MeshStandardMaterial,
+  type Object3D,
+  type Raycaster,
+  Vector3,
+} from 'three';
 import type { CustomSpace, SceneContent } from '../../../../contracts/sceneContent';
 import type { CssLayer } from '../runtime/cssLayer';
 import type { Runtime } from '../runtime/runtime';
 import { type Obstacle, WalkWorld } from '../viewer/walking';
 import { applySky } from './environment';
-import { LoadError, Pool, Progress } from './loading';
+import { LoadError, Progress } from './loading';
 import { buildInfoPoints, buildPortal, type BuiltPortal } from './markers';
 import { MaterialLibrary } from './materials';
 import { buildLiveVideo, buildVideo, type BuiltMedia, placeWebView } from './media';
-import { type BuiltModel, loadModel, modelPlaceholder, placeModel, worldBounds } from './models';
+import { type BuiltModel, loadModel, modelPlaceholder, placeModel } from './models';
 import { buildPictures, idOfTriangle, transformMatrix } from './pictures';
-import { buildProps } from './props';
+import { batchProps } from './props';
 import { buildGround, buildSpace } from './space';
+import { ownerOfTriangle, StaticBatch } from './staticBatch';
 import { templateSpace } from './templates';
 import { buildText, type BuiltText } from './texts';
 
@@ -20,6 +28,9 @@ import { buildText, type BuiltText } from './texts';
  * walking world, and what a click at any point hits. Loading reports progress; a file that fails
  * leaves a placeholder and an `assetFailed` report, never a broken space.
  */
+
+/** Metalness of metals when there is no environment for them to reflect. */
+const satinMetalness = 0.35;
 
 export type HitKind =
   'floor' | 'solid' | 'picture' | 'model' | 'prop' | 'text' | 'portal' | 'infoPoint' | 'video';
@@ -122,11 +133,13 @@ export async function buildScene(
     }
   }
 
+  // Still, plain-coloured things (props, frames, model parts) bake into a few meshes at the end.
+  const batch = new StaticBatch(runtime.hasEnvironment ? 1 : satinMetalness);
+
   // Pictures, batched into atlases.
-  const pool = new Pool(6);
   const picturesReady = buildPictures(content.pictures, {
+    batch,
     texels: runtime.applied.profile.pictureTexels,
-    pool,
     signal,
     onLoaded: () => progress.task(),
     onFailed: (picture, error) => fail(picture.id)(error),
@@ -138,8 +151,8 @@ export async function buildScene(
     content.models3d.map(async (model): Promise<BuiltModel> => {
       const done = progress.task();
       try {
-        const loaded = await pool.run(() => loadModel(model.format, model.fileUri, model.mtlUri));
-        return placeModel(model, loaded);
+        const loaded = await loadModel(model.format, model.fileUri, model.mtlUri);
+        return placeModel(model, loaded, batch);
       } catch (error) {
         fail(model.id)(error instanceof LoadError ? error : new LoadError(model.fileUri, String(error)));
         return modelPlaceholder(model);
@@ -164,14 +177,7 @@ export async function buildScene(
     centers.set(t.id, new Vector3().setFromMatrixPosition(t.object.matrix));
   }
 
-  const props = buildProps(content.props);
-  props.meshes.forEach((m) => add(m));
-  obstacles.push(...props.obstacles);
-  disposers.push(() => props.dispose());
-  for (const mesh of props.meshes) {
-    const ids = props.ids.get(mesh)!;
-    pickables.push({ object: mesh, resolve: (i) => ({ kind: 'prop', id: ids[i.instanceId ?? 0] ?? null }) });
-  }
+  obstacles.push(...batchProps(content.props, batch));
   for (const p of content.props) centers.set(p.id, new Vector3(...p.transform.position));
 
   const portals = content.portals.map(buildPortal);
@@ -248,7 +254,7 @@ export async function buildScene(
     add(model.object);
     disposers.push(() => model.dispose());
     pickables.push({ object: model.object, resolve: () => ({ kind: 'model', id: model.id }) });
-    const bounds = worldBounds(model.object);
+    const { bounds } = model;
     centers.set(model.id, bounds.getCenter(new Vector3()));
     if (byId.get(model.id)!.collision !== 'none' && !bounds.isEmpty()) {
       obstacles.push({
@@ -261,7 +267,31 @@ export async function buildScene(
       });
     }
   }
+  if (!runtime.hasEnvironment) {
+    for (const model of models) {
+      model.object.traverse((o) => {
+        const material = (o as Mesh).material;
+        for (const m of Array.isArray(material) ? material : material ? [material] : []) {
+          if (m instanceof MeshStandardMaterial) m.metalness = Math.min(m.metalness, satinMetalness);
+        }
+      });
+    }
+  }
   const mixers = models.flatMap((m) => (m.mixer ? [m.mixer] : []));
+
+  const baked = batch.build();
+  baked.meshes.forEach((m) => add(m));
+  disposers.push(() => baked.dispose());
+  for (const mesh of baked.meshes) {
+    const owners = baked.owners.get(mesh)!;
+    pickables.push({
+      object: mesh,
+      resolve: (i) => {
+        const owner = ownerOfTriangle(owners, i.faceIndex ?? -1);
+        return owner ? { kind: owner.kind, id: owner.id } : null;
+      },
+    });
+  }
 
   // Per-frame work: animations, portals' swirl, info badges facing the visitor.
   let seconds = 0;

@@ -54,6 +54,22 @@ function configure(target: Text, text: Text3d, fonts: FontRef[]) {
   target.lineHeight = 1.2;
   // No fallback fonts from a CDN: characters a font lacks are left out.
   target.unicodeFontsURL = null;
+  // Glyph shapes are computed in workers, leaving the main thread and the GPU to the space.
+  target.gpuAccelerateSDF = false;
+}
+
+/** A bold Roboto label (portal names, dimensions), centred on its position. */
+export function labelText(text: string, fontSize: number, color: string): Text {
+  const label = new Text();
+  label.text = text;
+  label.font = builtInFonts.bold;
+  label.fontSize = fontSize;
+  label.color = color;
+  label.anchorX = 'center';
+  label.anchorY = 'middle';
+  label.unicodeFontsURL = null;
+  label.gpuAccelerateSDF = false;
+  return label;
 }
 
 export interface BuiltText {

@@ -20,7 +20,7 @@ import { Text } from 'troika-three-text';
 import type { EngineEvent, InspectedAsset } from '../../protocol';
 import { LoadError, loadBitmap } from '../build/loading';
 import { disposeObject, loadModel } from '../build/models';
-import { buildText, fontUrlFor } from '../build/texts';
+import { buildText, labelText } from '../build/texts';
 import type { Runtime } from '../runtime/runtime';
 import { assetStats, type AssetStats } from './stats';
 
@@ -235,14 +235,7 @@ export class InspectorMode {
     group.add(helper);
     const size = box.getSize(new Vector3());
     const label = (text: string, position: Vector3) => {
-      const t = new Text();
-      t.text = text;
-      t.font = fontUrlFor({ font: 'Roboto', bold: true, italic: false }, []);
-      t.fontSize = Math.max(0.04, size.length() * 0.05);
-      t.color = '#1f6feb';
-      t.anchorX = 'center';
-      t.anchorY = 'middle';
-      t.unicodeFontsURL = null;
+      const t = labelText(text, Math.max(0.04, size.length() * 0.05), '#1f6feb');
       t.position.copy(position);
       t.sync(() => this.runtime.invalidate());
       group.add(t);

@@ -30,6 +30,20 @@ export interface FrameStats {
   memoryMb?: number;
 }
 
+const softwareRenderers = /SwiftShader|llvmpipe|softpipe|Software|Basic Render/i;
+
+export function isSoftwareRenderer(renderer: WebGLRenderer): boolean {
+  const gl = renderer.getContext();
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const name = info
+    ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL))
+    : String(gl.getParameter(gl.RENDERER));
+  return softwareRenderers.test(name);
+}
+
+/** Size of the prefiltered environment's faces, in pixels. */
+const environmentSize = 128;
+
 /** Called every display frame with the seconds since the last one; returns true if it moved something. */
 export type FrameHook = (dt: number) => boolean;
 
@@ -56,7 +70,17 @@ export class Runtime {
   private environment: WebGLRenderTarget | null = null;
   private resizeObserver: ResizeObserver;
   private firstFrameWaiters: (() => void)[] = [];
+  /**
+   * While a space loads no frames are drawn (the page shows its loading overlay): decoding and
+   * building get the main thread, and a half-built space never flashes by.
+   */
+  loading = false;
   readonly afterRender = new Set<() => void>();
+  /**
+   * Graphics drawn by the processor (no GPU, or a blocked driver): the prefiltered environment,
+   * which costs seconds there, is left out at every quality level.
+   */
+  readonly softwareRendering: boolean;
 
   constructor(
     readonly container: HTMLElement,
@@ -82,10 +106,12 @@ export class Runtime {
     canvas.tabIndex = 0;
     container.appendChild(canvas);
 
+    this.softwareRendering = isSoftwareRenderer(this.renderer);
     this.camera = new PerspectiveCamera(70, 1, 0.05, 500);
     this.camera.rotation.order = 'YXZ';
     this.scene.background = new Color('#dfe7ee');
-    this.scene.add(new HemisphereLight('#ffffff', '#b7a58f', 1.6));
+    // The ground colour lights surfaces facing down (ceilings): a warm light grey, as bounced light.
+    this.scene.add(new HemisphereLight('#ffffff', '#d6cfc4', 1.6));
     this.sun = new DirectionalLight('#fff6e8', 1.8);
     this.sun.position.set(18, 30, 12);
     this.sun.shadow.bias = -0.0005;
@@ -117,6 +143,11 @@ export class Runtime {
   onFrame(hook: FrameHook): () => void {
     this.hooks.add(hook);
     return () => this.hooks.delete(hook);
+  }
+
+  /** Whether surfaces reflect a prefiltered environment (not with software graphics). */
+  get hasEnvironment(): boolean {
+    return this.scene.environment !== null;
   }
 
   /** Textures whose filtering follows the settings. */
@@ -151,12 +182,15 @@ export class Runtime {
     this.sun.shadow.mapSize.set(profile.shadowMapSize, profile.shadowMapSize);
     this.sun.shadow.map?.dispose();
     this.sun.shadow.map = null;
-    if (profile.environment && !this.environment) {
+    const environment = profile.environment && !this.softwareRendering;
+    if (environment && !this.environment) {
       const pmrem = new PMREMGenerator(this.renderer);
-      this.environment = pmrem.fromScene(new RoomEnvironment(), 0.04);
+      // Half the default size: rough gallery surfaces need no sharp reflections, and phones
+      // prefilter it four times faster.
+      this.environment = pmrem.fromScene(new RoomEnvironment(), 0.04, 0.1, 100, { size: environmentSize });
       pmrem.dispose();
     }
-    this.scene.environment = profile.environment ? this.environment!.texture : null;
+    this.scene.environment = environment ? this.environment!.texture : null;
     this.scene.environmentIntensity = 0.45;
     for (const texture of this.textures) this.filterTexture(texture);
     // Materials compiled without shadows need recompiling when shadows turn on.
@@ -195,7 +229,9 @@ export class Runtime {
     this.last = time;
     for (const hook of this.hooks) if (hook(dt)) this.dirty = true;
     if (!this.dirty && this.animating.size === 0) return;
-    if (this.applied.minFrameMs > 0 && time - this.lastRender < this.applied.minFrameMs - 1) return;
+    if (this.loading) return;
+    const { minFrameMs } = this.applied;
+    if (minFrameMs > 0 && time - this.lastRender < minFrameMs - 1) return;
     const start = performance.now();
     this.renderer.render(this.scene, this.camera);
     this.lastInfo = {

@@ -67,6 +67,7 @@ export class ViewerMode {
     const loading = new AbortController();
     this.loading = loading;
     this.emit({ type: 'loadProgress', percent: 0 });
+    this.runtime.loading = true;
     const built = await buildScene(
       content,
       this.runtime,
@@ -77,7 +78,9 @@ export class ViewerMode {
         videoState: (objectId, playing) => this.emit({ type: 'videoState', objectId, playing }),
       },
       loading.signal,
-    );
+    ).finally(() => {
+      if (this.loading === loading) this.runtime.loading = false;
+    });
     if (loading.signal.aborted) {
       built.dispose();
       return;
