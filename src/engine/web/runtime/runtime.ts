@@ -41,6 +41,12 @@ export function isSoftwareRenderer(renderer: WebGLRenderer): boolean {
   return softwareRenderers.test(name);
 }
 
+/**
+ * Longest time step a frame advances the world by: on a device drawing 4 frames a second visitors
+ * still walk at their speed; after a longer pause (a background tab) the world does not jump.
+ */
+const maxFrameSeconds = 0.25;
+
 /** Size of the prefiltered environment's faces, in pixels. */
 const environmentSize = 128;
 
@@ -219,13 +225,12 @@ export class Runtime {
     const width = Math.max(1, this.container.clientWidth);
     const height = Math.max(1, this.container.clientHeight);
     this.renderer.setSize(width, height, false);
-    this.camera.aspect = width / height;
     this.camera.updateProjectionMatrix();
     this.invalidate();
   }
 
   private frame(time: number) {
-    const dt = this.last ? Math.min(0.1, (time - this.last) / 1000) : 0;
+    const dt = this.last ? Math.min(maxFrameSeconds, (time - this.last) / 1000) : 0;
     this.last = time;
     for (const hook of this.hooks) if (hook(dt)) this.dirty = true;
     if (!this.dirty && this.animating.size === 0) return;

@@ -1,0 +1,144 @@
+import { expect, test } from '@playwright/test';
+import { ask, cameraOf, eventSeen, holdKeyUntil, openEngine, send } from './engine';
+import { text } from './support';
+import gallery from '../public/demo/gallery.json' with { type: 'json' };
+
+// The built-in engine in a real browser (WebGL on SwiftShader), driven as a visitor would: keys,
+// clicks on the canvas, the page's controls. Walking tests run at Low quality so that software
+// rendering keeps up; the quality test switches levels itself.
+
+test.describe.configure({ timeout: 120_000 });
+
+const door = { x: 0, z: 4.5 }; // door-test, in the wall between the Main Hall and the Garden Room
+const stairs = gallery.customSpace.levels[0].stairs[0];
+const portal = gallery.portals[0];
+const welcome = gallery.infoPoints[0];
+const tour = gallery.guidedTours[0];
+
+test('a visitor walks through a door and up the stairs with the keyboard', async ({ page }) => {
+  await openEngine(page, '?quality=1');
+  expect(await cameraOf(page)).toMatchObject({ position: gallery.startingPosition, levelId: 'ground' });
+
+  // Facing the door from the Main Hall (yaw 270 looks towards +x).
+  await send(page, 'Viewer', 'teleport', { position: [door.x - 2.5, 1.6, door.z], rotation: 270 });
+  const through = await holdKeyUntil(page, 'w', (c) => c.position[0] > door.x + 1.5);
+  expect(through.position[2]).toBeCloseTo(door.z, 0);
+  expect(through.levelId).toBe('ground');
+
+  // Walking into a wall stops at the wall.
+  await send(page, 'Viewer', 'teleport', { position: [door.x - 2.5, 1.6, door.z + 2.5], rotation: 270 });
+  await page.keyboard.down('ArrowUp');
+  await page.waitForTimeout(3000);
+  await page.keyboard.up('ArrowUp');
+  expect((await cameraOf(page)).position[0]).toBeLessThan(door.x - 0.3);
+
+  // At the foot of the stairs, facing up them (they climb towards -z).
+  await send(page, 'Viewer', 'teleport', {
+    position: [stairs.position[0], 1.6, stairs.position[2] + 1.5],
+    rotation: 0,
+  });
+  // Off the top step, the visitor stands on the upper floor (4 m up).
+  const up = await holdKeyUntil(page, 'w', (c) => c.position[1] >= 4 + 1.6 - 0.001, 60_000);
+  expect(up.levelId).toBe('upper');
+  expect(up.position[2]).toBeLessThan(stairs.position[2] - 6);
+});
+
+test('typing in a text field of the page does not move the visitor', async ({ page }) => {
+  await openEngine(page, '?quality=1');
+  const before = await cameraOf(page);
+  await page.getByLabel(text('dev.engine.content'), { exact: true }).click();
+  await page.keyboard.down('w');
+  await page.waitForTimeout(1500);
+  await page.keyboard.up('w');
+  expect((await cameraOf(page)).position).toEqual(before.position);
+});
+
+test('clicking an info point opens its text', async ({ page }) => {
+  await openEngine(page, '?quality=1');
+  const spot = await ask(page, 'Core', 'requestScreenPosition', { objectId: welcome.id }, 'screenPosition');
+  expect(spot.visible).toBe(true);
+  await page.mouse.click(spot.x, spot.y);
+  const dialog = page.getByRole('dialog', { name: welcome.title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(welcome.text);
+});
+
+test('a guided tour plays to its last point', async ({ page }) => {
+  await openEngine(page, '?quality=1');
+  await page.getByRole('button', { name: text('viewer.paths.start') }).click();
+  const end = await page.waitForFunction(
+    () => window.engineDev!.events.find((e) => e.type === 'guidedTourState' && e.finished),
+    null,
+    { timeout: 60_000, polling: 200 },
+  );
+  const last = tour.points[tour.points.length - 1];
+  expect(await end.jsonValue()).toMatchObject({ pointIndex: tour.points.length - 1, playing: false });
+  const camera = await cameraOf(page);
+  camera.position.forEach((v, i) => expect(v).toBeCloseTo(last.position[i], 1));
+  expect(camera.levelId).toBe('upper');
+});
+
+test('walking into a portal asks the page to go to its space', async ({ page }) => {
+  await openEngine(page, '?quality=1');
+  const [x, y, z] = portal.transform.position;
+  // On the upper level, 2.5 m in front of the portal, facing it.
+  await send(page, 'Viewer', 'teleport', { position: [x, y + 0.5, z + 2.5], rotation: 0 });
+  await page.keyboard.down('w');
+  const request = await eventSeen(page, 'navigationRequested');
+  await page.keyboard.up('w');
+  expect(request).toMatchObject({ kind: 'portal', targetSceneId: portal.targetSceneId });
+  await expect(
+    page.getByText(text('dev.engine.portal').replace('{{target}}', portal.targetSceneId)),
+  ).toBeVisible();
+});
+
+test('graphics quality switches from the settings and the ` key shows the profiler', async ({ page }) => {
+  await openEngine(page);
+  const canvas = page.locator('[data-engine="web"] canvas');
+  const cssWidth = await canvas.evaluate((c) => c.clientWidth);
+  expect(await canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBe(cssWidth);
+
+  await page.getByLabel(text('viewer.settings.graphicsQuality')).click();
+  await page.getByRole('option', { name: text('viewer.settings.quality.lowest') }).click();
+  await expect
+    .poll(() => page.evaluate(() => window.engineDev!.last('settingsApplied')))
+    .toMatchObject({
+      graphicsQuality: 0,
+      pixelRatio: 0.5,
+      shadows: false,
+    });
+  await expect.poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBe(Math.round(cssWidth / 2));
+
+  await page.getByLabel(text('viewer.settings.graphicsQuality')).click();
+  await page.getByRole('option', { name: text('viewer.settings.quality.max') }).click();
+  await expect
+    .poll(() => page.evaluate(() => window.engineDev!.last('settingsApplied')))
+    .toMatchObject({
+      graphicsQuality: 5,
+      shadows: true,
+    });
+
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Backquote');
+  const profiler = page.getByRole('status', { name: 'Engine profiler' });
+  await expect(profiler).toBeVisible();
+  await expect(profiler).toContainText(/draw calls\s+\d+/);
+  await page.keyboard.press('Backquote');
+  await expect(profiler).toBeHidden();
+});
+
+test('the inspector reports the size and counts of a model of known size', async ({ page }) => {
+  await openEngine(page, '?mode=inspector&asset=/demo/models/box-2x1x0.5.glb&kind=model3d&format=glb');
+  await expect(page.getByTestId('inspector-dimensions')).toHaveText('2 × 1 × 0.5 m');
+  await expect(page.getByTestId('inspector-counts')).toHaveText(
+    '12 triangles, 1 meshes, 1 materials, 0 textures, 0 animation clips',
+  );
+  const report = await eventSeen(page, 'inspectorReport');
+  expect(report.dimensions).toEqual({ x: 2, y: 1, z: 0.5 });
+  await page.getByLabel(text('dev.engine.showDimensions')).check();
+  // The animated sculpture reports its clip.
+  await page.getByLabel(text('dev.engine.asset')).fill('/demo/models/mobile.glb');
+  const next = page.evaluate(() => window.engineDev!.next('inspectorReport'));
+  await page.getByRole('button', { name: text('dev.engine.inspect') }).click();
+  expect((await next).animationClips).toEqual(['Spin']);
+});
