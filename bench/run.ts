@@ -1,18 +1,35 @@
 // `npm run bench` prints each benchmark as a ratio against a baseline measured in the same run
 // (these machines are shared and noisy); `npm run bench -- --check` fails when a goal is missed.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { benchFirstVisitSize } from './bundleSize';
+import { benchEngine } from './engine';
 import { benchFileThroughput } from './fileThroughput';
 import { type BenchResult, meetsGoal } from './types';
 
 const check = process.argv.includes('--check');
-if (!existsSync('dist/spa/index.html')) execSync('npm run build', { stdio: 'inherit' });
+// The engine benchmarks drive /dev/engine: they need a build with the development pages.
+const hasDevPages = () =>
+  existsSync('dist/spa/static/js/async') &&
+  readdirSync('dist/spa/static/js/async').some((f) => f.startsWith('dev-engine.'));
+if (!existsSync('dist/spa/index.html') || !hasDevPages()) {
+  execSync('npm run build', { stdio: 'inherit', env: { ...process.env, SPACES_DEV_PAGES: 'true' } });
+}
 
-const benches: (() => Promise<BenchResult>)[] = [benchFirstVisitSize, benchFileThroughput];
+const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
+  size: benchFirstVisitSize,
+  files: benchFileThroughput,
+  engine: benchEngine,
+};
+// `npm run bench -- engine` runs only the named benchmarks.
+const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const results: BenchResult[] = [];
-for (const bench of benches) {
-  const r = await bench();
+for (const [name, bench] of Object.entries(benches)) {
+  if (named.length && !named.includes(name)) continue;
+  for (const r of [await bench()].flat()) report(r);
+}
+
+function report(r: BenchResult) {
   results.push(r);
   const goal = [
     r.goal.min !== undefined ? `≥ ${r.goal.min}` : '',
@@ -24,6 +41,7 @@ for (const bench of benches) {
     `${meetsGoal(r) ? 'PASS' : 'MISS'}  ${r.name}: ratio ${r.ratio.toFixed(3)} (goal ${goal})\n      ${r.details}`,
   );
 }
+
 const missed = results.filter((r) => !meetsGoal(r));
 if (check && missed.length > 0) {
   console.error(`${missed.length} budget(s) missed: ${missed.map((r) => r.name).join('; ')}`);
