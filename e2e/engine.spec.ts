@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { ask, cameraOf, eventSeen, holdKeyUntil, openEngine, send } from './engine';
 import { text } from './support';
 import gallery from '../public/demo/gallery.json' with { type: 'json' };
@@ -61,6 +61,45 @@ test('clicking an info point opens its text', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: welcome.title });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(welcome.text);
+});
+
+/** Stands 2 m in front of something flat, looking at it, and returns where it is on the page. */
+async function faceObject(page: Page, id: string, transform: { position: number[]; rotation: number[] }) {
+  const [x, , z] = transform.position;
+  const yaw = transform.rotation[1];
+  const r = (yaw * Math.PI) / 180;
+  await send(page, 'Viewer', 'teleport', {
+    position: [x + 2 * Math.sin(r), transform.position[1], z + 2 * Math.cos(r)],
+    rotation: yaw,
+  });
+  return ask(page, 'Core', 'requestScreenPosition', { objectId: id }, 'screenPosition');
+}
+
+test('videos play and pause on click; a YouTube video opens its player in place', async ({ page }) => {
+  await openEngine(page, '?quality=1');
+  const [file, youtube] = gallery.videos;
+  // The file video plays by itself (autoplay); a click pauses it, another plays it again.
+  await expect
+    .poll(() => page.evaluate(() => window.engineDev!.last('videoState')))
+    .toMatchObject({ objectId: file.id, playing: true });
+  const onFile = await faceObject(page, file.id, file.transform);
+  expect(onFile.visible).toBe(true);
+  await page.mouse.click(onFile.x, onFile.y);
+  await expect
+    .poll(() => page.evaluate(() => window.engineDev!.last('videoState')))
+    .toMatchObject({ objectId: file.id, playing: false });
+  await page.mouse.click(onFile.x, onFile.y);
+  await expect
+    .poll(() => page.evaluate(() => window.engineDev!.last('videoState')))
+    .toMatchObject({ objectId: file.id, playing: true });
+
+  const onPoster = await faceObject(page, youtube.id, youtube.transform);
+  await page.mouse.click(onPoster.x, onPoster.y);
+  await expect(page.locator(`iframe[src*="youtube-nocookie.com/embed/${youtube.youtubeId}"]`)).toBeAttached();
+  // The page of a web view is placed in 3D as an iframe too, shown when the visitor is near.
+  const view = gallery.webViews3d[0];
+  await faceObject(page, view.id, view.transform);
+  await expect(page.locator(`iframe[src="${view.url}"]`)).toBeVisible();
 });
 
 test('a guided tour plays to its last point', async ({ page }) => {

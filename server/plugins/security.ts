@@ -24,7 +24,8 @@ const directives = {
   connectSrc: ["'self'", 'ws:', 'wss:', 'blob:', 'data:'],
   workerSrc: ["'self'", 'blob:'],
   childSrc: ["'self'", 'blob:'],
-  frameSrc: ["'self'"],
+  // Web views and YouTube videos placed in spaces are pages of other sites (https only).
+  frameSrc: ["'self'", 'https:'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],

@@ -73,6 +73,10 @@ describe.each(testDatabases())('platform server on $name', ({ open }) => {
     expect(csp).toContain("'wasm-unsafe-eval'");
     expect(csp).toMatch(/worker-src 'self' blob:/);
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    // The engine's text workers load from blob: URLs; web views and YouTube frames are https pages.
+    expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval' blob:(;|$)/);
+    expect(csp).toMatch(/frame-src 'self' https:(;|$)/);
   });
 
   it('gives every response a request id, and keeps one the caller sent', async () => {

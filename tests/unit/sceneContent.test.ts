@@ -9,6 +9,7 @@ import {
   parseSceneContent,
   sceneContentVersion,
   spaceChoiceMessage,
+  stairsRiseMessage,
   unknownLevelMessage,
   unknownWallMessage,
   unsupportedVersionMessage,
@@ -244,6 +245,14 @@ describe('parseSceneContent', () => {
       { path: 'customSpace.levels.0.openings.0.wallId', message: unknownWallMessage('nowhere') },
       { path: 'customSpace.levels.0.openings.1.width', message: openingOutsideWallMessage },
       { path: 'customSpace.levels.0.stairs.0.toLevel', message: unknownLevelMessage('roof') },
+    ]);
+  });
+
+  it('refuses stairs whose rise is not the height of the level they lead to', () => {
+    const doc = validV2();
+    doc.customSpace!.levels[0].stairs![0].rise = 3;
+    expect(issuesOf(doc)).toEqual([
+      { path: 'customSpace.levels.0.stairs.0.rise', message: stairsRiseMessage(3, 4) },
     ]);
   });
 
