@@ -1,11 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { chromiumArgs } from '../playwright.config';
+import { withServerAndBrowser } from './support';
 import type { BenchResult } from './types';
 
 /** Budget for all JS and CSS a first visit to / downloads, gzip-compressed. */
@@ -15,22 +9,8 @@ export const firstVisitBudgetBytes = 200 * 1024;
  * Opens / in Chromium against the real server and adds up the gzip size of every script and style
  * sheet the page downloads until the network is idle. Ratio = size ÷ budget (≤ 1 meets it).
  */
-export async function benchFirstVisitSize(): Promise<BenchResult> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-size-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-  });
-  const app = await buildApp(config, { logger: false });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: chromiumArgs,
-  });
-  try {
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+export function benchFirstVisitSize(): Promise<BenchResult> {
+  return withServerAndBrowser('size', async (base, browser) => {
     const page = await browser.newPage();
     const sizes: { url: string; gzip: number }[] = [];
     page.on('response', async (response) => {
@@ -39,7 +19,7 @@ export async function benchFirstVisitSize(): Promise<BenchResult> {
       const body = await response.body().catch(() => Buffer.alloc(0));
       sizes.push({ url: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).length });
     });
-    await page.goto(address.replace('127.0.0.1', 'localhost') + '/', { waitUntil: 'networkidle' });
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(500);
     const total = sizes.reduce((s, x) => s + x.gzip, 0);
     return {
@@ -52,9 +32,5 @@ export async function benchFirstVisitSize(): Promise<BenchResult> {
         .map((s) => `${s.url} ${(s.gzip / 1024).toFixed(1)} KB`)
         .join(', ')}`,
     };
-  } finally {
-    await browser.close();
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Browser, chromium, type Page } from '@playwright/test';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { chromiumArgs } from '../playwright.config';
+import type { Browser, Page } from '@playwright/test';
 import { routes } from '../src/routes';
 import type { EngineDevApi } from '../src/views/pages/dev/engineDevApi';
 import gallery from '../public/demo/gallery.json' with { type: 'json' };
+import { withServerAndBrowser } from './support';
 import type { BenchResult } from './types';
 
 declare global {
@@ -91,23 +86,8 @@ async function pagesWithEngine(browser: Browser, base: string, engineUrls: Set<s
   return [...new Set(offenders)];
 }
 
-export async function benchEngine(): Promise<BenchResult[]> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-engine-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-  });
-  const app = await buildApp(config, { logger: false });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: chromiumArgs,
-  });
-  try {
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = address.replace('127.0.0.1', 'localhost');
+export function benchEngine(): Promise<BenchResult[]> {
+  return withServerAndBrowser('engine', async (base, browser) => {
     const results: BenchResult[] = [];
 
     // The engine's scripts and where they are downloaded.
@@ -173,9 +153,5 @@ export async function benchEngine(): Promise<BenchResult[]> {
       details: `${(usedSize / 1048576).toFixed(1)} MB used after garbage collection`,
     });
     return results;
-  } finally {
-    await browser.close();
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

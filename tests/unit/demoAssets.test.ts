@@ -7,7 +7,13 @@ import sharp from 'sharp';
 import { type AnimationClip, Box3, Mesh, type Object3D, Vector3 } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { describe, expect, it } from 'vitest';
-import { type Level, type SceneContent, type Wall, parseSceneContent } from '../../contracts/sceneContent';
+import {
+  type Level,
+  objectListKeys,
+  parseSceneContent,
+  type SceneContent,
+  type Wall,
+} from '../../contracts/sceneContent';
 
 /**
  * The committed demo gallery (public/demo, made by `npm run demo-assets`): what a visitor or the
@@ -275,17 +281,7 @@ describe('empty room document', () => {
     expect(Math.max(...zs) - Math.min(...zs)).toBe(8);
     expect(level.openings).toEqual([]);
     expect(level.stairs).toEqual([]);
-    for (const key of [
-      'pictures',
-      'videos',
-      'texts3d',
-      'models3d',
-      'portals',
-      'infoPoints',
-      'props',
-    ] as const) {
-      expect(room[key]).toEqual([]);
-    }
+    for (const key of objectListKeys) expect(room[key]).toEqual([]);
     const [x, , z] = room.startingPosition;
     expect(x).toBeGreaterThan(Math.min(...xs));
     expect(x).toBeLessThan(Math.max(...xs));

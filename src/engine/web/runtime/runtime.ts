@@ -183,6 +183,7 @@ export class Runtime {
     const { profile } = this.applied;
     this.renderer.setPixelRatio(this.applied.pixelRatio);
     this.resize();
+    const shadowsBefore = this.renderer.shadowMap.enabled;
     this.renderer.shadowMap.enabled = profile.shadows;
     this.sun.castShadow = profile.shadows;
     this.sun.shadow.mapSize.set(profile.shadowMapSize, profile.shadowMapSize);
@@ -199,12 +200,14 @@ export class Runtime {
     this.scene.environment = environment ? this.environment!.texture : null;
     this.scene.environmentIntensity = 0.45;
     for (const texture of this.textures) this.filterTexture(texture);
-    // Materials compiled without shadows need recompiling when shadows turn on.
-    this.scene.traverse((o) => {
-      const m = (o as { material?: { needsUpdate: boolean } | { needsUpdate: boolean }[] }).material;
-      if (Array.isArray(m)) m.forEach((x) => (x.needsUpdate = true));
-      else if (m) m.needsUpdate = true;
-    });
+    if (this.renderer.shadowMap.enabled !== shadowsBefore) {
+      // Materials compiled without shadows need recompiling when shadows turn on (and off).
+      this.scene.traverse((o) => {
+        const m = (o as { material?: { needsUpdate: boolean } | { needsUpdate: boolean }[] }).material;
+        if (Array.isArray(m)) m.forEach((x) => (x.needsUpdate = true));
+        else if (m) m.needsUpdate = true;
+      });
+    }
     this.invalidate();
   }
 

@@ -27,6 +27,7 @@ import {
   graphicsQualityLevels,
   type InspectedAsset,
 } from '../../../engine/protocol';
+import { LoadingOverlay } from '../../kit/LoadingOverlay';
 import { PageMeta } from '../../kit/PageMeta';
 import { createEngineDevApi } from './engineDevApi';
 
@@ -105,6 +106,8 @@ export function EngineDevPage() {
   const [notices, setNotices] = useState<string[]>([]);
   const [recent, setRecent] = useState<EngineEvent[]>([]);
   const [report, setReport] = useState<Extract<EngineEvent, { type: 'inspectorReport' }> | null>(null);
+  /** Loading progress of the space being built, null when none is. */
+  const [building, setBuilding] = useState<number | null>(null);
 
   const send = useCallback((cmd: EngineCommand) => handle.current?.send(cmd), []);
   const [dev] = useState(createEngineDevApi);
@@ -124,6 +127,15 @@ export function EngineDevPage() {
         setRecent((r) => [event, ...r].slice(0, 8));
       }
       switch (event.type) {
+        case 'loadProgress':
+          setBuilding((b) => (b === null ? b : event.percent));
+          break;
+        case 'loaded':
+          setBuilding(null);
+          break;
+        case 'error':
+          setBuilding(null);
+          break;
         case 'infoPointOpened':
           setInfoPoint({ title: event.title, text: event.text });
           break;
@@ -152,6 +164,7 @@ export function EngineDevPage() {
       setProblems(result.problems);
       if (!result.content) return;
       setContent(result.content);
+      setBuilding(0);
       send({ channel: 'Scene', method: 'load', payload: { content: result.content } });
     },
     [send],
@@ -179,6 +192,7 @@ export function EngineDevPage() {
       <PageMeta title={t('dev.engine.title')} />
       <Box sx={{ flex: 1, position: 'relative', minWidth: 0 }} data-testid="engine-box">
         <EngineHost mode={query.mode} settings={settings} onEvent={onEvent} handleRef={handle} />
+        {building !== null && <LoadingOverlay label={t('viewer.loading')} percent={building} />}
       </Box>
       <Box
         component="aside"
