@@ -203,6 +203,9 @@ export const Level = z
     walls: list(Wall).default([]),
     openings: list(Opening).default([]),
     stairs: list(Stairs).default([]),
+    /** Materials of this level's floor and ceiling (default 'floor' and 'ceiling'). */
+    floorMaterialId: ObjectId.optional(),
+    ceilingMaterialId: ObjectId.optional(),
   })
   .superRefine((level, ctx) => {
     const walls = new Map(level.walls.map((w) => [w.id, w]));
@@ -227,6 +230,8 @@ export type Level = z.infer<typeof Level>;
 
 export const MaterialOverride = z
   .object({
+    /** A built-in finish ('wood', 'brick', ...) this material starts from, keeping its pattern. */
+    base: ObjectId.optional(),
     color: Color,
     textureUri: Uri.optional(),
     roughness: num().min(0).max(1).default(0.5),
@@ -486,6 +491,8 @@ export const SceneContent = z
     props: list(PlacedProp).default([]),
     liveVideos: list(LiveVideo).default([]),
     webViews3d: list(WebView3d).default([]),
+    /** Sound played softly while visitors are in the space. */
+    ambientSoundUri: Uri.optional(),
     /** Number of texture atlases the engine baked for this space. */
     atlasCount: z.number().int().min(0).default(0),
   })

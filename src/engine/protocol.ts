@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SpaceCost } from '../../contracts/spaceCost';
 import {
   CustomSpace,
   GuidedTour,
@@ -6,15 +7,20 @@ import {
   InfoPoint,
   Level,
   MaterialOverride,
+  LiveVideo,
   Model3d,
   modelFormats,
   ObjectId,
+  openingKinds,
   Opening,
   Picture,
   PlacedProp,
   Portal,
   SceneContent,
+  SpaceTemplateChoice,
   Stairs,
+  stairsKinds,
+  stairsTurns,
   Text3d,
   Transform,
   Uri,
@@ -91,7 +97,78 @@ export const InspectedAsset = z.discriminatedUnion('kind', [
 ]);
 export type InspectedAsset = z.output<typeof InspectedAsset>;
 
-export const editorTools = ['select', 'wall', 'opening', 'stairs', 'measure'] as const;
+/**
+ * Editor tools: select (and move with the gizmo), draw walls, place doors and windows, place stairs,
+ * paint surfaces with the brush, erase a surface's paint.
+ */
+export const editorTools = ['select', 'wall', 'opening', 'stairs', 'paint', 'eraser'] as const;
+export const gizmoModes = ['translate', 'rotate', 'scale'] as const;
+export const cameraModes = ['orbit', 'walk'] as const;
+export const lengthUnits = ['metres', 'inches'] as const;
+
+/** What the opening and stairs tools place. */
+export const ToolOptions = z.object({
+  openingKind: z.enum(openingKinds),
+  stairsKind: z.enum(stairsKinds),
+  stairsTurn: z.enum(stairsTurns),
+});
+export type ToolOptions = z.output<typeof ToolOptions>;
+export const defaultToolOptions: ToolOptions = {
+  openingKind: 'door-single',
+  stairsKind: 'straight',
+  stairsTurn: 'left',
+};
+
+export const Snapping = z.object({
+  enabled: z.boolean(),
+  /** Grid step for moving and drawing, in metres. */
+  grid: z.number().min(0.01).max(10).default(0.25),
+  /** Rotation step in degrees. */
+  angle: z.number().min(1).max(90).default(15),
+  /** Scale step. */
+  scale: z.number().min(0.01).max(1).default(0.1),
+});
+
+/** Content the page adds or drops: any placed object, its id and place left to the engine. */
+const unplaced = <S extends z.ZodRawShape>(shape: S) =>
+  z.object({ ...shape, id: ObjectId.optional(), transform: Transform.optional() });
+const placeable = <K extends string, T extends z.ZodType>(kind: K, item: T) =>
+  z.object({ kind: z.literal(kind), item });
+export const PlaceableItem = z.discriminatedUnion('kind', [
+  placeable('picture', unplaced(Picture.shape)),
+  placeable(
+    'video',
+    z.discriminatedUnion('source', [unplaced(Video.options[0].shape), unplaced(Video.options[1].shape)]),
+  ),
+  placeable('text3d', unplaced(Text3d.shape)),
+  placeable('model3d', unplaced(Model3d.shape)),
+  placeable('portal', unplaced(Portal.shape)),
+  placeable('infoPoint', unplaced(InfoPoint.shape)),
+  placeable('prop', unplaced(PlacedProp.shape)),
+  placeable('webView3d', unplaced(WebView3d.shape)),
+  placeable('liveVideo', unplaced(LiveVideo.shape)),
+]);
+export type PlaceableItem = z.output<typeof PlaceableItem>;
+
+/** A prop the page offers in the props library: a built-in shape by id, or a model file. */
+export const PropLibraryItem = z.object({
+  propId: ObjectId,
+  title: z.string().trim().min(1).max(200),
+  fileUri: Uri.optional(),
+  format: z.enum(modelFormats).optional(),
+});
+export type PropLibraryItem = z.output<typeof PropLibraryItem>;
+
+const Ids = z.array(ObjectId).max(5000);
+/** Fields of a tour point the author edits; duration at least `minTourPointSeconds`. */
+export const minTourPointSeconds = 3;
+const TourPointPatch = z.object({
+  title: z.string().trim().min(1).max(200).optional(),
+  description: z.string().max(10_000).optional(),
+  duration: z.number().min(minTourPointSeconds, `Duration > ${minTourPointSeconds}`).max(86_400).optional(),
+  position: Vec3.optional(),
+  rotation: z.tuple([z.number(), z.number(), z.number()]).optional(),
+});
 
 const empty = z.object({});
 const Yaw = z.number().min(0).max(360);
@@ -123,6 +200,8 @@ export const engineCommandSchemas = {
     requestCameraState: empty,
     /** Where an object appears on the page; answered by a `screenPosition` event. */
     requestScreenPosition: z.object({ objectId: ObjectId }),
+    /** Where a world point appears on the page; answered by a `projectedPoint` event. */
+    projectPoint: z.object({ position: Vec3 }),
   },
   Inspector: {
     showAsset: z.object({ asset: InspectedAsset }),
@@ -141,47 +220,99 @@ export const engineCommandSchemas = {
     teleport: z.object({ position: Vec3, rotation: Yaw.optional() }),
   },
   'Editor.Construction': {
-    setTool: z.object({ tool: z.enum(editorTools) }),
+    setTool: z.object({ tool: z.enum(editorTools), options: ToolOptions.partial().optional() }),
+    /** Switches to a premade room (the page confirms first: the current work is discarded). */
+    useTemplate: z.object({ template: SpaceTemplateChoice }),
+    /** Switches to a custom space with one empty level (discarding the current work). */
+    useCustomSpace: empty,
     setCustomSpace: z.object({ customSpace: CustomSpace }),
-    addLevel: z.object({ level: Level }),
+    /** Adds a level above the top one; `name` defaults to 'Level N'. */
+    addLevel: z.object({ name: z.string().trim().min(1).max(100).optional() }),
+    /** Removes a level with its work; removing the only level empties it instead. */
     removeLevel: z.object({ levelId: ObjectId }),
+    renameLevel: z.object({ levelId: ObjectId, name: z.string().trim().min(1).max(100) }),
     setActiveLevel: z.object({ levelId: ObjectId }),
-    addWall: z.object({ levelId: ObjectId, wall: Wall }),
-    addOpening: z.object({ levelId: ObjectId, opening: Opening }),
-    addStairs: z.object({ levelId: ObjectId, stairs: Stairs }),
-    /** Removes a wall, opening or stairs by id. */
+    /** A wall given by its ends on the plan (`id` made by the engine when left out). */
+    addWall: z.object({ levelId: ObjectId, wall: Wall.partial({ id: true, thickness: true }) }),
+    addOpening: z.object({ levelId: ObjectId, opening: Opening.partial({ id: true }) }),
+    addStairs: z.object({ levelId: ObjectId, stairs: Stairs.partial({ id: true, rise: true }) }),
+    /** Removes a wall (with its openings), an opening or stairs by id. */
     removeElement: z.object({ id: ObjectId }),
+    /** How lengths are shown: metres or inches (the document is always in metres). */
+    setUnits: z.object({ units: z.enum(lengthUnits) }),
   },
   'Editor.Content': {
-    addPicture: z.object({ picture: Picture }),
-    addVideo: z.object({ video: Video }),
-    addText3d: z.object({ text3d: Text3d }),
-    addModel3d: z.object({ model3d: Model3d }),
-    addPortal: z.object({ portal: Portal }),
-    addInfoPoint: z.object({ infoPoint: InfoPoint }),
-    addProp: z.object({ prop: PlacedProp }),
-    addWebView3d: z.object({ webView3d: WebView3d }),
+    add: z.object({ item: PlaceableItem }),
+    /** Places dropped content where the page point (x, y) meets a surface. */
+    placeAt: z.object({ item: PlaceableItem, x: z.number(), y: z.number() }),
     setTransform: z.object({ id: ObjectId, transform: Transform }),
-    removeObject: z.object({ id: ObjectId }),
-    select: z.object({ id: ObjectId.nullable() }),
+    /** Changes fields of an object (text, size, frame, link, ...), keeping its id and place. */
+    update: z.object({ id: ObjectId, patch: z.record(z.string(), z.unknown()) }),
+    removeObjects: z.object({ ids: Ids }),
+    select: z.object({ ids: Ids }),
+    /** Removes, duplicates, copies the selection; pastes what was copied. */
+    deleteSelection: empty,
+    duplicateSelection: empty,
+    copySelection: empty,
+    paste: empty,
     undo: empty,
     redo: empty,
+    setGizmoMode: z.object({ mode: z.enum(gizmoModes) }),
+    setSnapping: Snapping,
+    setCameraMode: z.object({ mode: z.enum(cameraModes) }),
+    /** Turns the camera to an object. */
+    focus: z.object({ id: ObjectId }),
+    setHelpVisible: z.object({ visible: z.boolean() }),
+    /** Answered by an `objectList` event. */
+    requestObjectList: empty,
     /** Asks for the document; answered by an `exportResult` event. */
     exportContent: empty,
   },
   'Editor.Curation': {
     setStartingPoint: z.object({ position: Vec3, rotation: Yaw }),
+    /** The entry point becomes where the camera is now. */
+    captureStartingPoint: empty,
     setLinkable: z.object({ linkable: z.boolean() }),
   },
   'Editor.Design': {
     setMaterialOverride: z.object({ materialId: ObjectId, override: MaterialOverride.nullable() }),
+    /** What the paint tool puts on the surfaces it is clicked on. */
+    setBrush: z.object({ brush: MaterialOverride }),
+    /** Sets the materials of every surface at once. */
+    applyTheme: z.object({ themeId: ObjectId }),
     setSky: z.object({ uri: Uri.nullable() }),
     setTerrain: z.object({ uri: Uri.nullable() }),
+    setAmbientSound: z.object({ uri: Uri.nullable() }),
+    /** The props the page offers (built-in ones are always there). */
+    setPropLibrary: z.object({ props: z.array(PropLibraryItem).max(1000) }),
   },
   'Editor.GuidedTour': {
-    addTour: z.object({ tour: GuidedTour }),
+    addTour: z.object({ tour: GuidedTour.partial({ guidedTourId: true }) }),
+    updateTour: z.object({
+      tourId: ObjectId,
+      title: z.string().trim().min(1).max(200).optional(),
+      description: z.string().max(10_000).optional(),
+      public: z.boolean().optional(),
+    }),
     removeTour: z.object({ tourId: ObjectId }),
-    addPoint: z.object({ tourId: ObjectId, point: GuidedTourPoint }),
+    addPoint: z.object({
+      tourId: ObjectId,
+      point: GuidedTourPoint.partial({ guidedTourPointId: true, order: true }),
+    }),
+    /** Adds a point where the camera is now, at the end of the tour. */
+    capturePoint: z.object({
+      tourId: ObjectId,
+      title: z.string().trim().min(1).max(200),
+      description: z.string().max(10_000).default(''),
+      duration: z
+        .number()
+        .min(minTourPointSeconds, `Duration > ${minTourPointSeconds}`)
+        .max(86_400)
+        .default(5),
+    }),
+    updatePoint: z.object({ tourId: ObjectId, pointId: ObjectId, patch: TourPointPatch }),
+    /** Moves a point to another place in the tour's order (0 = first). */
+    movePoint: z.object({ tourId: ObjectId, pointId: ObjectId, toIndex: z.number().int().min(0) }),
     removePoint: z.object({ tourId: ObjectId, pointId: ObjectId }),
     /** Moves the camera to a point so its author sees what visitors will. */
     previewPoint: z.object({ tourId: ObjectId, pointId: ObjectId }),
@@ -274,9 +405,50 @@ export const engineEventSchemas = {
    * unaffected, unlike `error`, which means the engine itself failed.
    */
   assetFailed: z.object({ objectId: ObjectId, uri: z.string().max(2048), message: z.string().max(2000) }),
-  selection: z.object({ objectId: ObjectId.nullable() }),
+  /** The editor's selection: `objectId` is the first selected object (null when none). */
+  selection: z.object({ objectId: ObjectId.nullable(), objectIds: z.array(ObjectId) }),
   /** The editor's document changed (for autosave and the unsaved-changes prompt). */
   contentChanged: empty,
+  /**
+   * The editor's state for its panels, sent once per frame at most after anything changes: history,
+   * tool, levels, tours, the cost of the space.
+   */
+  editorState: z.object({
+    canUndo: z.boolean(),
+    canRedo: z.boolean(),
+    undoLabel: z.string().nullable(),
+    redoLabel: z.string().nullable(),
+    tool: z.enum(editorTools),
+    toolOptions: ToolOptions,
+    gizmoMode: z.enum(gizmoModes),
+    cameraMode: z.enum(cameraModes),
+    units: z.enum(lengthUnits),
+    snapping: z.boolean(),
+    space: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('custom') }),
+      z.object({ kind: z.literal('template'), template: SpaceTemplateChoice }),
+      z.object({ kind: z.literal('none') }),
+    ]),
+    activeLevelId: ObjectId.nullable(),
+    levels: z.array(z.object({ id: ObjectId, name: z.string(), elevation: z.number(), walls: Count })),
+    tours: z.array(
+      z.object({
+        id: ObjectId,
+        title: z.string(),
+        points: z.array(z.object({ id: ObjectId, title: z.string(), duration: z.number() })),
+      }),
+    ),
+    objectCount: Count,
+    selectionCount: Count,
+    cost: SpaceCost,
+  }),
+  /** Every placed object, for the page's object list. */
+  objectList: z.object({
+    objects: z.array(z.object({ id: ObjectId, kind: z.string(), label: z.string() })),
+  }),
+  /** An editing command could not be carried out (nothing changed); says why. */
+  commandRejected: z.object({ command: z.string(), code: z.string(), message: z.string() }),
+  projectedPoint: z.object({ x: z.number(), y: z.number(), visible: z.boolean() }),
   exportResult: z.object({ content: SceneContent }),
   navigationRequested: z.object({ kind: z.literal('portal'), targetSceneId: ObjectId }),
   /** A clickable model or a hypertext was clicked: the page opens the link (in a new tab). */

@@ -133,8 +133,9 @@ export class MaterialLibrary {
   }
 
   private create(id: string, fallback: string): MeshStandardMaterial {
-    const base = builtInMaterials[id] ?? builtInMaterials[fallback] ?? builtInMaterials.wall;
     const override = this.overrides[id];
+    const base =
+      builtInMaterials[override?.base ?? id] ?? builtInMaterials[fallback] ?? builtInMaterials.wall;
     const material = new MeshStandardMaterial({
       color: new Color(override?.color ?? base.color),
       roughness: override?.roughness ?? base.roughness,
@@ -151,7 +152,8 @@ export class MaterialLibrary {
     if (override?.textureUri) {
       const texture = this.loader.load(override.textureUri, () => this.invalidate());
       this.useTexture(material, texture);
-    } else if (base.pattern && !override) {
+    } else if (base.pattern && (!override || override.base)) {
+      // A pattern drawn from the finish, keeping the override's colour and tint.
       this.useTexture(material, this.pattern(base));
     }
     return material;

@@ -46,6 +46,8 @@ export interface Rect {
 /** A horizontal slab outline with holes (stairwells), at a world height. */
 export interface SlabOutline {
   levelId: string;
+  /** The level's own material for this slab, if it has one. */
+  materialId: string | undefined;
   rect: Rect;
   holes: Vec2[][];
   /** World height of the walking surface (floor) or of the underside (ceiling). */
@@ -185,12 +187,14 @@ export function slabOutlines(space: CustomSpace): { floors: SlabOutline[]; ceili
     const rect = rects.get(level.id)!;
     floors.push({
       levelId: level.id,
+      materialId: level.floorMaterialId,
       rect,
       holes: clipHoles(arriving.get(level.id) ?? [], rect),
       y: level.elevation,
     });
     ceilings.push({
       levelId: level.id,
+      materialId: level.ceilingMaterialId,
       rect,
       holes: clipHoles(leaving.get(level.id) ?? [], rect),
       y: level.elevation + level.height,

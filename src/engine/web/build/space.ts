@@ -35,6 +35,12 @@ export interface BuiltSpace extends WalkData {
 
 const glassThickness = 0.02;
 
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
 function slabShape(slab: SlabOutline, flipZ: boolean): Shape {
   const s = flipZ ? -1 : 1;
   const { rect } = slab;
@@ -127,13 +133,17 @@ export function buildSpace(space: CustomSpace, materials: MaterialLibrary): Buil
 
   // Floors and ceilings, with stairwells.
   const { floors, ceilings } = slabOutlines(space);
-  const floorMesh = add(merge(floors.map(floorGeometry)), 'floor', 'floor', 'floors');
-  if (floorMesh) {
-    walkable.push(floorMesh);
-    solid.push(floorMesh);
+  for (const [materialId, slabs] of groupBy(floors, (f) => f.materialId ?? 'floor')) {
+    const mesh = add(merge(slabs.map(floorGeometry)), materialId, 'floor', `floors:${materialId}`);
+    if (mesh) {
+      walkable.push(mesh);
+      solid.push(mesh);
+    }
   }
-  const ceilingMesh = add(merge(ceilings.map(ceilingGeometry)), 'ceiling', 'ceiling', 'ceilings');
-  if (ceilingMesh) solid.push(ceilingMesh);
+  for (const [materialId, slabs] of groupBy(ceilings, (c) => c.materialId ?? 'ceiling')) {
+    const mesh = add(merge(slabs.map(ceilingGeometry)), materialId, 'ceiling', `ceilings:${materialId}`);
+    if (mesh) solid.push(mesh);
+  }
 
   // Stairs.
   const steps: BufferGeometry[] = [];
