@@ -5,6 +5,7 @@ import type {
   SpaceTemplateChoice,
   Wall,
 } from '../../../../contracts/sceneContent';
+import { type SpaceTemplateFamilyId, spaceTemplateFamilies } from '../../../../contracts/spaceTemplates';
 
 /**
  * Premade rooms generated from their parameters (family, size, kind). Each family is a plan
@@ -14,8 +15,8 @@ import type {
  * origin with the entrance on the south (+z) side.
  */
 
-export const templateFamilies = ['white-cube', 'enfilade', 'loft', 'atrium'] as const;
-export type TemplateFamily = (typeof templateFamilies)[number];
+export const templateFamilies = spaceTemplateFamilies.map((f) => f.family);
+type TemplateFamily = SpaceTemplateFamilyId;
 export const defaultTemplateFamily: TemplateFamily = 'white-cube';
 
 /** Outer size (x by z, metres) of each template size. */
