@@ -5,6 +5,8 @@ import {
   type EngineEvent,
   type EngineMode,
 } from '../protocol';
+import { Vector3 } from 'three';
+import { EditorMode } from './editor/editor';
 import { InspectorMode } from './inspector/inspector';
 import { ProfilerOverlay } from './runtime/profiler';
 import { Runtime } from './runtime/runtime';
@@ -21,6 +23,7 @@ export class WebEngine implements EngineAdapter {
   private runtime: Runtime | null = null;
   private mode: EngineMode | null = null;
   private viewer: ViewerMode | null = null;
+  private editor: EditorMode | null = null;
   private inspector: InspectorMode | null = null;
   private profiler: ProfilerOverlay | null = null;
   private queue: EngineCommand[] = [];
@@ -77,11 +80,13 @@ export class WebEngine implements EngineAdapter {
       case 'Character':
         this.inputEnabled = cmd.payload.enabled;
         this.viewer?.setInputEnabled(cmd.payload.enabled);
+        this.editor?.setInputEnabled(cmd.payload.enabled);
         this.inspector?.setInputEnabled(cmd.payload.enabled);
         return;
       case 'Core':
         return this.core(cmd);
       case 'Scene':
+        if (this.editor) return this.editorScene(cmd);
         if (cmd.method === 'load') {
           if (!this.viewer) return this.warn(cmd);
           void this.viewer.load(cmd.payload.content).catch((error: Error) => {
@@ -105,9 +110,18 @@ export class WebEngine implements EngineAdapter {
         this.viewer?.playYouTube(cmd.payload.objectId, cmd.method === 'play');
         return;
       default:
-        // The editor's channels belong to editor mode, which this engine does not offer yet.
-        return this.warn(cmd);
+        if (!this.editor) return this.warn(cmd);
+        return this.editor.handle(cmd);
     }
+  }
+
+  /** The editor opens a document for editing; unloading leaves it an empty one. */
+  private editorScene(cmd: Extract<EngineCommand, { channel: 'Scene' }>) {
+    const editor = this.editor!;
+    editor.open(cmd.method === 'load' ? cmd.payload.content : ({ version: 2 } as never));
+    if (cmd.method !== 'load') return;
+    this.emit({ type: 'loadProgress', percent: 100 });
+    void this.runtime!.nextFrame().then(() => this.emit({ type: 'loaded' }));
   }
 
   private warn(cmd: EngineCommand) {
@@ -135,6 +149,7 @@ export class WebEngine implements EngineAdapter {
     const runtime = this.runtime;
     this.profiler = new ProfilerOverlay(this.root, () => runtime.stats());
     if (mode === 'inspector') this.inspector = new InspectorMode(runtime, this.emit);
+    else if (mode === 'editor') this.editor = new EditorMode(runtime, this.emit);
     else this.viewer = new ViewerMode(runtime, this.emit);
     this.emitSettings();
     this.emit({ type: 'ready', mode });
@@ -176,6 +191,7 @@ export class WebEngine implements EngineAdapter {
       case 'setKeyboardCapture':
         this.keyboardCapture = cmd.payload.enabled;
         this.viewer?.setKeyboardEnabled(cmd.payload.enabled);
+        this.editor?.setKeyboardEnabled(cmd.payload.enabled);
         return;
       case 'setProfilerVisible':
         return this.setProfiler(cmd.payload.visible);
@@ -184,19 +200,42 @@ export class WebEngine implements EngineAdapter {
         return;
       case 'requestCameraState': {
         if (this.viewer) this.emit(this.viewer.cameraState());
+        if (this.editor) {
+          const pose = this.editor.pose();
+          this.emit({
+            type: 'cameraState',
+            position: pose.position,
+            yaw: pose.yaw,
+            pitch: pose.pitch,
+            levelId: this.editor.activeLevelId,
+          });
+        }
         return;
       }
-      case 'requestScreenPosition':
-        this.emit(
-          this.viewer?.screenPosition(cmd.payload.objectId) ?? {
-            type: 'screenPosition',
-            objectId: cmd.payload.objectId,
-            x: 0,
-            y: 0,
-            visible: false,
-          },
-        );
+      case 'requestScreenPosition': {
+        const { objectId } = cmd.payload;
+        if (this.viewer) return this.emit(this.viewer.screenPosition(objectId));
+        const center = this.editor?.viewport?.centerOf(objectId);
+        const p = center ? runtime.project(center) : { x: 0, y: 0, visible: false };
+        this.emit({
+          type: 'screenPosition',
+          objectId,
+          x: Math.round(p.x),
+          y: Math.round(p.y),
+          visible: p.visible,
+        });
         return;
+      }
+      case 'projectPoint': {
+        const p = runtime.project(new Vector3(...cmd.payload.position));
+        this.emit({
+          type: 'projectedPoint',
+          x: Math.round(p.x * 10) / 10,
+          y: Math.round(p.y * 10) / 10,
+          visible: p.visible,
+        });
+        return;
+      }
     }
   }
 
@@ -235,10 +274,12 @@ export class WebEngine implements EngineAdapter {
   async unload() {
     window.removeEventListener('keydown', this.keyDown);
     this.viewer?.dispose();
+    this.editor?.dispose();
     this.inspector?.dispose();
     this.profiler?.dispose();
     this.runtime?.dispose();
     this.viewer = null;
+    this.editor = null;
     this.inspector = null;
     this.runtime = null;
     this.root.remove();

@@ -26,8 +26,8 @@ import {
   removeElement,
   removeLevel,
   renameLevel,
-  useCustomSpace,
-  useTemplate,
+  switchToCustomSpace,
+  switchToTemplate,
 } from '../../../src/engine/web/editor/edits/space';
 import { addPoint, addTour, movePoint, updatePoint } from '../../../src/engine/web/editor/edits/tours';
 import { History, mergeWindowMs } from '../../../src/engine/web/editor/history';
@@ -137,7 +137,7 @@ describe('export and import', () => {
     run(removeObjects(doc, ['p1', 'wv1']));
     run(addTour(doc, { title: 'Second', description: '', public: false, points: [] }));
     run(applyTheme(doc, 'industrial'));
-    run(useTemplate(doc, { family: 'loft', size: 'M', kind: 'Premium' }));
+    run(switchToTemplate(doc, { family: 'loft', size: 'M', kind: 'Premium' }));
     const edited = doc.export();
     expect(parseSceneContent(edited).ok).toBe(true);
     while (history.undo());
@@ -368,13 +368,13 @@ describe('editing the space', () => {
 
   it('switching to a template or to a new custom space discards the work, undoably', () => {
     const { doc, history, run } = setup();
-    run(useTemplate(doc, { family: 'atrium', size: 'S', kind: 'Standard' }));
+    run(switchToTemplate(doc, { family: 'atrium', size: 'S', kind: 'Standard' }));
     expect(doc.current.customSpace).toBeUndefined();
     expect(doc.current.spaceTemplate).toEqual({ family: 'atrium', size: 'S', kind: 'Standard' });
     expect(doc.objectCount).toBe(0);
     expect(doc.current.guidedTours).toEqual([]);
     expect(isRejection(addWall(doc, 'ground', { from: [0, 0], to: [1, 0] }))).toBe(true);
-    run(useCustomSpace(doc));
+    run(switchToCustomSpace(doc));
     expect(doc.current.customSpace!.levels).toHaveLength(1);
     history.undo();
     history.undo();

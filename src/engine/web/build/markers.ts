@@ -98,7 +98,7 @@ export function buildPortal(portal: Portal): BuiltPortal {
   };
 }
 
-function infoIcon(): CanvasTexture {
+export function infoIcon(): CanvasTexture {
   const size = 128;
   const canvas = document.createElement('canvas');
   canvas.width = canvas.height = size;

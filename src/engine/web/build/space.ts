@@ -35,12 +35,6 @@ export interface BuiltSpace extends WalkData {
 
 const glassThickness = 0.02;
 
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
-  return groups;
-}
-
 function slabShape(slab: SlabOutline, flipZ: boolean): Shape {
   const s = flipZ ? -1 : 1;
   const { rect } = slab;
@@ -75,32 +69,47 @@ function ceilingGeometry(slab: SlabOutline): BufferGeometry {
   return geometry;
 }
 
-export function buildSpace(space: CustomSpace, materials: MaterialLibrary): BuiltSpace {
+/** What a mesh of the space is, for the editor's tools (set when built per element). */
+export type SurfaceInfo =
+  | { surface: 'wall'; wallId: string; levelId: string }
+  | { surface: 'floor' | 'ceiling'; levelId: string }
+  | { surface: 'stairs'; stairsId: string; levelId: string }
+  | { surface: 'glass' };
+
+/**
+ * Meshes of a custom space. For visitors (`grouping: 'material'`) everything with the same
+ * material is one mesh, one draw call; the editor (`'element'`) gets a mesh per wall, floor,
+ * ceiling and stairs, each telling what it is in `userData.surface`, so tools can pick them.
+ */
+export function buildSpace(
+  space: CustomSpace,
+  materials: MaterialLibrary,
+  grouping: 'material' | 'element' = 'material',
+): BuiltSpace {
   const group = new Group();
   group.name = 'space';
   const solid: Mesh[] = [];
   const walkable: Mesh[] = [];
-  const add = (
-    geometry: BufferGeometry | null,
-    materialId: string | undefined,
+  const byElement = grouping === 'element';
+  const parts = new Map<
+    string,
+    { geometries: BufferGeometry[]; materialId: string; fallback: string; info: SurfaceInfo }
+  >();
+  const collect = (
+    key: string,
+    geometry: BufferGeometry,
+    materialId: string,
     fallback: string,
-    name: string,
+    info: SurfaceInfo,
   ) => {
-    if (!geometry) return null;
-    const mesh = new Mesh(geometry, materials.get(materialId, fallback));
-    mesh.name = name;
-    mesh.castShadow = fallback !== 'glass';
-    mesh.receiveShadow = true;
-    mesh.matrixAutoUpdate = false;
-    group.add(mesh);
-    return mesh;
+    const entry = parts.get(key) ?? { geometries: [], materialId, fallback, info };
+    entry.geometries.push(geometry);
+    parts.set(key, entry);
   };
 
-  // Walls, grouped by material so each material is one draw call.
   const { pieces, glass } = spacePieces(space);
-  const byMaterial = new Map<string, BufferGeometry[]>();
   for (const piece of pieces) {
-    const key = piece.materialId ?? 'wall';
+    const materialId = piece.materialId ?? 'wall';
     const geometry = place(
       metreBox(piece.length, piece.top - piece.bottom, piece.thickness, 0, piece.bottom),
       piece.center[0],
@@ -108,57 +117,69 @@ export function buildSpace(space: CustomSpace, materials: MaterialLibrary): Buil
       piece.center[1],
       -piece.angle,
     );
-    byMaterial.set(key, [...(byMaterial.get(key) ?? []), geometry]);
+    const info: SurfaceInfo = { surface: 'wall', wallId: piece.wallId, levelId: piece.levelId };
+    collect(byElement ? `wall|${piece.wallId}` : `wall|${materialId}`, geometry, materialId, 'wall', info);
   }
-  for (const [materialId, parts] of byMaterial) {
-    const mesh = add(merge(parts), materialId, 'wall', `walls:${materialId}`);
-    if (mesh) solid.push(mesh);
+  for (const pane of glass) {
+    const geometry = place(
+      metreBox(pane.length, pane.top - pane.bottom, glassThickness),
+      pane.center[0],
+      (pane.bottom + pane.top) / 2,
+      pane.center[1],
+      -pane.angle,
+    );
+    collect('glass', geometry, 'glass', 'glass', { surface: 'glass' });
   }
-  add(
-    merge(
-      glass.map((pane) =>
-        place(
-          metreBox(pane.length, pane.top - pane.bottom, glassThickness),
-          pane.center[0],
-          (pane.bottom + pane.top) / 2,
-          pane.center[1],
-          -pane.angle,
-        ),
-      ),
-    ),
-    'glass',
-    'glass',
-    'glass',
-  );
-
-  // Floors and ceilings, with stairwells.
   const { floors, ceilings } = slabOutlines(space);
-  for (const [materialId, slabs] of groupBy(floors, (f) => f.materialId ?? 'floor')) {
-    const mesh = add(merge(slabs.map(floorGeometry)), materialId, 'floor', `floors:${materialId}`);
-    if (mesh) {
-      walkable.push(mesh);
-      solid.push(mesh);
-    }
+  for (const slab of floors) {
+    const materialId = slab.materialId ?? 'floor';
+    const info: SurfaceInfo = { surface: 'floor', levelId: slab.levelId };
+    collect(
+      byElement ? `floor|${slab.levelId}` : `floor|${materialId}`,
+      floorGeometry(slab),
+      materialId,
+      'floor',
+      info,
+    );
   }
-  for (const [materialId, slabs] of groupBy(ceilings, (c) => c.materialId ?? 'ceiling')) {
-    const mesh = add(merge(slabs.map(ceilingGeometry)), materialId, 'ceiling', `ceilings:${materialId}`);
-    if (mesh) solid.push(mesh);
+  for (const slab of ceilings) {
+    const materialId = slab.materialId ?? 'ceiling';
+    const info: SurfaceInfo = { surface: 'ceiling', levelId: slab.levelId };
+    collect(
+      byElement ? `ceiling|${slab.levelId}` : `ceiling|${materialId}`,
+      ceilingGeometry(slab),
+      materialId,
+      'ceiling',
+      info,
+    );
   }
-
-  // Stairs.
-  const steps: BufferGeometry[] = [];
   for (const level of space.levels) {
     for (const stairs of level.stairs) {
-      const layout = stairsLayout(stairs, level.elevation);
-      for (const step of layout.steps) {
-        steps.push(place(metreBox(...step.size), ...step.center, step.yaw));
+      const info: SurfaceInfo = { surface: 'stairs', stairsId: stairs.id, levelId: level.id };
+      for (const step of stairsLayout(stairs, level.elevation).steps) {
+        collect(
+          byElement ? `stairs|${stairs.id}` : 'stairs',
+          place(metreBox(...step.size), ...step.center, step.yaw),
+          'stairs',
+          'stairs',
+          info,
+        );
       }
     }
   }
-  const stairsMesh = add(merge(steps), 'stairs', 'stairs', 'stairs');
-  if (stairsMesh) {
-    walkable.push(stairsMesh);
-    solid.push(stairsMesh);
+
+  for (const [key, { geometries, materialId, fallback, info }] of parts) {
+    const geometry = merge(geometries);
+    if (!geometry) continue;
+    const mesh = new Mesh(geometry, materials.get(materialId, fallback));
+    mesh.name = key;
+    mesh.castShadow = fallback !== 'glass';
+    mesh.receiveShadow = true;
+    mesh.matrixAutoUpdate = false;
+    if (byElement) mesh.userData.surface = info;
+    group.add(mesh);
+    if (fallback === 'floor' || fallback === 'stairs') walkable.push(mesh);
+    if (fallback !== 'glass') solid.push(mesh);
   }
 
   const ordered = levelsBottomUp(space);

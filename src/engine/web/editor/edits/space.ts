@@ -106,7 +106,7 @@ function discardWork(doc: EditorDocument): Command[] {
   ];
 }
 
-export function useTemplate(doc: EditorDocument, template: SpaceTemplateChoice): Command {
+export function switchToTemplate(doc: EditorDocument, template: SpaceTemplateChoice): Command {
   return new Batch(
     [
       new SetSpace(doc.space, { customSpace: undefined, spaceTemplate: template }, 'Use premade room'),
@@ -116,7 +116,7 @@ export function useTemplate(doc: EditorDocument, template: SpaceTemplateChoice):
   );
 }
 
-export function useCustomSpace(doc: EditorDocument): Command {
+export function switchToCustomSpace(doc: EditorDocument): Command {
   const customSpace: CustomSpace = {
     levels: [
       {
