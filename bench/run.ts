@@ -3,6 +3,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { benchFirstVisitSize } from './bundleSize';
+import { benchEditor } from './editor';
 import { benchEngine } from './engine';
 import { benchFileThroughput } from './fileThroughput';
 import { type BenchResult, meetsGoal } from './types';
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   size: benchFirstVisitSize,
   files: benchFileThroughput,
   engine: benchEngine,
+  editor: benchEditor,
 };
 // `npm run bench -- engine` runs only the named benchmarks.
 const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));

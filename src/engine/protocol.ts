@@ -5,7 +5,6 @@ import {
   GuidedTour,
   GuidedTourPoint,
   InfoPoint,
-  Level,
   MaterialOverride,
   LiveVideo,
   Model3d,

@@ -67,11 +67,11 @@ describe('Unity engine adapter', () => {
     expect([...fakeUnity.listeners.keys()].sort()).toEqual([...engineEventNames].sort());
     dispatchUnityEvent('ready', '{"mode":"viewer"}');
     dispatchUnityEvent('contentChanged');
-    dispatchUnityEvent('selection', JSON.stringify({ objectId: 'wall-1' }));
+    dispatchUnityEvent('selection', JSON.stringify({ objectId: 'wall-1', objectIds: ['wall-1'] }));
     expect(events).toEqual([
       { type: 'ready', mode: 'viewer' },
       { type: 'contentChanged' },
-      { type: 'selection', objectId: 'wall-1' },
+      { type: 'selection', objectId: 'wall-1', objectIds: ['wall-1'] },
     ]);
   });
 

@@ -6,6 +6,7 @@ import {
   type EngineMode,
 } from '../protocol';
 import { Vector3 } from 'three';
+import { blankContent } from './editor/document';
 import { EditorMode } from './editor/editor';
 import { InspectorMode } from './inspector/inspector';
 import { ProfilerOverlay } from './runtime/profiler';
@@ -118,7 +119,7 @@ export class WebEngine implements EngineAdapter {
   /** The editor opens a document for editing; unloading leaves it an empty one. */
   private editorScene(cmd: Extract<EngineCommand, { channel: 'Scene' }>) {
     const editor = this.editor!;
-    editor.open(cmd.method === 'load' ? cmd.payload.content : ({ version: 2 } as never));
+    editor.open(cmd.method === 'load' ? cmd.payload.content : blankContent());
     if (cmd.method !== 'load') return;
     this.emit({ type: 'loadProgress', percent: 100 });
     void this.runtime!.nextFrame().then(() => this.emit({ type: 'loaded' }));

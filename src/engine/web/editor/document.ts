@@ -2,8 +2,9 @@ import {
   type CustomSpace,
   objectListKeys,
   type ObjectListKey,
-  type SceneContent,
+  SceneContent,
   type SpaceTemplateChoice,
+  sceneContentVersion,
 } from '../../../../contracts/sceneContent';
 
 /**
@@ -46,6 +47,9 @@ export type DocumentFields = Pick<
 >;
 
 const clone = <T>(value: T): T => structuredClone(value);
+
+/** A document with nothing in it (not even a space). */
+export const blankContent = (): SceneContent => SceneContent.parse({ version: sceneContentVersion });
 
 export class EditorDocument {
   private content: SceneContent;

@@ -17,7 +17,7 @@ import { body, WalkWorld } from '../viewer/walking';
 import { walkDataOf } from '../build/walkData';
 import { CssLayer } from '../runtime/cssLayer';
 import { EditorCamera } from './camera';
-import { EditorDocument, type ObjectEntry } from './document';
+import { blankContent, EditorDocument, type ObjectEntry } from './document';
 import { addObject, copiesOf, labelOf, removeObjects, setTransforms } from './edits/objects';
 import { isRejection } from './edits/rejection';
 import { EditorCommands } from './editorCommands';
@@ -42,7 +42,7 @@ const constructionTools = new Set(['wall', 'opening', 'stairs']);
 export type EditorToolName = 'select' | 'wall' | 'opening' | 'stairs' | 'paint' | 'eraser';
 
 export class EditorMode {
-  doc = new EditorDocument({ version: 2 } as SceneContent);
+  doc = new EditorDocument(blankContent());
   history = new History(this.doc);
   viewport: EditorViewport | null = null;
   readonly camera: EditorCamera;
@@ -89,7 +89,7 @@ export class EditorMode {
     canvas.addEventListener('dblclick', this.doubleClick);
     window.addEventListener('keydown', this.keyDown);
     this.stopFrame = runtime.onFrame((dt) => this.frame(dt));
-    this.open({ version: 2 } as SceneContent);
+    this.open(blankContent());
   }
 
   handle(cmd: EngineCommand) {

@@ -108,6 +108,7 @@ export class EditorViewport {
     this.objects.set(entry.item.id, object);
     this.shown.set(entry.item.id, contentKey(entry.item));
     this.root.add(object.root);
+    this.applyObjectVisibility(object);
   }
 
   private remove(id: string) {
@@ -128,6 +129,7 @@ export class EditorViewport {
     if (!entry || !object) return;
     if (this.shown.get(id) === contentKey(entry.item)) {
       applyTransform(object.root, entry.item.transform);
+      this.applyObjectVisibility(object);
     } else {
       this.remove(id);
       this.add(entry);
@@ -195,7 +197,17 @@ export class EditorViewport {
       const above = (elevation.get(info.levelId) ?? 0) > this.visibleUpTo + 0.01;
       o.visible = !above && (info.surface !== 'ceiling' || this.showCeilings);
     });
+    for (const object of this.objects.values()) this.applyObjectVisibility(object);
     this.runtime.invalidate();
+  }
+
+  /** Things standing on a hidden level hide with it. */
+  private applyObjectVisibility(object: EditorObject) {
+    const next = [...(this.doc.current.customSpace?.levels ?? [])]
+      .map((l) => l.elevation)
+      .filter((e) => e > this.visibleUpTo + 0.01)
+      .sort((a, b) => a - b)[0];
+    object.root.visible = next === undefined || object.root.position.y < next - 0.05;
   }
 
   /** The grid on the level being drawn on. */

@@ -29,6 +29,10 @@ import {
 } from '../../../engine/protocol';
 import { LoadingOverlay } from '../../kit/LoadingOverlay';
 import { PageMeta } from '../../kit/PageMeta';
+import { readSessionDocument, sessionContentSource } from './editor/documentTransfer';
+import { EditorPanel } from './editor/EditorPanel';
+import { createEngineEventHub } from './editor/engineEventHub';
+import { useContentDrop } from './editor/useContentDrop';
 import { createEngineDevApi } from './engineDevApi';
 
 /**
@@ -36,19 +40,21 @@ import { createEngineDevApi } from './engineDevApi';
  * host and protocol the app's pages use, with controls for settings, tours and the inspector.
  * Tests and benchmarks drive it through `window.engineDev` (engineDevApi.ts).
  *
- * Query: ?mode=viewer|inspector, ?content=<url of a content document>, ?asset=<url>&kind=&format=,
- * ?quality=0..5.
+ * Query: ?mode=viewer|editor|inspector, ?content=<url of a content document> (or `session`: the
+ * document the editor handed over in sessionStorage), ?asset=<url>&kind=&format=, ?quality=0..5.
  */
 
 const demoContents = ['/demo/gallery.json', '/demo/empty-room.json'];
+const modes: readonly EngineMode[] = ['viewer', 'editor', 'inspector'];
 const assetKinds = ['model3d', 'picture', 'video'] as const;
 
 function readQuery() {
   const q = new URLSearchParams(window.location.search);
   const quality = Number(q.get('quality'));
+  const mode = modes.find((m) => m === q.get('mode')) ?? 'viewer';
   return {
-    mode: (q.get('mode') === 'inspector' ? 'inspector' : 'viewer') as EngineMode,
-    content: q.get('content') ?? demoContents[0],
+    mode,
+    content: q.get('content') ?? (mode === 'editor' ? '/demo/empty-room.json' : demoContents[0]),
     asset: q.get('asset') ?? '/demo/models/box-2x1x0.5.glb',
     kind: (assetKinds as readonly string[]).includes(q.get('kind') ?? '')
       ? (q.get('kind') as (typeof assetKinds)[number])
@@ -65,12 +71,20 @@ async function fetchContent(
   t: TFunction,
 ): Promise<{ content: SceneContent | null; problems: string[] }> {
   let json: unknown;
-  try {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-    json = await response.json();
-  } catch (error) {
-    return { content: null, problems: [t('dev.engine.fetchFailed', { message: (error as Error).message })] };
+  if (url === sessionContentSource) {
+    json = readSessionDocument(sessionStorage);
+    if (json === undefined) return { content: null, problems: [t('dev.engine.noSessionContent')] };
+  } else {
+    try {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+      json = await response.json();
+    } catch (error) {
+      return {
+        content: null,
+        problems: [t('dev.engine.fetchFailed', { message: (error as Error).message })],
+      };
+    }
   }
   const parsed = parseSceneContent(json);
   if (!parsed.ok)
@@ -119,10 +133,15 @@ export function EngineDevPage() {
     };
   }, [dev, send]);
 
+  /** The editor panel hears the engine's events through this. */
+  const [editorEvents] = useState(createEngineEventHub);
+  const drop = useContentDrop(send);
+
   const notice = (text: string) => setNotices((n) => [text, ...n].slice(0, 5));
   const onEvent = useCallback(
     (event: EngineEvent) => {
       dev.record(event);
+      editorEvents.emit(event);
       if (event.type !== 'loadProgress' && event.type !== 'profilerStats') {
         setRecent((r) => [event, ...r].slice(0, 8));
       }
@@ -156,7 +175,7 @@ export function EngineDevPage() {
           break;
       }
     },
-    [dev, t],
+    [dev, editorEvents, t],
   );
 
   const applyContent = useCallback(
@@ -190,20 +209,37 @@ export function EngineDevPage() {
   return (
     <Box sx={{ display: 'flex', height: '100vh', width: '100vw', overflow: 'hidden' }}>
       <PageMeta title={t('dev.engine.title')} />
-      <Box sx={{ flex: 1, position: 'relative', minWidth: 0 }} data-testid="engine-box">
+      <Box
+        sx={{ flex: 1, position: 'relative', minWidth: 0 }}
+        data-testid="engine-box"
+        {...(query.mode === 'editor' ? drop : {})}
+      >
         <EngineHost mode={query.mode} settings={settings} onEvent={onEvent} handleRef={handle} />
         {building !== null && <LoadingOverlay label={t('viewer.loading')} percent={building} />}
       </Box>
       <Box
         component="aside"
         aria-label={t('dev.engine.panel')}
-        sx={{ width: 320, flexShrink: 0, overflowY: 'auto', p: 2, borderLeft: 1, borderColor: 'divider' }}
+        sx={{
+          width: query.mode === 'editor' ? 380 : 320,
+          flexShrink: 0,
+          overflowY: 'auto',
+          p: 2,
+          borderLeft: 1,
+          borderColor: 'divider',
+        }}
       >
         <Stack spacing={2}>
           <Typography variant="h6" component="h1">
             {t('dev.engine.title')}
           </Typography>
-          {query.mode === 'viewer' ? (
+          {query.mode === 'editor' ? (
+            <EditorPanel
+              send={send}
+              events={editorEvents}
+              loadContent={(loaded) => applyContent({ content: loaded, problems: [] })}
+            />
+          ) : query.mode === 'viewer' ? (
             <>
               <TextField
                 select

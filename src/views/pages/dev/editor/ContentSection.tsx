@@ -1,0 +1,103 @@
+import { Box, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ContentCard } from './ContentCard';
+import {
+  type ContentEntry,
+  defaultPortalTarget,
+  demoPictureCount,
+  infoPointItem,
+  mediaEntries,
+  pictureEntry,
+  pictureSize,
+  portalItem,
+  propEntries,
+} from './contentItems';
+import type { Send } from './editorSession';
+
+type Size = { width: number; height: number };
+
+const media = mediaEntries();
+const props = propEntries();
+
+const grid = { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 0.75 } as const;
+
+/**
+ * Add Content (platform.md §2.6): demo pictures, videos, models, texts, a web view, a portal, an
+ * info point and the built-in props, each dragged onto the space or added with its button.
+ */
+export function ContentSection({ send }: { send: Send }) {
+  const { t } = useTranslation();
+  /** Picture sizes keeping each file's aspect, once its thumbnail has loaded. */
+  const [sizes, setSizes] = useState<Record<number, Size>>({});
+  const [target, setTarget] = useState(defaultPortalTarget);
+  const [infoTitle, setInfoTitle] = useState('Information');
+  const [infoText, setInfoText] = useState('');
+  const pictures = Array.from({ length: demoPictureCount }, (_, i) => pictureEntry(i, sizes[i]));
+
+  const card = (entry: ContentEntry, onLoad?: (image: HTMLImageElement) => void) => (
+    <ContentCard
+      key={entry.key}
+      label={t(entry.labelKey, entry.labelValues)}
+      item={entry.item}
+      thumbnail={entry.thumbnail}
+      onThumbnailLoad={onLoad}
+      send={send}
+    />
+  );
+
+  return (
+    <Stack spacing={1}>
+      <Typography variant="body2" color="text.secondary">
+        {t('dev.editor.content.hint')}
+      </Typography>
+      <Box role="list" aria-label={t('dev.editor.content.library')} sx={grid}>
+        {pictures.map((entry, i) =>
+          card(entry, (image) => {
+            const size = pictureSize(image.naturalWidth, image.naturalHeight);
+            setSizes((s) =>
+              s[i]?.width === size.width && s[i]?.height === size.height ? s : { ...s, [i]: size },
+            );
+          }),
+        )}
+        {media.map((entry) => card(entry))}
+        <ContentCard label={t('dev.editor.content.items.portal')} item={portalItem(target)} send={send}>
+          <TextField
+            size="small"
+            label={t('dev.editor.content.portalTarget')}
+            value={target}
+            error={!target.trim()}
+            onChange={(e) => setTarget(e.target.value)}
+          />
+        </ContentCard>
+        <ContentCard
+          label={t('dev.editor.content.items.infoPoint')}
+          item={infoPointItem(infoTitle, infoText)}
+          send={send}
+        >
+          <TextField
+            size="small"
+            label={t('dev.editor.content.infoTitle')}
+            value={infoTitle}
+            error={!infoTitle.trim()}
+            onChange={(e) => setInfoTitle(e.target.value)}
+          />
+          <TextField
+            size="small"
+            multiline
+            minRows={2}
+            label={t('dev.editor.content.infoText')}
+            value={infoText}
+            onChange={(e) => setInfoText(e.target.value)}
+          />
+        </ContentCard>
+      </Box>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {t('dev.editor.content.propsTitle')}
+      </Typography>
+      <Box role="list" aria-label={t('dev.editor.content.propsTitle')} sx={grid}>
+        {props.map((entry) => card(entry))}
+      </Box>
+    </Stack>
+  );
+}
