@@ -207,3 +207,55 @@ test('draw a two-level space, fill it, tour it, undo and redo it all, then walk 
   const up = await holdKeyUntil(page, 'w', (c) => c.position[1] >= 4 + 1.6 - 0.001, 60_000);
   expect(up.levelId).toBe(upper.id);
 });
+
+test('drag content from the panel onto a wall, select it on the canvas, and use the shortcuts', async ({
+  page,
+}) => {
+  await openEngine(page, '?mode=editor&content=/demo/empty-room.json&quality=1');
+  // At eye height in the middle of the 8 × 8 m room, facing the north wall (its face at z = -3.9).
+  await after(page, () => send(page, 'Editor.Content', 'setCameraMode', { mode: 'walk' }));
+  const onWall = await ask(page, 'Core', 'projectPoint', { position: [0, 1.6, -3.9] }, 'projectedPoint');
+  const box = (await page.getByTestId('engine-box').boundingBox())!;
+
+  await page.getByRole('button', { name: 'Content', exact: true }).click();
+  await page
+    .getByRole('listitem', { name: 'Picture 1', exact: true })
+    .dragTo(page.getByTestId('engine-box'), { targetPosition: { x: onWall.x - box.x, y: onWall.y - box.y } });
+  await expect.poll(async () => (await exported(page)).pictures.length).toBe(1);
+  const [hung] = (await exported(page)).pictures;
+  expect(hung.transform.position[2]).toBeCloseTo(-3.88, 2);
+  expect(hung.transform.position[0]).toBeCloseTo(0, 0);
+  expect((await state(page)).selectionCount).toBe(1);
+
+  // Back to the orbit camera; a click on empty floor clears the selection, a click on the picture selects it.
+  await after(page, () => send(page, 'Editor.Content', 'setCameraMode', { mode: 'orbit' }));
+  await send(page, 'Editor.Content', 'focus', { id: hung.id });
+  const floor = await ask(page, 'Core', 'projectPoint', { position: [1.5, 0, -3] }, 'projectedPoint');
+  expect(floor.visible).toBe(true);
+  await page.mouse.click(floor.x, floor.y);
+  await expect.poll(async () => (await state(page)).selectionCount).toBe(0);
+  const spot = await ask(page, 'Core', 'requestScreenPosition', { objectId: hung.id }, 'screenPosition');
+  await page.mouse.click(spot.x, spot.y);
+  await expect.poll(async () => (await state(page)).selectionCount).toBe(1);
+
+  // Shortcuts: W/E/R switch the gizmo, Ctrl+D duplicates, Delete deletes, Ctrl+Z and Ctrl+Shift+Z undo and redo.
+  await page.keyboard.press('e');
+  await expect.poll(async () => (await state(page)).gizmoMode).toBe('rotate');
+  await page.keyboard.press('w');
+  await expect.poll(async () => (await state(page)).gizmoMode).toBe('translate');
+  await page.keyboard.press('Control+d');
+  await expect.poll(async () => (await state(page)).objectCount).toBe(2);
+  await page.keyboard.press('Delete');
+  await expect.poll(async () => (await state(page)).objectCount).toBe(1);
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await state(page)).objectCount).toBe(2);
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await state(page)).objectCount).toBe(1);
+  await page.keyboard.press('Control+Shift+z');
+  await expect.poll(async () => (await state(page)).objectCount).toBe(2);
+  // The help panel lists them.
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Editor shortcuts' })).toContainText(
+    'Duplicate the selection',
+  );
+});
