@@ -29,10 +29,10 @@ import {
 } from '../../../engine/protocol';
 import { LoadingOverlay } from '../../kit/LoadingOverlay';
 import { PageMeta } from '../../kit/PageMeta';
-import { readSessionDocument, sessionContentSource } from './editor/documentTransfer';
-import { EditorPanel } from './editor/EditorPanel';
-import { createEngineEventHub } from './editor/engineEventHub';
-import { useContentDrop } from './editor/useContentDrop';
+import { readSessionDocument, sessionContentSource } from '../../editor/documentTransfer';
+import { EditorPanel } from '../../editor/EditorPanel';
+import { createEngineEventHub } from '../../editor/engineEventHub';
+import { useContentDrop } from '../../editor/useContentDrop';
 import { createEngineDevApi } from './engineDevApi';
 
 /**

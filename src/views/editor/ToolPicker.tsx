@@ -1,7 +1,7 @@
 import { MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ToolOptions } from '../../../../engine/protocol';
+import type { ToolOptions } from '../../engine/protocol';
 import { command, type EditorStateData, type Send } from './editorSession';
 import {
   doorKinds,

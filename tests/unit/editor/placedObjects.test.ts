@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSceneContent, type Picture } from '../../../contracts/sceneContent';
-import { changedFields, findPlacedObject } from '../../../src/views/pages/dev/editor/placedObjects';
+import { changedFields, findPlacedObject } from '../../../src/views/editor/placedObjects';
 
 const parsed = parseSceneContent({
   version: 2,

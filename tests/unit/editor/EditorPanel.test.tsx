@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptySceneContent } from '../../../contracts/sceneContent';
 import type { EngineCommand, EngineEvent } from '../../../src/engine/protocol';
 import '../../../src/i18n';
-import { EditorPanel } from '../../../src/views/pages/dev/editor/EditorPanel';
-import { initialEditorState, type EditorStateData } from '../../../src/views/pages/dev/editor/editorSession';
-import { createEngineEventHub } from '../../../src/views/pages/dev/editor/engineEventHub';
-import { useContentDrop } from '../../../src/views/pages/dev/editor/useContentDrop';
-import { propEntries } from '../../../src/views/pages/dev/editor/contentItems';
+import { EditorPanel } from '../../../src/views/editor/EditorPanel';
+import { initialEditorState, type EditorStateData } from '../../../src/views/editor/editorSession';
+import { createEngineEventHub } from '../../../src/views/editor/engineEventHub';
+import { useContentDrop } from '../../../src/views/editor/useContentDrop';
+import { propEntries } from '../../../src/views/editor/contentItems';
 
 /** The panel with a fake engine: it records the commands and emits what the test says. */
 function renderPanel() {

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseSceneContent, type SceneContent } from '../../../../../contracts/sceneContent';
+import { parseSceneContent, type SceneContent } from '../../../contracts/sceneContent';
 import { describeIssues, sessionContentKey, viewerOfSessionContent } from './documentTransfer';
 
 /**

@@ -1,6 +1,6 @@
 import { Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../kit/Modal';
+import { Modal } from '../kit/Modal';
 
 /** Asks before something that throws work away; `open` is the parent's. */
 export function ConfirmDialog({

@@ -4,7 +4,7 @@ import {
   rememberOpening,
   setToolPayload,
   toolChoiceOf,
-} from '../../../src/views/pages/dev/editor/editorTools';
+} from '../../../src/views/editor/editorTools';
 
 const memory = { door: 'door-double', window: 'window-top' } as const;
 

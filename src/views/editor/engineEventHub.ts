@@ -1,4 +1,4 @@
-import type { EngineEvent } from '../../../../engine/protocol';
+import type { EngineEvent } from '../../engine/protocol';
 
 /** Where the panel listens to the engine's events (the page forwards what its host receives). */
 export interface EngineEventSource {

@@ -15,8 +15,8 @@ import {
   type SpaceTemplateChoice,
   spaceTemplateKinds,
   spaceTemplateSizes,
-} from '../../../../../contracts/sceneContent';
-import { spaceTemplateFamilies } from '../../../../../contracts/spaceTemplates';
+} from '../../../contracts/sceneContent';
+import { spaceTemplateFamilies } from '../../../contracts/spaceTemplates';
 import { ConfirmDialog } from './ConfirmDialog';
 import { command, type EditorStateData, hasWork, type Send } from './editorSession';
 

@@ -10,7 +10,7 @@ import {
   type Video,
   type WebView3d,
   type LiveVideo,
-} from '../../../../../contracts/sceneContent';
+} from '../../../contracts/sceneContent';
 
 /** An object of the exported document, by the list it is in. */
 export type PlacedObject =

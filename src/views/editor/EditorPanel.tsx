@@ -1,6 +1,6 @@
 import { Alert, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { SceneContent } from '../../../../../contracts/sceneContent';
+import type { SceneContent } from '../../../contracts/sceneContent';
 import { ContentSection } from './ContentSection';
 import { DocumentSection } from './DocumentSection';
 import { EditorSection } from './EditorSection';

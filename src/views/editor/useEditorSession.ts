@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { SceneContent } from '../../../../../contracts/sceneContent';
+import type { SceneContent } from '../../../contracts/sceneContent';
 import type { EngineEventSource } from './engineEventHub';
 import { command, editorSessionReducer, initialEditorSession, type Send } from './editorSession';
 

@@ -13,7 +13,7 @@ import {
   pictureSize,
   portalItem,
   propEntries,
-} from '../../../src/views/pages/dev/editor/contentItems';
+} from '../../../src/views/editor/contentItems';
 
 const publicDir = join(__dirname, '../../../public');
 const fileUris = (item: PlaceableItem) =>

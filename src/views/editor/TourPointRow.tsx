@@ -5,9 +5,9 @@ import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { Box, IconButton, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { minTourPointSeconds } from '../../../../engine/protocol';
-import { isDurationTooShort, parseDuration } from '../../../../lib/duration';
-import { DurationField } from '../../../kit/DurationField';
+import { minTourPointSeconds } from '../../engine/protocol';
+import { isDurationTooShort, parseDuration } from '../../lib/duration';
+import { DurationField } from '../kit/DurationField';
 import { DraftTextField } from './DraftTextField';
 import { command, type EditorStateData, type Send } from './editorSession';
 

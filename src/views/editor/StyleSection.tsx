@@ -1,9 +1,9 @@
 import { Box, Button, MenuItem, Slider, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type MaterialOverride, Uri } from '../../../../../contracts/sceneContent';
-import { spaceThemes } from '../../../../../contracts/spaceThemes';
-import { ColorInput } from '../../../kit/ColorInput';
+import { type MaterialOverride, Uri } from '../../../contracts/sceneContent';
+import { spaceThemes } from '../../../contracts/spaceThemes';
+import { ColorInput } from '../kit/ColorInput';
 import { command, type Send } from './editorSession';
 
 /** The built-in finishes of the engine's surfaces (src/engine/web/build/materials.ts). */

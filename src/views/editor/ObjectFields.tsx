@@ -9,7 +9,7 @@ import {
   type Portal,
   type Video,
   type WebView3d,
-} from '../../../../../contracts/sceneContent';
+} from '../../../contracts/sceneContent';
 import { DraftTextField } from './DraftTextField';
 import type { Update } from './SelectedObjectEditor';
 import { SwitchField } from './SwitchField';

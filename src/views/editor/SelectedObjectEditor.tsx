@@ -1,7 +1,7 @@
 import { Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { SceneContent } from '../../../../../contracts/sceneContent';
-import type { LengthUnits } from '../../../../lib/units';
+import type { SceneContent } from '../../../contracts/sceneContent';
+import type { LengthUnits } from '../../lib/units';
 import { command, type Send } from './editorSession';
 import { ModelFields, PortalFields, InfoPointFields, VideoFields, WebViewFields } from './ObjectFields';
 import { PictureFields } from './PictureFields';

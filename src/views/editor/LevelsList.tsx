@@ -13,8 +13,8 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLength } from '../../../../lib/units';
-import { Modal } from '../../../kit/Modal';
+import { formatLength } from '../../lib/units';
+import { Modal } from '../kit/Modal';
 import { ConfirmDialog } from './ConfirmDialog';
 import { command, type EditorStateData, type Send } from './editorSession';
 

@@ -11,7 +11,7 @@ import {
   initialEditorState,
   nextSelection,
   nextTourTitle,
-} from '../../../src/views/pages/dev/editor/editorSession';
+} from '../../../src/views/editor/editorSession';
 
 const level = (walls: number) => ({ id: `l${walls}`, name: 'Ground Level', elevation: 0, walls });
 

@@ -1,12 +1,12 @@
-import type { SceneContent } from '../../../../../contracts/sceneContent';
-import type { SpaceCost } from '../../../../../contracts/spaceCost';
+import type { SceneContent } from '../../../contracts/sceneContent';
+import type { SpaceCost } from '../../../contracts/spaceCost';
 import {
   defaultToolOptions,
   type EngineChannel,
   type EngineCommand,
   type EngineEvent,
   type EngineEventOf,
-} from '../../../../engine/protocol';
+} from '../../engine/protocol';
 
 /**
  * What the editor panel knows about the engine's editor, built only from the events the engine

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { PlaceableItem } from '../../../../engine/protocol';
+import { PlaceableItem } from '../../engine/protocol';
 
 /**
  * The content the workbench offers to place: the demo files of public/demo, a few made-up items

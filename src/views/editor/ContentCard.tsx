@@ -2,7 +2,7 @@ import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode, SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlaceableItem } from '../../../../engine/protocol';
+import type { PlaceableItem } from '../../engine/protocol';
 import { encodeDragItem, placeableMimeType } from './contentItems';
 import { command, type Send } from './editorSession';
 
