@@ -156,6 +156,12 @@ test('graphics quality switches from the settings and the ` key shows the profil
       graphicsQuality: 5,
       shadows: true,
     });
+  // Back to Lowest: on software graphics a Max frame of the gallery takes long enough to stall input.
+  await page.getByLabel(text('viewer.settings.graphicsQuality')).click();
+  await page.getByRole('option', { name: text('viewer.settings.quality.lowest') }).click();
+  await expect
+    .poll(() => page.evaluate(() => window.engineDev!.last('settingsApplied')))
+    .toMatchObject({ graphicsQuality: 0 });
 
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('Backquote');
