@@ -11,8 +11,10 @@ function expectedHeading(id: RouteId, path: string): string {
       return text('errors.holdUpExplorer');
     case 'editorNew':
       return text('pages.editor.newHeading');
+    case 'viewer':
     case 'viewerEmbed':
-      return text('pages.viewer.heading');
+      // The example space does not exist: visitors are sent to the access-denied page.
+      return text('errors.holdUpExplorer');
     case 'districtArea':
       return text(`pages.districtArea.${path.split('/')[1]}`);
     default:

@@ -264,8 +264,8 @@ export const engineCommandSchemas = {
     setHelpVisible: z.object({ visible: z.boolean() }),
     /** Answered by an `objectList` event. */
     requestObjectList: empty,
-    /** Asks for the document; answered by an `exportResult` event. */
-    exportContent: empty,
+    /** Asks for the document; answered by an `exportResult` event carrying the same `requestId`. */
+    exportContent: z.object({ requestId: z.string().max(100).optional() }),
   },
   'Editor.Curation': {
     setStartingPoint: z.object({ position: Vec3, rotation: Yaw }),
@@ -448,7 +448,7 @@ export const engineEventSchemas = {
   /** An editing command could not be carried out (nothing changed); says why. */
   commandRejected: z.object({ command: z.string(), code: z.string(), message: z.string() }),
   projectedPoint: z.object({ x: z.number(), y: z.number(), visible: z.boolean() }),
-  exportResult: z.object({ content: SceneContent }),
+  exportResult: z.object({ content: SceneContent, requestId: z.string().max(100).optional() }),
   navigationRequested: z.object({ kind: z.literal('portal'), targetSceneId: ObjectId }),
   /** A clickable model or a hypertext was clicked: the page opens the link (in a new tab). */
   linkRequested: z.object({ objectId: ObjectId, url: z.string().max(2048) }),

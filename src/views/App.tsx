@@ -76,10 +76,8 @@ function AppRoutes({ district }: { district: string | null }) {
         <LegalPage id="refund" />
       </Route>
       <Route path="/space-access-denied" component={SpaceAccessDeniedPage} />
-      <Route path="/curate">
-        <EditorPage />
-      </Route>
-      <Route path="/curate/:sceneId">{(p) => <EditorPage sceneId={p.sceneId} />}</Route>
+      {/* One route for both, so the first save of a new space keeps the editor open. */}
+      <Route path="/curate/:sceneId?">{(p) => <EditorPage sceneId={p.sceneId} />}</Route>
       <Route path="/viewer/embed/:sceneId">{(p) => <ViewerPage sceneId={p.sceneId} embed />}</Route>
       <Route path="/viewer/:sceneId">{(p) => <ViewerPage sceneId={p.sceneId} embed={false} />}</Route>
       {EngineDevPage && <Route path="/dev/engine" component={EngineDevPage} />}

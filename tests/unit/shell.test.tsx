@@ -48,7 +48,7 @@ describe('app shell', () => {
     await waitFor(() => expect(document.title).toBe(`${i18n.t('pages.pricing.title')} | Spaces`));
   });
 
-  it('renders the editor without header and footer', async () => {
+  it('renders the editor without header and footer (signed out: it offers sign-in)', async () => {
     renderAt('/curate');
     expect(
       await screen.findByRole('heading', { level: 1, name: i18n.t('pages.editor.newHeading') }),

@@ -40,6 +40,7 @@ import { useApi, useSession, useToasts } from '../AppContext';
 import { Modal } from '../kit/Modal';
 import { PageMeta } from '../kit/PageMeta';
 import { NotFoundPage } from './NotFoundPage';
+import { ProfileSpaces } from './profileSpaces';
 
 const CoverRepositionModal = lazy(() => import('./CoverRepositionModal'));
 
@@ -239,9 +240,13 @@ export function ProfileView({ userId, category }: { userId: string; category?: s
             />
           ))}
         </Tabs>
-        <Alert severity="info" sx={{ mb: 6 }}>
-          {t('shell.notYet')}
-        </Alert>
+        {category === 'spaces' ? (
+          <ProfileSpaces userId={userId} isMe={isMe} />
+        ) : (
+          <Alert severity="info" sx={{ mb: 6 }}>
+            {t('shell.notYet')}
+          </Alert>
+        )}
       </Container>
       {isMe && isFull(user) && (
         <EditInfoModal

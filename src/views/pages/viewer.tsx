@@ -1,8 +1,238 @@
+import { Alert, Box, Button, Chip, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import HomeIcon from '@mui/icons-material/Home';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import SkipNextIcon from '@mui/icons-material/SkipNext';
+import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BarePage } from '../kit/BarePage';
+import { Link, useLocation, useSearch } from 'wouter';
+import { fromPromise } from 'xstate';
+import { EngineHost, type EngineHandle } from '../../engine/host/EngineHost';
+import type { EngineCommand, EngineEvent } from '../../engine/protocol';
+import { viewerPageMachine } from '../../machines/viewerPageMachine';
+import { scenesApi } from '../../services/scenes';
+import { useApi } from '../AppContext';
+import { LoadingOverlay } from '../kit/LoadingOverlay';
+import { Modal } from '../kit/Modal';
+import { PageMeta } from '../kit/PageMeta';
+import { useLandscapeSuggestion } from './viewerLandscape';
 
-/** /viewer/{sceneId} and /viewer/embed/{sceneId}. The 3D viewer arrives with the engine. */
-export function ViewerPage({ embed }: { sceneId: string; embed: boolean }) {
+type TourState = Extract<EngineEvent, { type: 'guidedTourState' }>;
+
+/** /viewer/{sceneId} (?draft=true: the owner's draft) and /viewer/embed/{sceneId}. */
+export function ViewerPage({ sceneId, embed }: { sceneId: string; embed: boolean }) {
+  const search = useSearch();
+  const draft = new URLSearchParams(search).get('draft') === 'true';
+  // Another space (a portal) is another page: start over.
+  return <ViewerSession key={`${sceneId}:${draft}`} sceneId={sceneId} draft={draft} embed={embed} />;
+}
+
+function ViewerSession({ sceneId, draft, embed }: { sceneId: string; draft: boolean; embed: boolean }) {
   const { t } = useTranslation();
-  return <BarePage title={t('pages.viewer.title')} heading={t('pages.viewer.heading')} homeLink={!embed} />;
+  const api = useApi();
+  const [, navigate] = useLocation();
+  const machine = useMemo(() => {
+    const scenes = scenesApi(api);
+    return viewerPageMachine.provide({
+      actors: {
+        loadScene: fromPromise(async ({ input }: { input: { sceneId: string; draft: boolean } }) => {
+          const [metadata, content] = input.draft
+            ? await Promise.all([scenes.metadata(input.sceneId), scenes.content(input.sceneId)])
+            : await Promise.all([
+                scenes.publishedMetadata(input.sceneId),
+                scenes.publishedContent(input.sceneId),
+              ]);
+          return { metadata, content };
+        }),
+      },
+      actions: { leaveForAccessDenied: () => navigate('/space-access-denied', { replace: true }) },
+    });
+  }, [api, navigate]);
+  const page = useActorRef(machine, { input: { sceneId, draft } });
+  const state = useSelector(page, (s) => s.value);
+  const metadata = useSelector(page, (s) => s.context.metadata);
+  const content = useSelector(page, (s) => s.context.content);
+  const error = useSelector(page, (s) => s.context.error);
+
+  const handle = useRef<EngineHandle>(null);
+  const send = useCallback((cmd: EngineCommand) => handle.current?.send(cmd), []);
+  const [progress, setProgress] = useState<number | null>(0);
+  const [infoPoint, setInfoPoint] = useState<{ title: string; text: string } | null>(null);
+  const [tour, setTour] = useState<TourState | null>(null);
+  const landscape = useLandscapeSuggestion();
+
+  const loadedOnce = useRef(false);
+  useEffect(() => {
+    if (!content || loadedOnce.current) return;
+    loadedOnce.current = true;
+    send({ channel: 'Scene', method: 'load', payload: { content } });
+  }, [content, send]);
+
+  const onEvent = useCallback(
+    (event: EngineEvent) => {
+      switch (event.type) {
+        case 'loadProgress':
+          setProgress(event.percent);
+          break;
+        case 'loaded':
+        case 'error':
+          setProgress(null);
+          break;
+        case 'infoPointOpened':
+          setInfoPoint({ title: event.title, text: event.text });
+          break;
+        case 'navigationRequested':
+          navigate(`/viewer/${encodeURIComponent(event.targetSceneId)}`);
+          break;
+        case 'linkRequested':
+          window.open(event.url, '_blank', 'noopener,noreferrer');
+          break;
+        case 'guidedTourState':
+          setTour(event);
+          break;
+      }
+    },
+    [navigate],
+  );
+
+  const tours = content?.guidedTours ?? [];
+  return (
+    <Box sx={{ position: 'fixed', inset: 0, bgcolor: '#111' }} data-testid="viewer-page">
+      <PageMeta title={metadata?.title ?? t('pages.viewer.title')} />
+      {state !== 'failed' && <EngineHost mode="viewer" onEvent={onEvent} handleRef={handle} />}
+      {state === 'loading' && <LoadingOverlay label={t('viewer.loading')} />}
+      {state === 'ready' && progress !== null && (
+        <LoadingOverlay label={t('viewer.loading')} percent={progress} />
+      )}
+      {state === 'failed' && (
+        <Stack sx={{ position: 'absolute', inset: 0, alignItems: 'center', justifyContent: 'center', p: 2 }}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" onClick={() => page.send({ type: 'page.retry' })}>
+                {t('viewer.retry')}
+              </Button>
+            }
+          >
+            {t('viewer.loadFailed', { message: error ?? '' })}
+          </Alert>
+        </Stack>
+      )}
+      {metadata && (
+        <Paper
+          elevation={3}
+          sx={{ position: 'absolute', top: 12, left: 12, px: 1.5, py: 0.5, maxWidth: 'calc(100% - 24px)' }}
+        >
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            {!embed && (
+              <Tooltip title={t('editor.header.home')}>
+                <IconButton size="small" component={Link} href="/" aria-label={t('editor.header.home')}>
+                  <HomeIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="subtitle1" component="h1" noWrap>
+                {metadata.title}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" noWrap component="div">
+                {embed ? (
+                  t('space.card.by', { name: metadata.creator.name })
+                ) : (
+                  <Link href={`/user/${encodeURIComponent(metadata.creator.userId)}`}>
+                    {t('space.card.by', { name: metadata.creator.name })}
+                  </Link>
+                )}
+              </Typography>
+            </Box>
+            {draft && <Chip size="small" color="warning" label={t('viewer.draftPreview')} />}
+          </Stack>
+        </Paper>
+      )}
+      {tours.length > 0 && state === 'ready' && progress === null && (
+        <Paper
+          elevation={3}
+          sx={{ position: 'absolute', bottom: 12, right: 12, p: 1, maxWidth: 320 }}
+          role="region"
+          aria-label={t('viewer.sidebar.paths')}
+        >
+          <Stack spacing={0.5}>
+            {tours.map((tourItem) => (
+              <Stack key={tourItem.guidedTourId} direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                <Typography variant="body2" sx={{ flex: 1 }} noWrap>
+                  {tourItem.title}
+                </Typography>
+                <Button
+                  size="small"
+                  startIcon={<PlayArrowIcon />}
+                  onClick={() =>
+                    send({
+                      channel: 'Viewer',
+                      method: 'playGuidedTour',
+                      payload: { tourId: tourItem.guidedTourId },
+                    })
+                  }
+                >
+                  {t('viewer.paths.start')}
+                </Button>
+              </Stack>
+            ))}
+            {tour && (
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'center' }}>
+                <IconButton
+                  size="small"
+                  aria-label={t('viewer.paths.previous')}
+                  onClick={() => send({ channel: 'Viewer', method: 'previousGuidedTourPoint', payload: {} })}
+                >
+                  <SkipPreviousIcon />
+                </IconButton>
+                <IconButton
+                  size="small"
+                  aria-label={tour.playing ? t('viewer.paths.pause') : t('viewer.paths.resume')}
+                  onClick={() =>
+                    tour.playing
+                      ? send({ channel: 'Viewer', method: 'pauseGuidedTour', payload: {} })
+                      : send({
+                          channel: 'Viewer',
+                          method: 'playGuidedTour',
+                          payload: { tourId: tour.tourId },
+                        })
+                  }
+                >
+                  {tour.playing ? <PauseIcon /> : <PlayArrowIcon />}
+                </IconButton>
+                <IconButton
+                  size="small"
+                  aria-label={t('viewer.paths.next')}
+                  onClick={() => send({ channel: 'Viewer', method: 'nextGuidedTourPoint', payload: {} })}
+                >
+                  <SkipNextIcon />
+                </IconButton>
+                <Typography variant="caption" data-testid="viewer-tour-point">
+                  {t('viewer.paths.point', { index: tour.pointIndex + 1, count: tour.pointCount })}
+                </Typography>
+              </Stack>
+            )}
+          </Stack>
+        </Paper>
+      )}
+      <Modal open={infoPoint !== null} onClose={() => setInfoPoint(null)} title={infoPoint?.title ?? ''}>
+        <Typography sx={{ whiteSpace: 'pre-wrap' }}>{infoPoint?.text}</Typography>
+      </Modal>
+      <Modal
+        open={landscape.open}
+        onClose={landscape.dismiss}
+        title={t('viewer.landscape.title')}
+        actions={
+          <Button variant="contained" onClick={landscape.dismiss}>
+            {t('viewer.landscape.continue')}
+          </Button>
+        }
+      >
+        <Typography>{t('viewer.landscape.message')}</Typography>
+      </Modal>
+    </Box>
+  );
 }

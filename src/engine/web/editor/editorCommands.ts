@@ -128,7 +128,11 @@ export class EditorCommands {
           case 'requestObjectList':
             return e.emit(e.objectList());
           case 'exportContent':
-            return e.emit({ type: 'exportResult', content: doc().export() });
+            return e.emit({
+              type: 'exportResult',
+              content: doc().export(),
+              ...(cmd.payload.requestId ? { requestId: cmd.payload.requestId } : {}),
+            });
         }
         return;
       case 'Editor.Curation':

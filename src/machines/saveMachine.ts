@@ -1,0 +1,392 @@
+import {
+  type ActorRefFrom,
+  assign,
+  enqueueActions,
+  fromPromise,
+  sendParent,
+  sendTo,
+  type SnapshotFrom,
+  setup,
+} from 'xstate';
+import type { SceneContent } from '../../contracts/sceneContent';
+import { isEmptyTitle, type SceneMetadataFields, titleToSave, untitledTitle } from '../../contracts/scenes';
+import { type AutosaveTiming, autosaveMachine, type SaveStatusReport } from './autosaveMachine';
+
+/** Every timing of saving, in one place (districts-commerce-spaces.md §9, platform.md §4). */
+export interface SaveTiming extends AutosaveTiming {
+  /** How long the engine may take to export its document before the save fails. */
+  exportTimeoutMs: number;
+  /** How long the 'Successfully saved scene!' toast stays. */
+  savedToastMs: number;
+}
+
+export const saveTiming: Readonly<SaveTiming> = {
+  autosaveIntervalMs: 30_000,
+  retryFirstMs: 2_000,
+  retryMaxMs: 30_000,
+  exportTimeoutMs: 30_000,
+  savedToastMs: 600,
+};
+
+/** Where the saved toast shows. */
+export const savedToastPlacement = 'top-left' as const;
+
+export const exportTimeoutMessage = 'The editor did not export the scene in time';
+
+/** What the header shows. */
+export type SaveStatus = 'saved' | 'saving' | 'unsaved' | 'failed';
+
+/** Why a save failed: the API's `ApiProblem` ({ message, status?, code? }) or any other error's message. */
+export interface SaveProblem {
+  message: string;
+  status?: number;
+  code?: string;
+}
+
+export interface SaveContext {
+  /** The scene being edited; null for a new scene until its first save creates it. */
+  sceneId: string | null;
+  /** The scene the page's route names (null on /curate): a new scene's first stored content moves it. */
+  routeSceneId: string | null;
+  /** The title in the header. */
+  title: string;
+  /** The user's autosave setting. */
+  autoSave: boolean;
+  /** Counts edits (engine changes and title changes) since the scene loaded. */
+  editRevision: number;
+  /** Every edit up to this revision is stored on the server. */
+  savedRevision: number;
+  /** The revision the running save captured when it started; null when no save runs. */
+  savingRevision: number | null;
+  /** The running (or last) save was started by autosave: no toast, errors not reported. */
+  auto: boolean;
+  /** Save was pressed during the running save after edits it does not include: save again at once. */
+  followUp: boolean;
+  /** Failed saves in a row; 0 after a success. */
+  failures: number;
+  error: SaveProblem | null;
+  /** The document the engine last exported: what the running or last save stores. */
+  content: SceneContent | null;
+  timing: SaveTiming;
+}
+
+export type SaveEvent =
+  /** The editor has the scene (null: a new one) and the user's autosave setting. */
+  | { type: 'scene.loaded'; sceneId: string | null; title: string; autoSave: boolean }
+  /** The engine reported a change to the document (`contentChanged`). */
+  | { type: 'editor.changed' }
+  /** The header's title text changed (already debounced by the header). */
+  | { type: 'title.changed'; title: string }
+  /** Save was pressed; `auto` when autosave asks. */
+  | { type: 'save.requested'; auto?: boolean }
+  | { type: 'autosave.toggled'; enabled: boolean };
+
+export interface SaveInput {
+  timing?: Partial<SaveTiming>;
+}
+
+const isDirty = (context: SaveContext) => context.editRevision > context.savedRevision;
+
+/** What autosave needs to know, sent to it after every change that can matter. */
+const statusReport = (context: SaveContext): SaveStatusReport => ({
+  type: 'save.status',
+  enabled: context.autoSave,
+  dirty: isDirty(context),
+  saving: context.savingRevision !== null,
+  failures: context.failures,
+});
+
+/** The metadata a save sends: the title, or an automatic one when it counts as empty (platform.md §5). */
+const fieldsOf = (context: SaveContext): SceneMetadataFields => ({ title: titleToSave(context.title) });
+
+/**
+ * Saving a space in the editor (platform.md §4 'Save flow', districts-commerce-spaces.md §4
+ * 'Spaces'). A save asks the engine to export its document (`exportContent`, at most
+ * `exportTimeoutMs`), stores it, then for a new scene creates the metadata (`createScene`) and for
+ * an existing one patches it (`updateScene`), then puts the content (`putContent`). The first
+ * stored content of a new scene moves the route to /curate/{sceneId} (`navigateToScene`), once: a
+ * retry after a failed put updates the scene created before instead of creating another. A manual
+ * save ends with the 'Successfully saved scene!' toast (600 ms, top-left); an automatic one shows
+ * nothing. A failed manual save is reported (`reportError`); every failure leaves the changes
+ * unsaved and the status 'failed' until a save succeeds.
+ *
+ * One save runs at a time. Edits are counted (`editRevision`); a save captures the count when it
+ * starts, and its success marks only that much as saved, so an edit made during a save is saved by
+ * the next one. Save pressed during a save joins it (its toast and errors become the user's); when
+ * edits were made after it started, another save follows at once.
+ *
+ * Autosave is the invoked `autosave` child (autosaveMachine.ts): this machine reports its status
+ * to it (`save.status`) and it answers with `save.requested` `{ auto: true }` when the time comes.
+ * An automatic request without unsaved changes is ignored, except to retry a failed save.
+ *
+ * The I/O is provided with `.provide(...)` (src/services/editorSave.ts); start it with
+ * `{ input: {} }` (or shorter `timing`). The header reads `selectSaveStatus` and `context.title`;
+ * the leave prompt `selectHasUnsavedChanges`.
+ *
+ *   loading ──scene.loaded──▶ loaded
+ *   loaded: idle ──save.requested──▶ saving ──failure──▶ failed ──save.requested──▶ saving
+ *           saving: exporting ─▶ creating (new) | updating ─▶ putting ─▶ stored ─▶ idle | saving (follow-up)
+ *           (editor.changed, title.changed, autosave.toggled in every loaded state)
+ */
+export const saveMachine = setup({
+  types: {
+    context: {} as SaveContext,
+    events: {} as SaveEvent,
+    input: {} as SaveInput | undefined,
+    tags: {} as 'saving',
+  },
+  actors: {
+    autosave: autosaveMachine.provide({
+      actions: { requestSave: sendParent({ type: 'save.requested', auto: true }) },
+    }),
+    /** Asks the engine for its document. */
+    exportContent: fromPromise<SceneContent>(async () => {
+      throw new Error('saveMachine: provide an exportContent actor');
+    }),
+    createScene: fromPromise<{ sceneId: string }, { fields: SceneMetadataFields }>(async () => {
+      throw new Error('saveMachine: provide a createScene actor');
+    }),
+    updateScene: fromPromise<void, { sceneId: string; fields: SceneMetadataFields }>(async () => {
+      throw new Error('saveMachine: provide an updateScene actor');
+    }),
+    putContent: fromPromise<void, { sceneId: string; content: SceneContent }>(async () => {
+      throw new Error('saveMachine: provide a putContent actor');
+    }),
+  },
+  actions: {
+    navigateToScene: (_, _params: { sceneId: string }) => {},
+    showSavedToast: (_, _params: { durationMs: number; placement: typeof savedToastPlacement }) => {},
+    reportError: (_, _params: SaveProblem) => {},
+    reportToAutosave: sendTo('autosave', ({ context }) => statusReport(context)),
+    countEdit: assign({ editRevision: ({ context }) => context.editRevision + 1 }),
+    /** Captures what this save covers; an empty title becomes an automatic one the header shows. */
+    startSave: assign(({ context }, params: { auto: boolean }) => ({
+      savingRevision: context.editRevision,
+      auto: params.auto,
+      followUp: false,
+      title: isEmptyTitle(context.title) ? untitledTitle() : context.title,
+    })),
+    /** Save pressed during a save: the save becomes the user's, and a new one follows if it misses edits. */
+    joinSave: assign(({ context }) => ({
+      auto: false,
+      followUp: context.followUp || context.editRevision > (context.savingRevision ?? context.editRevision),
+    })),
+    markSaved: assign(({ context }) => ({
+      savedRevision: context.savingRevision ?? context.savedRevision,
+      savingRevision: null,
+      failures: 0,
+      error: null,
+    })),
+    recordFailure: assign(({ context }, params: { error: unknown }) => ({
+      savingRevision: null,
+      failures: context.failures + 1,
+      error: problemOf(params.error),
+    })),
+  },
+  guards: {
+    isNewScene: ({ context }) => context.sceneId === null,
+    isAutoSave: ({ context }) => context.auto,
+    followUpRequested: ({ context }) => context.followUp,
+    isManualRequest: ({ event }) => event.type === 'save.requested' && !event.auto,
+    /** Save pressed, or autosave with something to save. */
+    wantsSave: ({ context, event }) => event.type === 'save.requested' && (!event.auto || isDirty(context)),
+    titleDiffers: ({ context, event }) => event.type === 'title.changed' && event.title !== context.title,
+  },
+  delays: {
+    exportTimeout: ({ context }) => context.timing.exportTimeoutMs,
+  },
+}).createMachine({
+  id: 'save',
+  context: ({ input }) => ({
+    sceneId: null,
+    routeSceneId: null,
+    title: '',
+    autoSave: false,
+    editRevision: 0,
+    savedRevision: 0,
+    savingRevision: null,
+    auto: false,
+    followUp: false,
+    failures: 0,
+    error: null,
+    content: null,
+    timing: { ...saveTiming, ...input?.timing },
+  }),
+  invoke: { id: 'autosave', src: 'autosave', input: ({ context }) => ({ timing: context.timing }) },
+  initial: 'loading',
+  states: {
+    loading: {
+      on: {
+        'scene.loaded': {
+          target: 'loaded',
+          actions: assign(({ event }) => ({
+            sceneId: event.sceneId,
+            routeSceneId: event.sceneId,
+            title: event.title,
+            autoSave: event.autoSave,
+          })),
+        },
+        'autosave.toggled': { actions: assign({ autoSave: ({ event }) => event.enabled }) },
+      },
+    },
+    loaded: {
+      on: {
+        'editor.changed': { actions: ['countEdit', 'reportToAutosave'] },
+        'title.changed': {
+          guard: 'titleDiffers',
+          actions: [assign({ title: ({ event }) => event.title }), 'countEdit', 'reportToAutosave'],
+        },
+        'autosave.toggled': {
+          actions: [assign({ autoSave: ({ event }) => event.enabled }), 'reportToAutosave'],
+        },
+      },
+      initial: 'idle',
+      states: {
+        idle: {
+          entry: 'reportToAutosave',
+          on: { 'save.requested': { guard: 'wantsSave', target: 'saving' } },
+        },
+        saving: {
+          tags: 'saving',
+          entry: [
+            {
+              type: 'startSave',
+              // A follow-up save (entered from a finished save) is the user's.
+              params: ({ event }) => ({ auto: event.type === 'save.requested' && event.auto === true }),
+            },
+            'reportToAutosave',
+          ],
+          on: { 'save.requested': { guard: 'isManualRequest', actions: 'joinSave' } },
+          initial: 'exporting',
+          states: {
+            exporting: {
+              invoke: {
+                id: 'exportContent',
+                src: 'exportContent',
+                onDone: [
+                  {
+                    guard: 'isNewScene',
+                    target: 'creating',
+                    actions: assign({ content: ({ event }) => event.output }),
+                  },
+                  { target: 'updating', actions: assign({ content: ({ event }) => event.output }) },
+                ],
+                onError: {
+                  target: '#save.loaded.failed',
+                  actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+              after: {
+                exportTimeout: {
+                  target: '#save.loaded.failed',
+                  actions: { type: 'recordFailure', params: { error: { message: exportTimeoutMessage } } },
+                },
+              },
+            },
+            creating: {
+              invoke: {
+                id: 'createScene',
+                src: 'createScene',
+                input: ({ context }) => ({ fields: fieldsOf(context) }),
+                // Remembered at once: a retry after a failed put must not create a second scene.
+                onDone: {
+                  target: 'putting',
+                  actions: assign({ sceneId: ({ event }) => event.output.sceneId }),
+                },
+                onError: {
+                  target: '#save.loaded.failed',
+                  actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            updating: {
+              invoke: {
+                id: 'updateScene',
+                src: 'updateScene',
+                input: ({ context }) => ({ sceneId: context.sceneId ?? '', fields: fieldsOf(context) }),
+                onDone: 'putting',
+                onError: {
+                  target: '#save.loaded.failed',
+                  actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            putting: {
+              invoke: {
+                id: 'putContent',
+                src: 'putContent',
+                input: ({ context }) => ({
+                  sceneId: context.sceneId ?? '',
+                  content: context.content as SceneContent,
+                }),
+                onDone: { target: 'stored', actions: 'markSaved' },
+                onError: {
+                  target: '#save.loaded.failed',
+                  actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            /** Stored: the route follows a new scene (once), then a toast or the follow-up save. */
+            stored: {
+              entry: enqueueActions(({ context, enqueue }) => {
+                if (context.sceneId === null || context.routeSceneId === context.sceneId) return;
+                enqueue({ type: 'navigateToScene', params: { sceneId: context.sceneId } });
+                enqueue.assign({ routeSceneId: context.sceneId });
+              }),
+              always: [
+                { guard: 'followUpRequested', target: '#save.loaded.saving', reenter: true },
+                { guard: 'isAutoSave', target: '#save.loaded.idle' },
+                {
+                  target: '#save.loaded.idle',
+                  actions: {
+                    type: 'showSavedToast',
+                    params: ({ context }) => ({
+                      durationMs: context.timing.savedToastMs,
+                      placement: savedToastPlacement,
+                    }),
+                  },
+                },
+              ],
+            },
+          },
+        },
+        failed: {
+          entry: [
+            enqueueActions(({ context, enqueue }) => {
+              if (!context.auto && context.error) enqueue({ type: 'reportError', params: context.error });
+            }),
+            'reportToAutosave',
+          ],
+          // Save pressed, or autosave retrying: both save now.
+          on: { 'save.requested': 'saving' },
+        },
+      },
+    },
+  },
+});
+
+/** Actors reject with an `ApiProblem` ({ message, status?, code? }) or anything else, shown as its message. */
+function problemOf(error: unknown): SaveProblem {
+  if (error && typeof error === 'object' && 'message' in error) {
+    const e = error as { message: unknown; status?: unknown; code?: unknown };
+    return {
+      message: String(e.message),
+      ...(typeof e.status === 'number' ? { status: e.status } : {}),
+      ...(typeof e.code === 'string' ? { code: e.code } : {}),
+    };
+  }
+  return { message: String(error) };
+}
+
+export type SaveActorRef = ActorRefFrom<typeof saveMachine>;
+export type SaveSnapshot = SnapshotFrom<typeof saveMachine>;
+
+/** Whether some edit is not stored yet (for the header and the leave prompt). */
+export const selectHasUnsavedChanges = (snapshot: SaveSnapshot): boolean => isDirty(snapshot.context);
+
+/** The header's save indicator. */
+export function selectSaveStatus(snapshot: SaveSnapshot): SaveStatus {
+  if (snapshot.hasTag('saving')) return 'saving';
+  if (snapshot.matches({ loaded: 'failed' })) return 'failed';
+  return isDirty(snapshot.context) ? 'unsaved' : 'saved';
+}

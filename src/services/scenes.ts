@@ -1,0 +1,128 @@
+import { HTTPError, type KyInstance } from 'ky';
+import type { SceneContent } from '../../contracts/sceneContent';
+import type {
+  CreateSceneAnswer,
+  DraftsLimitAnswer,
+  SceneMetadata,
+  SceneMetadataFields,
+  SceneMetadataPage,
+  SceneState,
+} from '../../contracts/scenes';
+
+/**
+ * Calls to the scene service (platform.md §7.3). Each throws an `ApiProblem` on failure, so
+ * machines can tell a refusal (status, code) from a lost connection (no status).
+ */
+
+export interface ApiProblem {
+  message: string;
+  status?: number;
+  code?: string;
+  details?: unknown;
+}
+
+export function isApiProblem(value: unknown): value is ApiProblem {
+  return typeof value === 'object' && value !== null && 'message' in value;
+}
+
+async function problem(error: unknown): Promise<never> {
+  if (error instanceof HTTPError) {
+    const body = (await error.response.json().catch(() => null)) as {
+      code?: string;
+      message?: string;
+      details?: unknown;
+    } | null;
+    throw {
+      message: body?.message ?? error.message,
+      status: error.response.status,
+      code: body?.code,
+      details: body?.details,
+    } satisfies ApiProblem;
+  }
+  throw { message: error instanceof Error ? error.message : String(error) } satisfies ApiProblem;
+}
+
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    return problem(error);
+  }
+}
+
+const id = (sceneId: string) => encodeURIComponent(sceneId);
+
+/** Metadata fields as a multipart form (what the service expects), with optional pictures. */
+export function metadataForm(
+  fields: SceneMetadataFields,
+  files: { coverPhoto?: Blob; photoGallery?: Blob[] } = {},
+): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) form.append(key, String(v));
+    else form.append(key, value === null ? '' : String(value));
+  }
+  if (files.coverPhoto) form.append('coverPhoto', files.coverPhoto);
+  for (const f of files.photoGallery ?? []) form.append('photoGallery', f);
+  return form;
+}
+
+export const scenesApi = (api: KyInstance) => ({
+  create: (fields: SceneMetadataFields) =>
+    call(() =>
+      api
+        .post('sceneService/scene/metadata', { body: metadataForm(fields), retry: 0 })
+        .json<CreateSceneAnswer>(),
+    ),
+  update: (sceneId: string, fields: SceneMetadataFields) =>
+    call(() =>
+      api
+        .patch(`sceneService/scene/metadata/${id(sceneId)}`, { body: metadataForm(fields), retry: 0 })
+        .json<SceneMetadata>(),
+    ),
+  metadata: (sceneId: string) =>
+    call(() => api.get(`sceneService/scene/metadata/${id(sceneId)}`).json<SceneMetadata>()),
+  content: (sceneId: string) =>
+    call(() => api.get(`sceneService/scene/content/${id(sceneId)}`).json<SceneContent>()),
+  putContent: (sceneId: string, content: SceneContent) =>
+    call(async () => {
+      await api.put(`sceneService/scene/content/${id(sceneId)}`, {
+        json: content,
+        retry: 0,
+        timeout: 120_000,
+      });
+    }),
+  publishedMetadata: (sceneId: string) =>
+    call(() => api.get(`sceneService/publishedscene/metadata/${id(sceneId)}`).json<SceneMetadata>()),
+  publishedContent: (sceneId: string) =>
+    call(() => api.get(`sceneService/publishedscene/content/${id(sceneId)}`).json<SceneContent>()),
+  my: (query: { state?: SceneState; cp: number; ipp: number }) =>
+    call(() =>
+      api
+        .get('sceneService/scene/metadata/my', {
+          searchParams: { cp: query.cp, ipp: query.ipp, ...(query.state ? { state: query.state } : {}) },
+        })
+        .json<SceneMetadataPage>(),
+    ),
+  /** Resolves with the answer when another draft is allowed; throws (status 422) when not. */
+  draftsLimit: () =>
+    call(() => api.get('sceneService/scene/metadata/draftsLimit', { retry: 0 }).json<DraftsLimitAnswer>()),
+  setVisible: (sceneId: string, visible: boolean) =>
+    call(() => {
+      const form = new FormData();
+      form.append('visible', String(visible));
+      return api
+        .patch(`sceneService/scene/metadata/${id(sceneId)}/visibility`, { body: form, retry: 0 })
+        .json<SceneMetadata>();
+    }),
+  remove: (sceneId: string) =>
+    call(async () => {
+      await api.post(`sceneService/sceneactions/${id(sceneId)}/delete`, { retry: 0 });
+    }),
+  duplicate: (sceneId: string) =>
+    call(() =>
+      api.post(`sceneService/sceneactions/${id(sceneId)}/duplicate`, { retry: 0 }).json<CreateSceneAnswer>(),
+    ),
+});
+export type ScenesApi = ReturnType<typeof scenesApi>;

@@ -1,0 +1,81 @@
+import { Button, MobileStepper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../kit/Modal';
+
+/** The guide's pages: the introduction, then the five steps of platform.md §2.6. */
+export const guidePages = [
+  'introduction',
+  'createSpace',
+  'designSpace',
+  'addContent',
+  'createPaths',
+  'publish',
+] as const;
+
+/** Remembered in local storage so the guide opens by itself only on the first visit. */
+export const guideSeenKey = 'spaces.editorGuideSeen';
+
+export function guideSeen(storage: Pick<Storage, 'getItem'> = localStorage): boolean {
+  try {
+    return storage.getItem(guideSeenKey) === '1';
+  } catch {
+    return true;
+  }
+}
+
+export function markGuideSeen(storage: Pick<Storage, 'setItem'> = localStorage) {
+  try {
+    storage.setItem(guideSeenKey, '1');
+  } catch {
+    // Private mode without storage: the guide just opens again next time.
+  }
+}
+
+/** The guide modal: an introduction and one page per editor step, with Back, Next and Done. */
+export function GuideModal({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(0);
+  const key = guidePages[page];
+  const last = page === guidePages.length - 1;
+  const close = () => {
+    setPage(0);
+    onClose();
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={`${t('editor.guide.title')}: ${t(`editor.guide.${key}`)}`}
+      maxWidth="sm"
+      fullWidth
+      closeOnEscape
+      actions={
+        <Stack direction="row" spacing={1} sx={{ width: '100%', justifyContent: 'space-between' }}>
+          <Button onClick={close}>{t('editor.guide.skip')}</Button>
+          <Stack direction="row" spacing={1}>
+            <Button disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+              {t('editor.guide.back')}
+            </Button>
+            <Button variant="contained" onClick={() => (last ? close() : setPage((p) => p + 1))}>
+              {last ? t('editor.guide.done') : t('editor.guide.next')}
+            </Button>
+          </Stack>
+        </Stack>
+      }
+    >
+      <Stack spacing={2} data-testid="editor-guide">
+        <Typography variant="body1">{t(`editor.guide.text.${key}`)}</Typography>
+        <MobileStepper
+          variant="dots"
+          steps={guidePages.length}
+          position="static"
+          activeStep={page}
+          backButton={null}
+          nextButton={null}
+          sx={{ justifyContent: 'center', bgcolor: 'transparent' }}
+        />
+      </Stack>
+    </Modal>
+  );
+}

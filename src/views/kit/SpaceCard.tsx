@@ -1,0 +1,518 @@
+import ChatBubbleOutlineOutlinedIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import FavoriteBorderOutlinedIcon from '@mui/icons-material/FavoriteBorderOutlined';
+import PreviewOutlinedIcon from '@mui/icons-material/PreviewOutlined';
+import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
+import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import {
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  IconButton,
+  Link as MuiLink,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { fromPromise } from 'xstate';
+import { relativeTime, shortenCount } from '../../lib/format';
+import {
+  draftLimitToast,
+  isDraftLimitProblem,
+  type SpaceCardData,
+  spaceCardMachine,
+} from '../../machines/spaceCardMachine';
+import { scenesApi } from '../../services/scenes';
+import { useApi, useSession, useToasts } from '../AppContext';
+import { Modal } from './Modal';
+import { ShareModal, viewerUrl } from './ShareModal';
+
+export type { SpaceCardData } from '../../machines/spaceCardMachine';
+
+/** The card's size (districts-commerce-spaces.md §2): 364 × 420 px, narrower on a phone. */
+export const spaceCardSize = { width: 364, height: 420 } as const;
+const coverHeight = 200;
+
+/** The picture a card shows when a space has no cover or its cover cannot be loaded. */
+export const defaultCoverImage = `data:image/svg+xml;utf8,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 364 200">' +
+    '<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">' +
+    '<stop offset="0" stop-color="#dfe8fb"/><stop offset="1" stop-color="#b9c9ef"/></linearGradient></defs>' +
+    '<rect width="364" height="200" fill="url(#g)"/>' +
+    '<path d="M132 128l32-36 22 24 14-14 32 26z" fill="#1d5bd6" opacity=".45"/>' +
+    '<circle cx="214" cy="78" r="12" fill="#1d5bd6" opacity=".45"/></svg>',
+)}`;
+
+/** Where a card's Visit Space button goes: the viewer, or the draft preview for a draft. */
+export function visitHref(space: Pick<SpaceCardData, 'sceneId' | 'state'>): string {
+  const path = `/viewer/${encodeURIComponent(space.sceneId)}`;
+  return space.state === 'Draft' ? `${path}?draft=true` : path;
+}
+
+export const editHref = (sceneId: string) => `/curate/${encodeURIComponent(sceneId)}`;
+export const previewHref = (sceneId: string) => `/viewer/${encodeURIComponent(sceneId)}?draft=true`;
+
+export interface SpaceCardProps {
+  space: SpaceCardData;
+  /**
+   * The signed-in user owns the space: the owner's actions show on hover (always on touch screens
+   * and while the card has keyboard focus).
+   */
+  owner?: boolean;
+  /** A delete succeeded: the space is gone (the list drops it). */
+  onDeleted?: (sceneId: string) => void;
+  /** A duplicate succeeded: the copy, a draft (the drafts list shows it first). */
+  onDuplicated?: (copy: SpaceCardData) => void;
+}
+
+/**
+ * A space card (districts-commerce-spaces.md §2 'Space card', platform.md §9): cover, title (two
+ * lines at most), creator, likes, views and comments (shortened), time since the last update, Draft
+ * and Hidden badges, and a Visit Space button. With `owner`, the owner's actions: edit, preview,
+ * share, duplicate, hide / unhide and delete (see `spaceCardMachine`).
+ */
+export function SpaceCard({ space, owner = false, onDeleted, onDuplicated }: SpaceCardProps) {
+  return owner ? (
+    <OwnedSpaceCard space={space} onDeleted={onDeleted} onDuplicated={onDuplicated} />
+  ) : (
+    <SpaceCardLayout space={space} />
+  );
+}
+
+/** The card's machine with the scene service's calls and the toasts of a duplicate. */
+function useSpaceCardActor(space: SpaceCardData, hooks: Pick<SpaceCardProps, 'onDeleted' | 'onDuplicated'>) {
+  const api = useApi();
+  const toasts = useToasts();
+  const session = useSession();
+  const latestHooks = useRef(hooks);
+  useEffect(() => {
+    latestHooks.current = hooks;
+  });
+  const machine = useMemo(() => {
+    const scenes = scenesApi(api);
+    return spaceCardMachine.provide({
+      actors: {
+        setVisibility: fromPromise<unknown, { sceneId: string; visible: boolean }>(({ input }) =>
+          scenes.setVisible(input.sceneId, input.visible),
+        ),
+        deleteSpace: fromPromise<unknown, { sceneId: string }>(({ input }) => scenes.remove(input.sceneId)),
+        duplicateSpace: fromPromise<SpaceCardData, { sceneId: string }>(
+          async ({ input }) => (await scenes.duplicate(input.sceneId)).metadata,
+        ),
+      },
+    });
+  }, [api]);
+  const actor = useActorRef(machine, { input: { space } });
+  useEffect(() => {
+    const me = () => session.getSnapshot().context.user?.userId;
+    const subscriptions = [
+      actor.on('card.deleted', ({ sceneId }) => latestHooks.current.onDeleted?.(sceneId)),
+      actor.on('card.duplicated', ({ copy }) => {
+        latestHooks.current.onDuplicated?.(copy);
+        toasts.send({
+          type: 'toast.show',
+          severity: 'success',
+          message: 'spaceCard.duplicated',
+          params: { title: copy.title },
+          action: {
+            labelKey: 'space.draftLimit.viewDrafts',
+            href: `/user/${encodeURIComponent(me() ?? 'me')}/spaces/drafts`,
+          },
+        });
+      }),
+      actor.on('card.duplicateFailed', ({ error }) => {
+        if (isDraftLimitProblem(error)) toasts.send(draftLimitToast(me()));
+        // A 403 is already told by the API client ('You are not authorized …').
+        else if ((error as { status?: number } | null)?.status !== 403)
+          toasts.send({ type: 'toast.show', severity: 'error', message: 'spaceCard.duplicateFailed' });
+      }),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, toasts, session]);
+  // Newer data for the same space (a reloaded list) replaces what the card shows.
+  useEffect(() => {
+    actor.send({ type: 'card.updated', space });
+  }, [actor, space]);
+  return actor;
+}
+
+function OwnedSpaceCard({ space: given, onDeleted, onDuplicated }: Omit<SpaceCardProps, 'owner'>) {
+  const { t } = useTranslation();
+  const actor = useSpaceCardActor(given, { onDeleted, onDuplicated });
+  const space = useSelector(actor, (s) => s.context.space);
+  const removed = useSelector(actor, (s) => s.context.removed);
+  const confirming = useSelector(actor, (s) => s.matches('confirmingDelete'));
+  const can = useSelector(
+    actor,
+    (s) => ({
+      hide: s.can({ type: 'card.hide' }),
+      unhide: s.can({ type: 'card.unhide' }),
+      duplicate: s.can({ type: 'card.duplicate' }),
+      delete: s.can({ type: 'card.delete' }),
+    }),
+    (a, b) =>
+      a.hide === b.hide && a.unhide === b.unhide && a.duplicate === b.duplicate && a.delete === b.delete,
+  );
+  const [sharing, setSharing] = useState(false);
+
+  if (removed) return null;
+  const published = space.state !== 'Draft';
+  const id = space.sceneId;
+
+  const actions = (
+    <>
+      <ActionLink label={t('space.actions.edit')} href={editHref(id)} icon={<EditOutlinedIcon />} />
+      <ActionLink label={t('space.actions.preview')} href={previewHref(id)} icon={<PreviewOutlinedIcon />} />
+      {published && (
+        <ActionButton
+          label={t('space.actions.share')}
+          icon={<ShareOutlinedIcon />}
+          onClick={() => setSharing(true)}
+        />
+      )}
+      <ActionButton
+        label={t('space.actions.duplicate')}
+        icon={<ContentCopyIcon />}
+        disabled={!can.duplicate}
+        onClick={() => actor.send({ type: 'card.duplicate' })}
+      />
+      {/* A hidden draft stays hidden when it is published. */}
+      {space.visible ? (
+        <ActionButton
+          label={t('space.actions.hide')}
+          icon={<VisibilityOffOutlinedIcon />}
+          disabled={!can.hide}
+          onClick={() => actor.send({ type: 'card.hide' })}
+        />
+      ) : (
+        <ActionButton
+          label={t('space.actions.unhide')}
+          icon={<VisibilityOutlinedIcon />}
+          disabled={!can.unhide}
+          onClick={() => actor.send({ type: 'card.unhide' })}
+        />
+      )}
+      <ActionButton
+        label={t('space.actions.delete')}
+        icon={<DeleteOutlinedIcon />}
+        disabled={!can.delete}
+        onClick={() => actor.send({ type: 'card.delete' })}
+      />
+    </>
+  );
+
+  return (
+    <>
+      <SpaceCardLayout space={space} actions={actions} />
+      <Modal
+        open={confirming}
+        onClose={() => actor.send({ type: 'card.cancelDelete' })}
+        title={t('space.confirmDelete.title')}
+        actions={
+          <>
+            <Button onClick={() => actor.send({ type: 'card.cancelDelete' })}>
+              {t('common.actions.cancel')}
+            </Button>
+            <Button
+              color="error"
+              variant="contained"
+              onClick={() => actor.send({ type: 'card.confirmDelete' })}
+            >
+              {t('space.confirmDelete.confirm')}
+            </Button>
+          </>
+        }
+      >
+        <Typography>{t('space.confirmDelete.message', { title: space.title })}</Typography>
+      </Modal>
+      {published && (
+        <ShareModal
+          open={sharing}
+          onClose={() => setSharing(false)}
+          url={viewerUrl(id)}
+          title={space.title}
+        />
+      )}
+    </>
+  );
+}
+
+const actionButtonSx = { color: 'text.primary', '&:hover': { bgcolor: 'action.hover' } } as const;
+
+function ActionButton({
+  label,
+  icon,
+  onClick,
+  disabled = false,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <IconButton
+      size="small"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      disabled={disabled}
+      sx={actionButtonSx}
+    >
+      {icon}
+    </IconButton>
+  );
+}
+
+function ActionLink({ label, icon, href }: { label: string; icon: ReactNode; href: string }) {
+  return (
+    <IconButton
+      size="small"
+      component={Link}
+      href={href}
+      aria-label={label}
+      title={label}
+      sx={actionButtonSx}
+    >
+      {icon}
+    </IconButton>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+  border: 0,
+  p: 0,
+  m: -1,
+} as const;
+
+function Stat({
+  icon,
+  count,
+  label,
+}: {
+  icon: ReactNode;
+  count: number;
+  label: (formatted: string) => string;
+}) {
+  const formatted = shortenCount(count);
+  return (
+    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <Box component="span" aria-hidden sx={{ display: 'inline-flex', '& svg': { fontSize: 18 } }}>
+        {icon}
+      </Box>
+      <span aria-hidden>{formatted}</span>
+      <Box component="span" sx={visuallyHidden}>
+        {label(formatted)}
+      </Box>
+    </Box>
+  );
+}
+
+/** The card as seen: every part but the owner's actions, which come in `actions`. */
+function SpaceCardLayout({ space, actions }: { space: SpaceCardData; actions?: ReactNode }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const title = space.title || t('space.untitled');
+  const cover = space.coverPhotoUri ?? space.thumbnailUri;
+  const now = useNow();
+  const updated = relativeTime(space.updatedAt, now, (key, options) => t(key, options));
+
+  return (
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      variant="outlined"
+      sx={{
+        width: '100%',
+        maxWidth: spaceCardSize.width,
+        height: spaceCardSize.height,
+        display: 'flex',
+        flexDirection: 'column',
+        '& .SpaceCard-actions': { opacity: 0, transition: 'opacity 150ms' },
+        '&:hover .SpaceCard-actions, &:focus-within .SpaceCard-actions': { opacity: 1 },
+        // Touch screens have no hover: the actions always show there.
+        '@media (hover: none)': { '& .SpaceCard-actions': { opacity: 1 } },
+      }}
+    >
+      <Box sx={{ position: 'relative', height: coverHeight, flexShrink: 0, bgcolor: 'grey.200' }}>
+        <Cover key={cover ?? ''} src={cover} alt={t('space.card.coverAlt', { title })} />
+        <Stack direction="row" spacing={1} sx={{ position: 'absolute', top: 12, left: 12 }}>
+          {space.state === 'Draft' && (
+            <Chip label={t('space.states.draft')} size="small" color="warning" sx={{ fontWeight: 600 }} />
+          )}
+          {!space.visible && (
+            <Chip
+              label={t('space.card.hidden')}
+              size="small"
+              icon={<VisibilityOffOutlinedIcon />}
+              sx={{
+                fontWeight: 600,
+                bgcolor: 'grey.800',
+                color: 'common.white',
+                '& .MuiChip-icon': { color: 'inherit' },
+              }}
+            />
+          )}
+        </Stack>
+        {actions && (
+          <Box
+            role="toolbar"
+            aria-label={t('spaceCard.actionsFor', { title })}
+            className="SpaceCard-actions"
+            sx={{
+              position: 'absolute',
+              top: 8,
+              right: 8,
+              maxWidth: 'calc(100% - 16px)',
+              display: 'flex',
+              flexWrap: 'wrap',
+              justifyContent: 'flex-end',
+              gap: 0.25,
+              p: 0.5,
+              borderRadius: 999,
+              bgcolor: 'rgba(255, 255, 255, 0.92)',
+              boxShadow: 1,
+            }}
+          >
+            {actions}
+          </Box>
+        )}
+      </Box>
+      <CardContent
+        sx={{
+          flexGrow: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 1,
+          minHeight: 0,
+          '&:last-child': { pb: 2 },
+        }}
+      >
+        <Typography
+          id={titleId}
+          variant="h3"
+          component="h3"
+          title={title}
+          sx={{
+            fontSize: '1.125rem',
+            lineHeight: 1.3,
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            overflowWrap: 'anywhere',
+          }}
+        >
+          {title}
+        </Typography>
+        <MuiLink
+          component={Link}
+          href={`/user/${encodeURIComponent(space.creator.userId)}`}
+          underline="hover"
+          color="text.secondary"
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            minWidth: 0,
+            alignSelf: 'flex-start',
+            maxWidth: '100%',
+          }}
+        >
+          <Avatar
+            aria-hidden
+            src={space.creator.profilePicture ?? undefined}
+            alt=""
+            sx={{ width: 28, height: 28, fontSize: 14 }}
+          >
+            {space.creator.name[0]?.toUpperCase()}
+          </Avatar>
+          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {space.creator.name}
+          </Box>
+        </MuiLink>
+        <Stack
+          component="ul"
+          direction="row"
+          spacing={2}
+          sx={{ listStyle: 'none', p: 0, m: 0, color: 'text.secondary', fontSize: '0.875rem' }}
+        >
+          <Stat
+            icon={<FavoriteBorderOutlinedIcon />}
+            count={space.likes}
+            label={(formatted) => t('space.card.likes', { count: space.likes, formatted })}
+          />
+          <Stat
+            icon={<VisibilityOutlinedIcon />}
+            count={space.views}
+            label={(formatted) => t('space.card.views', { count: space.views, formatted })}
+          />
+          <Stat
+            icon={<ChatBubbleOutlineOutlinedIcon />}
+            count={space.commentCount}
+            label={(formatted) => t('space.card.comments', { count: space.commentCount, formatted })}
+          />
+        </Stack>
+        <Box
+          sx={{ mt: 'auto', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+        >
+          <Typography variant="body2" color="text.secondary" component="p" sx={{ minWidth: 0 }}>
+            <time dateTime={space.updatedAt} title={new Date(space.updatedAt).toLocaleString()}>
+              {t('space.card.updated', { time: updated })}
+            </time>
+          </Typography>
+          <Button
+            variant="contained"
+            component={Link}
+            href={visitHref(space)}
+            aria-describedby={titleId}
+            sx={{ flexShrink: 0 }}
+          >
+            {t('space.card.visitSpace')}
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The current time, moving on every minute (the time since the last update follows it). */
+function useNow(everyMs = 60_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** The cover picture; the default picture when there is none or it fails to load. */
+function Cover({ src, alt }: { src: string | null; alt: string }) {
+  const [broken, setBroken] = useState(false);
+  return (
+    <Box
+      component="img"
+      src={src && !broken ? src : defaultCoverImage}
+      alt={alt}
+      loading="lazy"
+      onError={() => setBroken(true)}
+      sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+    />
+  );
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { type AnyEventObject, createActor } from 'xstate';
+import { emptySceneContent } from '../../contracts/sceneContent';
+import type { SceneMetadata } from '../../contracts/scenes';
+import { editorPageMachine } from '../../src/machines/editorPageMachine';
+import { viewerPageMachine } from '../../src/machines/viewerPageMachine';
+import { deferredActors } from '../support/deferredActors';
+import { createPathModel, describePaths, getTransitionPaths, replaySteps } from '../support/machinePaths';
+
+const metadata = {
+  sceneId: 's1',
+  title: 'Harbour lights',
+  state: 'Draft',
+} as unknown as SceneMetadata;
+const renamed = { ...metadata, title: 'Harbour at night' } as SceneMetadata;
+const content = emptySceneContent();
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function startEditorPage(sceneId: string | null) {
+  const { deferred, calls, answer } = deferredActors();
+  const left = { home: [] as { limitReached: boolean; message: string }[], denied: 0 };
+  const actor = createActor(
+    editorPageMachine.provide({
+      actors: {
+        checkDraftLimit: deferred('checkDraftLimit'),
+        newContent: deferred('newContent'),
+        loadScene: deferred('loadScene'),
+      } as never,
+      actions: {
+        leaveForHome: (_, params: { limitReached: boolean; message: string }) => void left.home.push(params),
+        leaveForAccessDenied: () => void left.denied++,
+      },
+    }),
+    { input: { sceneId } },
+  ).start();
+  return { actor, calls, left, answer: (event: AnyEventObject) => answer(actor, event) };
+}
+
+const editorEvents = (): AnyEventObject[] => [
+  { type: 'xstate.done.actor.checkDraftLimit' },
+  { type: 'xstate.error.actor.checkDraftLimit', error: { status: 422, message: 'Draft Limit Reached' } },
+  { type: 'xstate.error.actor.checkDraftLimit', error: { status: 401, message: 'Sign in' } },
+  { type: 'xstate.error.actor.checkDraftLimit', error: { message: 'offline' } },
+  { type: 'xstate.done.actor.newContent', output: content },
+  { type: 'xstate.error.actor.newContent', error: new Error('broken') },
+  { type: 'xstate.done.actor.loadScene', output: { metadata, content } },
+  { type: 'xstate.error.actor.loadScene', error: { status: 404, message: 'Not found' } },
+  { type: 'xstate.error.actor.loadScene', error: { status: 403, message: 'Forbidden' } },
+  { type: 'xstate.error.actor.loadScene', error: { status: 401, message: 'Sign in' } },
+  { type: 'xstate.error.actor.loadScene', error: { status: 500, message: 'Server error' } },
+  { type: 'page.retry' },
+  { type: 'scene.created', sceneId: 's2', metadata },
+  { type: 'scene.metadataSaved', metadata: renamed },
+];
+
+for (const sceneId of [null, 's1']) {
+  describe(`editorPageMachine (model, ${sceneId ? 'existing space' : 'new space'})`, () => {
+    const model = createPathModel(editorPageMachine, {
+      input: { sceneId },
+      events: editorEvents,
+      // One creation and one rename per path keep the model finite.
+      filterEvents: (snapshot, event) =>
+        !(event.type === 'scene.created' && snapshot.context.sceneId === 's2') &&
+        !(event.type === 'scene.metadataSaved' && snapshot.context.metadata === renamed),
+    });
+    const paths = getTransitionPaths(model);
+
+    describePaths('replays', paths, (path) => async () => {
+      const page = startEditorPage(sceneId);
+      for (const step of replaySteps(path)) {
+        const homeBefore = page.left.home.length;
+        page.answer(step.event);
+        await flush();
+        const snapshot = page.actor.getSnapshot();
+        expect(snapshot.value).toEqual(step.state.value);
+        expect(snapshot.context).toEqual(step.state.context);
+        // What the user notices: refused drafts go home (with the limit toast only for 422),
+        // spaces they may not edit go to the access-denied page.
+        if (step.event.type === 'xstate.error.actor.checkDraftLimit' && step.event.error.status !== 401) {
+          expect(page.left.home.length).toBe(homeBefore + 1);
+          expect(page.left.home.at(-1)!.limitReached).toBe(step.event.error.status === 422);
+        }
+        if (snapshot.matches('left') && step.event.type === 'xstate.error.actor.loadScene')
+          expect(page.left.denied).toBe(1);
+        if (snapshot.matches('loading'))
+          expect(page.calls.filter((c) => c.name === 'loadScene').at(-1)!.input).toEqual({ sceneId: 's1' });
+      }
+    });
+  });
+}
+
+describe('editorPageMachine', () => {
+  it('opens a new space with the empty document once the draft limit allows it', async () => {
+    const page = startEditorPage(null);
+    expect(page.calls.map((c) => c.name)).toEqual(['checkDraftLimit']);
+    page.calls[0].resolve(undefined);
+    await flush();
+    page.calls[1].resolve(content);
+    await flush();
+    expect(page.actor.getSnapshot().value).toBe('ready');
+    expect(page.actor.getSnapshot().context.content).toBe(content);
+    page.actor.send({ type: 'scene.created', sceneId: 's9' });
+    expect(page.actor.getSnapshot().context.sceneId).toBe('s9');
+  });
+});
+
+describe('viewerPageMachine (model)', () => {
+  const events = (): AnyEventObject[] => [
+    { type: 'xstate.done.actor.loadScene', output: { metadata, content } },
+    { type: 'xstate.error.actor.loadScene', error: { status: 404, message: 'Not found' } },
+    { type: 'xstate.error.actor.loadScene', error: { status: 401, message: 'Sign in' } },
+    { type: 'xstate.error.actor.loadScene', error: { status: 503, message: 'Unavailable' } },
+    { type: 'page.retry' },
+  ];
+  for (const draft of [false, true]) {
+    const model = createPathModel(viewerPageMachine, { input: { sceneId: 's1', draft }, events });
+    describePaths(
+      `replays (${draft ? 'draft' : 'published'})`,
+      getTransitionPaths(model),
+      (path) => async () => {
+        const { deferred, calls, answer } = deferredActors();
+        let denied = 0;
+        const actor = createActor(
+          viewerPageMachine.provide({
+            actors: { loadScene: deferred('loadScene') } as never,
+            actions: { leaveForAccessDenied: () => void denied++ },
+          }),
+          { input: { sceneId: 's1', draft } },
+        ).start();
+        for (const step of replaySteps(path)) {
+          answer(actor, step.event);
+          await flush();
+          const snapshot = actor.getSnapshot();
+          expect(snapshot.value).toEqual(step.state.value);
+          expect(snapshot.context).toEqual(step.state.context);
+          expect(calls.at(-1)!.input).toEqual({ sceneId: 's1', draft });
+          expect(denied).toBe(snapshot.matches('left') ? 1 : 0);
+        }
+      },
+    );
+  }
+});
