@@ -3,10 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UnityBuildList, UnityBuildQuery } from '../../../contracts/engineBuilds';
 import { ErrorBody } from '../../../contracts/errors';
 import { EngineBuildDirectory } from './engineBuilds';
+import { spaceTemplateRoutes } from './spaceTemplates';
 
 /**
  * The asset service (platform.md §7.4). Registered under /api/assetService. So far it answers which
- * engine build the SPA loads; its files are served by ./engineFiles at /files.
+ * engine build the SPA loads (its files are served by ./engineFiles at /files) and the premade
+ * catalogue (./spaceTemplates).
  */
 export default async function assetServiceRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -35,4 +37,6 @@ export default async function assetServiceRoutes(instance: FastifyInstance) {
       return build ? [build] : [];
     },
   );
+
+  spaceTemplateRoutes(app);
 }

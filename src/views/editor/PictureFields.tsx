@@ -1,13 +1,7 @@
 import { Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Picture } from '../../../contracts/sceneContent';
-import {
-  formatLength,
-  type LengthUnits,
-  lengthInUnits,
-  parseLength,
-  unitSymbol,
-} from '../../lib/units';
+import { formatLength, type LengthUnits, lengthInUnits, parseLength, unitSymbol } from '../../lib/units';
 import { ColorInput } from '../kit/ColorInput';
 import { DraftTextField } from './DraftTextField';
 import type { Update } from './SelectedObjectEditor';

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultToolOptions } from '../../../src/engine/protocol';
-import {
-  rememberOpening,
-  setToolPayload,
-  toolChoiceOf,
-} from '../../../src/views/editor/editorTools';
+import { rememberOpening, setToolPayload, toolChoiceOf } from '../../../src/views/editor/editorTools';
 
 const memory = { door: 'door-double', window: 'window-top' } as const;
 
