@@ -17,6 +17,7 @@ import spa from './plugins/spa';
 import assetService from './services/assetService';
 import engineFiles from './services/assetService/engineFiles';
 import fileService from './services/fileService';
+import sceneService from './services/sceneService';
 import userService from './services/userService';
 import storagePlugin from './storage/plugin';
 
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(health);
   await app.register(fileService, { prefix: '/api/fileService' });
   await app.register(userService, { prefix: '/api/userService' });
+  await app.register(sceneService, { prefix: '/api/sceneService' });
   await app.register(assetService, { prefix: '/api/assetService' });
   await app.register(engineFiles, { prefix: '/files' });
 

@@ -1,9 +1,25 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { parseSceneContent } from '../../contracts/sceneContent';
+import { hashPassword, normalizeEmail, profileType } from '../identity/accounts';
+import { SceneService } from '../services/sceneService/service';
+import { demoSpaces } from './demoSpaces';
 import { uuidv7 } from './ids';
-import { appliedJobs, files } from './schema';
+import {
+  accounts,
+  appliedJobs,
+  files,
+  oidcPayloads,
+  sceneContentBlobs,
+  sceneFileRefs,
+  scenes,
+  users,
+} from './schema';
 
 /** Bumped when the demo content changes, so existing installs get the new set once. */
 export const demoSeedJob = 'demo-content-v1';
@@ -28,10 +44,21 @@ async function drawPicture(from: string, to: string): Promise<Buffer> {
 }
 
 /**
- * Seeds demo content on the first start of an empty install; a marker row makes later starts skip
- * it. Runs in one transaction for the rows, so a crash mid-seed leaves no marker and it runs again.
+ * Seeds demo content on the first start of an empty install: the demo pictures, then the demo
+ * users and their published spaces. Each part has its own marker row, so later starts skip what
+ * is done and an install seeded before the spaces existed gets them once.
  */
 export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
+  const pictures = await seedDemoPictures(app);
+  const spaces = await seedDemoSpaces(app);
+  return pictures || spaces;
+}
+
+/**
+ * The demo pictures. Runs in one transaction for the rows, so a crash mid-seed leaves no marker
+ * and it runs again.
+ */
+async function seedDemoPictures(app: FastifyInstance): Promise<boolean> {
   const done = await app.db.select().from(appliedJobs).where(eq(appliedJobs.name, demoSeedJob));
   if (done.length > 0) return false;
   const rows: (typeof files.$inferInsert)[] = [];
@@ -55,5 +82,182 @@ export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
     await tx.insert(appliedJobs).values({ name: demoSeedJob });
   });
   app.log.info({ pictures: rows.length }, 'demo content seeded');
+  return true;
+}
+
+/** Bumped when the demo users or spaces change. */
+export const demoSpacesJob = 'demo-spaces-v1';
+
+/** The password of every demo account (README, "Demo content"). */
+export const demoPassword = 'spaces-demo';
+
+/** The demo users, in the order demoSpaces() refers to them (ownerIndex). */
+export const demoUsers = [
+  {
+    email: 'demo@spaces.localhost',
+    name: 'Harbour Museum of Modern Art',
+    plan: 'pro',
+    bio: 'A museum of art and the sea, with its collection, exhibitions and shop online.',
+  },
+  {
+    email: 'school@spaces.localhost',
+    name: 'Riverside Secondary School',
+    plan: 'standard',
+    bio: "Students' work, lessons and school events, open to families and friends.",
+  },
+  {
+    email: 'studio@spaces.localhost',
+    name: 'Studio Lindqvist',
+    plan: 'free',
+    bio: 'A painter and her friends: open studio, a ceramics shop and the events we host.',
+  },
+] as const;
+
+const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'public');
+
+/** A picture of the demo gallery (`/demo/pictures/...`) as a file row owned by `ownerId`, bytes stored. */
+async function demoPictureFile(app: FastifyInstance, uri: string, ownerId: string) {
+  const name = path.basename(uri);
+  const bytes = await readFile(path.join(publicDir, uri.replace(/^\//, '')));
+  const { width, height, format } = await sharp(bytes).metadata();
+  const blob = await app.blobStore.put(Readable.from([bytes]));
+  return {
+    id: uuidv7(),
+    sha256: blob.sha256,
+    size: blob.size,
+    mimeType: format === 'png' ? 'image/png' : 'image/jpeg',
+    kind: 'picture',
+    originalName: name,
+    ownerId,
+    width: width ?? null,
+    height: height ?? null,
+  } satisfies typeof files.$inferInsert;
+}
+
+/**
+ * Three demo users with local sign-in accounts (demoUsers, password demoPassword) and the twelve
+ * demo spaces (server/db/demoSpaces.ts) published under their names, each with a cover photo and a
+ * small gallery taken from its own pictures. Bytes are stored first; every row, the published
+ * snapshots and the marker are then written in one transaction.
+ */
+async function seedDemoSpaces(app: FastifyInstance): Promise<boolean> {
+  const done = await app.db.select().from(appliedJobs).where(eq(appliedJobs.name, demoSpacesJob));
+  if (done.length > 0) return false;
+
+  // Accounts that already exist (someone signed up with a demo address) are used as they are.
+  type Person = Omit<(typeof demoUsers)[number], 'email'> & {
+    email: string;
+    id: string;
+    passwordHash?: string;
+  };
+  type FileRow = Awaited<ReturnType<typeof demoPictureFile>>;
+  const people: Person[] = [];
+  for (const user of demoUsers) {
+    const email = normalizeEmail(user.email);
+    const [existing] = await app.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.email, email));
+    people.push({
+      ...user,
+      email,
+      id: existing?.id ?? uuidv7(),
+      passwordHash: existing ? undefined : await hashPassword(demoPassword),
+    });
+  }
+
+  const spaces = demoSpaces();
+  const pictureRows: (typeof files.$inferInsert)[] = [];
+  const prepared: {
+    space: ReturnType<typeof demoSpaces>[number];
+    owner: Person;
+    blob: { sha256: string; size: number };
+    cover?: FileRow;
+    gallery: FileRow[];
+  }[] = [];
+  for (const space of spaces) {
+    const owner = people[space.ownerIndex];
+    const parsed = parseSceneContent(space.content);
+    if (!parsed.ok) throw new Error(`demo space "${space.title}": ${JSON.stringify(parsed.issues)}`);
+    const bytes = Buffer.from(JSON.stringify(parsed.content));
+    const blob = await app.blobStore.put(Readable.from([bytes]));
+    const uris = [...new Set(parsed.content.pictures.map((p) => p.fileUri))].filter((u) =>
+      u.startsWith('/demo/'),
+    );
+    const own: FileRow[] = [];
+    for (const uri of uris.slice(0, 3)) own.push(await demoPictureFile(app, uri, owner.id));
+    pictureRows.push(...own);
+    prepared.push({ space, owner, blob, cover: own[0], gallery: own.slice(1) });
+  }
+
+  const service = new SceneService({ db: app.db, store: app.blobStore, log: app.log });
+  try {
+    await app.db.transaction(async (tx) => {
+      for (const person of people) {
+        if (person.passwordHash) {
+          await tx
+            .insert(accounts)
+            .values({ id: person.id, email: person.email, passwordHash: person.passwordHash });
+          await tx
+            .insert(oidcPayloads)
+            .values({
+              type: profileType,
+              id: person.id,
+              payload: { accountId: person.id, name: person.name },
+            })
+            .onConflictDoNothing();
+        }
+      }
+      if (pictureRows.length > 0) await tx.insert(files).values(pictureRows);
+      for (const [i, person] of people.entries()) {
+        const first = prepared.find((p) => p.space.ownerIndex === i);
+        await tx
+          .insert(users)
+          .values({
+            id: person.id,
+            name: person.name,
+            email: person.email,
+            bio: person.bio,
+            plan: person.plan,
+            loginProvider: 'local',
+            profilePictureId: first?.cover?.id ?? null,
+          })
+          .onConflictDoNothing();
+      }
+      for (const { space, owner, blob, cover, gallery } of prepared) {
+        const id = uuidv7();
+        const galleryIds = gallery.map((g) => g.id);
+        await tx.insert(scenes).values({
+          id,
+          ownerId: owner.id,
+          creatorId: owner.id,
+          title: space.title,
+          description: space.description,
+          tags: space.tags,
+          coverPhotoId: cover?.id ?? null,
+          photoGalleryIds: galleryIds,
+          contentSha256: blob.sha256,
+          contentSize: blob.size,
+          contentVersion: 2,
+          contentUpdatedAt: new Date().toISOString(),
+        });
+        const refs = [...(cover ? [cover.id] : []), ...galleryIds];
+        if (refs.length > 0) {
+          await tx
+            .insert(sceneFileRefs)
+            .values(refs.map((fileId) => ({ sceneId: id, source: 'draft', fileId })));
+        }
+        await tx
+          .insert(sceneContentBlobs)
+          .values({ sha256: blob.sha256, size: blob.size })
+          .onConflictDoNothing();
+        await service.publishSnapshot(id, { tx });
+      }
+      await tx.insert(appliedJobs).values({ name: demoSpacesJob });
+    });
+  } finally {
+    await service.close();
+  }
+  app.log.info({ users: people.length, spaces: prepared.length }, 'demo spaces seeded');
   return true;
 }

@@ -3,3 +3,4 @@ export * from './system';
 export * from './files';
 export * from './identity';
 export * from './users';
+export * from './scenes';

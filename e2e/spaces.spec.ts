@@ -1,0 +1,141 @@
+import { expect, type Page, test } from '@playwright/test';
+import { accessTokenOf, newEmail, signUp, text } from './support';
+
+// Spaces as their creators meet them: the editor page saves them (by hand and by autosave), the
+// viewer previews drafts, the profile lists them with their actions, and strangers are kept out.
+
+test.describe.configure({ timeout: 240_000 });
+
+const editorTitle = (page: Page) => page.getByRole('textbox', { name: text('editor.header.titleLabel') });
+const saveStatus = (page: Page) => page.getByTestId('editor-save-status');
+
+async function skipGuide(page: Page) {
+  const guide = page.getByTestId('editor-guide');
+  await expect(guide).toBeVisible();
+  await page.getByRole('button', { name: text('editor.guide.skip') }).click();
+  await expect(guide).toBeHidden();
+}
+
+/** Define Space: a premade room of the given family and size. */
+async function usePremade(page: Page, family: string, size: string) {
+  await page.getByRole('radio', { name: text('dev.editor.space.premade') }).check();
+  await page.getByLabel(text('dev.editor.space.family')).click();
+  await page.getByRole('option', { name: family }).click();
+  await page.getByLabel(text('dev.editor.space.size')).click();
+  await page.getByRole('option', { name: size, exact: true }).click();
+  await page.getByRole('button', { name: text('dev.editor.space.useTemplate') }).click();
+}
+
+/** Add Content: drags a picture from the content panel onto the wall in front of the walking camera. */
+async function hangPicture(page: Page, name: string) {
+  await page.getByRole('tab', { name: new RegExp(text('editor.steps.addContent')) }).click();
+  await page.getByRole('button', { name: text('dev.editor.history.walk') }).click();
+  const box = (await page.getByTestId('engine-box').boundingBox())!;
+  await page
+    .getByRole('listitem', { name, exact: true })
+    .dragTo(page.getByTestId('engine-box'), { targetPosition: { x: box.width / 2, y: box.height * 0.45 } });
+}
+
+const placedObjects = (page: Page) =>
+  page.getByRole('listbox', { name: text('dev.editor.objects.list') }).getByRole('option');
+
+test('create a space from a premade room, save, reload, autosave, preview, and keep strangers out', async ({
+  page,
+  browser,
+}) => {
+  const name = 'Mara Curator';
+  await page.goto('/');
+  await signUp(page, name, newEmail('mara'));
+
+  await page.goto('/curate');
+  await skipGuide(page);
+  await expect(saveStatus(page)).toHaveText(text('editor.header.status.saved'));
+  await usePremade(page, 'White cube', 'M');
+  await expect(saveStatus(page)).toHaveText(text('editor.header.status.unsaved'));
+  await hangPicture(page, 'Picture 1');
+  await expect(placedObjects(page)).toHaveCount(1);
+
+  await editorTitle(page).fill('Harbour lights');
+  await page.getByRole('button', { name: text('editor.header.save'), exact: true }).click();
+  await expect(page.getByText(text('toasts.sceneSaved'))).toBeVisible();
+  await expect(page).toHaveURL(/\/curate\/[^/]+$/);
+  await expect(saveStatus(page)).toHaveText(text('editor.header.status.saved'));
+  const sceneId = page.url().split('/').pop()!;
+
+  // Reloaded, the saved space is there: its title and its picture.
+  await page.reload();
+  await expect(editorTitle(page)).toHaveValue('Harbour lights');
+  await page.getByRole('tab', { name: new RegExp(text('editor.steps.addContent')) }).click();
+  await expect(placedObjects(page)).toHaveCount(1);
+
+  // Autosave (on by default for a new user) stores the next edit within its 30 s.
+  await expect(page.getByRole('switch', { name: text('editor.header.autosave') })).toBeChecked();
+  await hangPicture(page, 'Picture 2');
+  await expect(placedObjects(page)).toHaveCount(2);
+  await expect(saveStatus(page)).toHaveText(text('editor.header.status.unsaved'));
+  await expect(saveStatus(page)).toHaveText(text('editor.header.status.saved'), { timeout: 45_000 });
+  // No toast for an automatic save.
+  await expect(page.getByText(text('toasts.sceneSaved'))).toBeHidden();
+  const token = await accessTokenOf(page);
+  const stored = await page.request.get(`/api/sceneService/scene/content/${sceneId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(((await stored.json()) as { pictures: unknown[] }).pictures).toHaveLength(2);
+
+  // Preview: the draft in the viewer.
+  await page.getByRole('button', { name: text('editor.header.preview') }).click();
+  await expect(page).toHaveURL(new RegExp(`/viewer/${sceneId}\\?draft=true$`));
+  await expect(page.getByText(text('viewer.draftPreview'))).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Harbour lights' })).toBeVisible();
+
+  // A stranger is kept out of the draft, in the editor and in the viewer.
+  const other = await browser.newContext();
+  const stranger = await other.newPage();
+  await stranger.goto('/');
+  await signUp(stranger, 'Sam Stranger', newEmail('sam'));
+  await stranger.goto(`/curate/${sceneId}`);
+  await expect(stranger).toHaveURL(/\/space-access-denied$/);
+  await expect(stranger.getByText(text('space.accessDenied.message'))).toBeVisible();
+  await stranger.goto(`/viewer/${sceneId}?draft=true`);
+  await expect(stranger).toHaveURL(/\/space-access-denied$/);
+  await other.close();
+});
+
+test('a draft on the profile: duplicate, hide, unhide and delete it', async ({ page }) => {
+  const name = 'Pia Profile';
+  await page.goto('/');
+  await signUp(page, name, newEmail('pia'));
+  const token = await accessTokenOf(page);
+  const created = await page.request.post('/api/sceneService/scene/metadata', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { title: 'Spring show' },
+  });
+  expect(created.status()).toBe(201);
+  const { sceneId } = (await created.json()) as { sceneId: string };
+  const userId = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sub: string })
+    .sub;
+
+  await page.goto(`/user/${userId}/spaces/drafts`);
+  const cards = page.getByRole('article', { name: /^Spring show/ });
+  await expect(cards).toHaveCount(1);
+  const card = page.getByRole('article', { name: 'Spring show', exact: true });
+  await card.hover();
+  await card.getByRole('button', { name: text('space.actions.duplicate') }).click();
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first()).toContainText('Spring show (copy)');
+
+  await card.hover();
+  await card.getByRole('button', { name: text('space.actions.hide') }).click();
+  await expect(card.getByText(text('space.card.hidden'))).toBeVisible();
+  await card.getByRole('button', { name: text('space.actions.unhide') }).click();
+  await expect(card.getByText(text('space.card.hidden'))).toBeHidden();
+
+  await card.getByRole('button', { name: text('space.actions.delete') }).click();
+  await page.getByRole('button', { name: text('space.confirmDelete.confirm') }).click();
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('Spring show (copy)');
+  const gone = await page.request.get(`/api/sceneService/scene/metadata/${sceneId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(gone.status()).toBe(404);
+});

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestampTz } from './columns';
+
+/**
+ * A space (platform.md §3 'Scene metadata'): the draft the owner edits. Its content document lives
+ * in the blob store; the row points at it (sha256, size, version), so a save is one UPDATE of the
+ * pointer after the bytes are safely stored. The published snapshot is `published_scenes`.
+ *
+ * Deleting is soft (`deleted_at`): the row, its files and its content stay for
+ * deletedSceneRetentionDays, then the purge job removes what nothing else refers to.
+ */
+export const scenes = pgTable(
+  'scenes',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    creatorId: text('creator_id').notNull(),
+    /** 'Draft' or 'Published'. */
+    state: text('state').notNull().default('Draft'),
+    visible: boolean('visible').notNull().default(true),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    adultContent: boolean('adult_content').notNull().default(false),
+    comments: boolean('comments').notNull().default(true),
+    audioUri: text('audio_uri'),
+    /** File service ids. */
+    coverPhotoId: text('cover_photo_id'),
+    photoGalleryIds: jsonb('photo_gallery_ids').$type<string[]>().notNull().default([]),
+    districtId: text('district_id'),
+    districtSubdomain: text('district_subdomain'),
+    publishedPublic: boolean('published_public').notNull().default(false),
+    privacyAclEnabled: boolean('privacy_acl_enabled').notNull().default(false),
+    userPrivacyAcl: jsonb('user_privacy_acl').$type<string[]>().notNull().default([]),
+    groupPrivacyAcl: jsonb('group_privacy_acl').$type<string[]>().notNull().default([]),
+    communicationAclEnabled: boolean('communication_acl_enabled').notNull().default(false),
+    userCommunicationAcl: jsonb('user_communication_acl').$type<string[]>().notNull().default([]),
+    groupCommunicationAcl: jsonb('group_communication_acl').$type<string[]>().notNull().default([]),
+    /** The draft's content: a blob key, or null while it was never saved. */
+    contentSha256: text('content_sha256'),
+    contentSize: bigint('content_size', { mode: 'number' }),
+    /** sceneContentVersion of the stored document (older ones are migrated when read). */
+    contentVersion: integer('content_version'),
+    contentUpdatedAt: timestampTz('content_updated_at'),
+    /** When it was first published (the snapshot has the latest). */
+    publishedAt: timestampTz('published_at'),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow(),
+    deletedAt: timestampTz('deleted_at'),
+  },
+  (t) => [
+    // "My spaces", newest first, with and without a state filter; deleted rows are never listed.
+    index('scenes_owner_updated_idx')
+      .on(t.ownerId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index('scenes_owner_state_updated_idx')
+      .on(t.ownerId, t.state, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index('scenes_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+    index('scenes_content_idx').on(t.contentSha256),
+  ],
+);
+
+/**
+ * The published snapshot of a space: the metadata visitors see and its own content pointer,
+ * separate from the draft the owner keeps editing. Written by publishing (publishSnapshot).
+ */
+export const publishedScenes = pgTable(
+  'published_scenes',
+  {
+    sceneId: text('scene_id')
+      .primaryKey()
+      .references(() => scenes.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    adultContent: boolean('adult_content').notNull().default(false),
+    comments: boolean('comments').notNull().default(true),
+    audioUri: text('audio_uri'),
+    coverPhotoId: text('cover_photo_id'),
+    photoGalleryIds: jsonb('photo_gallery_ids').$type<string[]>().notNull().default([]),
+    contentSha256: text('content_sha256'),
+    contentSize: bigint('content_size', { mode: 'number' }),
+    contentVersion: integer('content_version'),
+    contentUpdatedAt: timestampTz('content_updated_at'),
+    publishedAt: timestampTz('published_at').notNull().defaultNow(),
+  },
+  (t) => [index('published_scenes_content_idx').on(t.contentSha256)],
+);
+
+/**
+ * Which files a space refers to, by where: 'draft' (cover and gallery), 'draftContent' (file
+ * service urls in the content), 'published' and 'publishedContent' (the snapshot's). A file is
+ * only removed when no space (deleted ones within their retention included) refers to it.
+ */
+export const sceneFileRefs = pgTable(
+  'scene_file_refs',
+  {
+    sceneId: text('scene_id')
+      .notNull()
+      .references(() => scenes.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    fileId: text('file_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sceneId, t.source, t.fileId] }),
+    index('scene_file_refs_file_idx').on(t.fileId),
+  ],
+);
+
+/**
+ * Every blob ever written as scene content, so that those no space points at any more (replaced
+ * by a newer save, refused, or left by a purged space) can be found and removed by the purge job.
+ */
+export const sceneContentBlobs = pgTable('scene_content_blobs', {
+  sha256: text('sha256').primaryKey(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  writtenAt: timestampTz('written_at').notNull().defaultNow(),
+});
+
+/**
+ * How many spaces each owner has per state, deleted ones left out: kept by a trigger on `scenes`
+ * (migration 0003), so "my spaces" answers its total without counting rows.
+ */
+export const sceneCounts = pgTable(
+  'scene_counts',
+  {
+    ownerId: text('owner_id').notNull(),
+    state: text('state').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.state] })],
+);

@@ -1,0 +1,183 @@
+import { isUtf8 } from 'node:buffer';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  parseSceneContent,
+  type SceneContentIssue,
+  sceneContentVersion,
+} from '../../../contracts/sceneContent';
+import { isCanonicalSceneContent } from './contentCheck';
+
+/**
+ * Checking a content document as it arrives (PUT scene/content/{id}): the bytes are parsed once,
+ * proven canonical by the fast check when they can be (then they are stored exactly as received),
+ * and otherwise validated and migrated by the contract's `parseSceneContent` and re-serialised.
+ * Large documents are checked on a worker thread, so a 10 MB save neither blocks other requests
+ * nor waits: the route stores the bytes while the worker checks them.
+ */
+
+export type ContentVerdict =
+  | {
+      ok: true;
+      /** What to store: null when the received bytes are already canonical, else the normalised JSON. */
+      normalized: Uint8Array | null;
+      /** File service ids the document refers to. */
+      fileIds: string[];
+    }
+  | { ok: false; issues: SceneContentIssue[] };
+
+const filePathMarker = '/api/fileService/';
+const fileIdPattern = /^(?:file|thumbnail)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/;
+
+/** The file service ids a document's text mentions (file and thumbnail urls), each once. */
+export function referencedFileIds(text: string): string[] {
+  const ids = new Set<string>();
+  for (let at = text.indexOf(filePathMarker); at >= 0; at = text.indexOf(filePathMarker, at + 1)) {
+    const match = fileIdPattern.exec(text.slice(at + filePathMarker.length, at + filePathMarker.length + 48));
+    if (match) ids.add(match[1]);
+  }
+  return [...ids];
+}
+
+/** Checks a received document (synchronously, on the calling thread). */
+export function checkContentBytes(bytes: Uint8Array): ContentVerdict {
+  if (!isUtf8(bytes)) return { ok: false, issues: [{ path: '', message: 'The body is not UTF-8 text' }] };
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, issues: [{ path: '', message: `The body is not valid JSON: ${reason}` }] };
+  }
+  if (isCanonicalSceneContent(doc)) return { ok: true, normalized: null, fileIds: referencedFileIds(text) };
+  const parsed = parseSceneContent(doc);
+  if (!parsed.ok) return { ok: false, issues: parsed.issues };
+  const normalized = JSON.stringify(parsed.content);
+  return { ok: true, normalized: Buffer.from(normalized), fileIds: referencedFileIds(normalized) };
+}
+
+interface Job {
+  resolve: (verdict: ContentVerdict) => void;
+  reject: (error: Error) => void;
+}
+
+/** Documents smaller than this are checked right away on the calling thread. */
+const defaultInlineBelowBytes = 256 * 1024;
+
+/** tsx's ESM register API (its `import` export; the `require` one cannot register hooks in a worker). */
+function tsxRegisterUrl(from: string): string {
+  const require = createRequire(from);
+  const manifest = require.resolve('tsx/package.json');
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    exports: Record<string, { import?: { default?: string } }>;
+  };
+  const target = exports['./esm/api']?.import?.default ?? './dist/esm/api/index.mjs';
+  return pathToFileURL(path.join(path.dirname(manifest), target)).href;
+}
+
+/** What the worker thread runs: this module's sibling, loaded with tsx when the sources are TypeScript. */
+function workerBoot(): { code: string; data: { entry: string; tsx: string | null } } {
+  const self = import.meta.url;
+  const typescript = self.endsWith('.ts');
+  const entry = new URL(`./contentWorker.${typescript ? 'ts' : 'js'}`, self).href;
+  const tsx = typescript ? tsxRegisterUrl(self) : null;
+  const code = `
+const { workerData, parentPort } = require('node:worker_threads');
+(async () => {
+  if (workerData.tsx) (await import(workerData.tsx)).register();
+  await import(workerData.entry);
+})().catch((error) => parentPort.postMessage({ bootError: String((error && error.stack) || error) }));`;
+  return { code, data: { entry, tsx } };
+}
+
+/**
+ * Checks content documents, large ones on one worker thread (started on first use, restarted if it
+ * dies). Should the worker fail to start, documents are checked on the calling thread instead.
+ */
+export class ContentChecker {
+  private worker: Worker | undefined;
+  private readonly jobs = new Map<number, Job>();
+  private seq = 0;
+  private broken = false;
+  private closed = false;
+  private readonly inlineBelowBytes: number;
+  private readonly log?: FastifyBaseLogger;
+
+  constructor(options: { inlineBelowBytes?: number; log?: FastifyBaseLogger } = {}) {
+    this.inlineBelowBytes = options.inlineBelowBytes ?? defaultInlineBelowBytes;
+    this.log = options.log;
+  }
+
+  /** The current content version documents are stored in. */
+  readonly version = sceneContentVersion;
+
+  async check(bytes: Uint8Array): Promise<ContentVerdict> {
+    if (bytes.byteLength < this.inlineBelowBytes || this.broken || this.closed)
+      return checkContentBytes(bytes);
+    const worker = this.start();
+    if (!worker) return checkContentBytes(bytes);
+    const id = ++this.seq;
+    try {
+      return await new Promise<ContentVerdict>((resolve, reject) => {
+        this.jobs.set(id, { resolve, reject });
+        worker.postMessage({ id, bytes });
+      });
+    } catch (error) {
+      this.log?.warn({ err: error }, 'content check worker failed; checking on the main thread');
+      return checkContentBytes(bytes);
+    }
+  }
+
+  /** Starts the worker ahead of the first large document. */
+  warm() {
+    if (!this.broken && !this.closed) this.start();
+  }
+
+  private start(): Worker | undefined {
+    if (this.worker) return this.worker;
+    let worker: Worker;
+    try {
+      const boot = workerBoot();
+      worker = new Worker(boot.code, { eval: true, workerData: boot.data });
+    } catch (error) {
+      this.broken = true;
+      this.log?.warn({ err: error }, 'cannot start the content check worker');
+      return undefined;
+    }
+    worker.unref();
+    const fail = (error: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const job of this.jobs.values()) job.reject(error);
+      this.jobs.clear();
+    };
+    worker.on('message', (message: { id?: number; verdict?: ContentVerdict; bootError?: string }) => {
+      if (message.bootError) {
+        this.broken = true;
+        this.log?.warn({ reason: message.bootError }, 'the content check worker did not start');
+        fail(new Error(message.bootError));
+        void worker.terminate();
+        return;
+      }
+      const job = message.id === undefined ? undefined : this.jobs.get(message.id);
+      if (!job || !message.verdict) return;
+      this.jobs.delete(message.id!);
+      job.resolve(message.verdict);
+    });
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`content check worker exited with code ${code}`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  async close() {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) await worker.terminate();
+  }
+}

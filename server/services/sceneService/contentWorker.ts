@@ -1,0 +1,16 @@
+import { parentPort } from 'node:worker_threads';
+import { checkContentBytes } from './content';
+
+/** The content check worker (see ContentChecker): one document per message, answered in order. */
+parentPort?.on('message', (message: { id: number; bytes: Uint8Array }) => {
+  let verdict;
+  try {
+    verdict = checkContentBytes(message.bytes);
+  } catch (error) {
+    verdict = {
+      ok: false as const,
+      issues: [{ path: '', message: error instanceof Error ? error.message : String(error) }],
+    };
+  }
+  parentPort?.postMessage({ id: message.id, verdict });
+});

@@ -1,0 +1,290 @@
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import { uploadRules } from '../../../contracts/files';
+import { photoGalleryMax, SceneMetadataFields, VisibilityForm } from '../../../contracts/scenes';
+import type { FieldIssue } from '../../../contracts/users';
+import { AppError } from '../../errors';
+import { type AcceptedType, acceptType, detectType, sniffBytes } from '../fileService/detect';
+import { fieldIssues, validationFailed } from '../userService/form';
+
+/** A picture of the metadata form as received: checked, held in memory until the change is written. */
+export interface ReceivedPicture {
+  bytes: Buffer;
+  type: AcceptedType;
+  originalName: string;
+  width: number;
+  height: number;
+}
+
+export type ScenePictureField = 'coverPhoto' | 'photoGallery';
+
+/** A validated metadata form: the fields and the pictures that come with it. */
+export interface MetadataInput {
+  fields: SceneMetadataFields;
+  coverPhoto?: ReceivedPicture;
+  /** New gallery pictures, appended after the kept ones. */
+  photoGallery: ReceivedPicture[];
+}
+
+const pictureRule = uploadRules.picture;
+const mib = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MiB`;
+const pictureTypes = pictureRule.types.join(', ');
+/** Largest text field (a 10 000-character description in UTF-8 fits). */
+const maxFieldBytes = 64 * 1024;
+export const galleryTooLongMessage = `It should contain no more than ${photoGalleryMax} pictures`;
+
+const coverMessage = `File should be an image (${pictureTypes}) and should not exceed ${mib(pictureRule.maxBytes)}`;
+
+function pictureTooLarge(field: ScenePictureField, name: string) {
+  const message =
+    field === 'coverPhoto'
+      ? coverMessage
+      : `The image ${name} you selected is larger than ${mib(pictureRule.maxBytes)}. Please try again with a smaller one`;
+  return new AppError('PAYLOAD_TOO_LARGE', message, { field, maxBytes: pictureRule.maxBytes });
+}
+
+function pictureWrongType(field: ScenePictureField, name: string) {
+  const message =
+    field === 'coverPhoto'
+      ? coverMessage
+      : `The file ${name} is not an image! You should upload a ${pictureTypes} file.`;
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', message, { field, accepted: pictureRule.types });
+}
+
+/** An error from reading the multipart body, as the client should see it. */
+function bodyError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string })?.code;
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `Too many parts: send each field once, one cover photo and at most ${photoGalleryMax} gallery pictures`,
+    );
+  }
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new AppError('PAYLOAD_TOO_LARGE', `A file may be at most ${mib(pictureRule.maxBytes)}`, {
+      maxBytes: pictureRule.maxBytes,
+    });
+  }
+  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') {
+    return new AppError('VALIDATION_FAILED', 'The form has a field that is not allowed or not valid JSON');
+  }
+  return new AppError(
+    'UPLOAD_TRUNCATED',
+    'The form ended before it was complete, or is not well-formed multipart; please send it again',
+    error instanceof Error ? { reason: error.message } : undefined,
+  );
+}
+
+async function pictureSize(bytes: Buffer) {
+  try {
+    const { width, height } = (await sharp(bytes).metadata()).autoOrient;
+    return width && height ? { width, height } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads one picture part whole (the picture limit keeps it small) and checks it as the file
+ * service does: its type from the bytes, its size limit, and that it reads as a picture. An empty
+ * file input (no name, no bytes) is no picture at all.
+ */
+async function readPicture(
+  field: ScenePictureField,
+  part: MultipartFile,
+): Promise<ReceivedPicture | undefined> {
+  const originalName = (part.filename || field).slice(0, 255);
+  let bytes: Buffer;
+  try {
+    bytes = await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE')
+      throw pictureTooLarge(field, originalName);
+    throw bodyError(error);
+  }
+  if (part.file.truncated || bytes.length > pictureRule.maxBytes) throw pictureTooLarge(field, originalName);
+  if (bytes.length === 0 && !part.filename) return undefined;
+  const detected = await detectType(bytes.subarray(0, sniffBytes), bytes.length <= sniffBytes);
+  const type = acceptType('picture', detected, originalName);
+  if (!type) throw pictureWrongType(field, originalName);
+  const size = await pictureSize(bytes);
+  if (!size) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This picture cannot be read', { field });
+  return { bytes, type, originalName, ...size };
+}
+
+const booleanFields = new Set(['adultContent', 'comments', 'removeCoverPhoto', 'visible']);
+const singleFields = new Set(['title', 'description', 'audioUri', ...booleanFields]);
+
+/** Tags as a form sends them: repeated fields, or one value separated by commas or semicolons. */
+export function formTags(values: string[]): string[] {
+  const parts = values.length === 1 ? values[0].split(/[,;]/) : values;
+  return parts.map((t) => t.trim()).filter((t) => t.length > 0);
+}
+
+/** Each tag once (the first spelling wins), in order. */
+export function uniqueTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  return tags.filter((t) => {
+    const key = t.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Text fields of a form as the typed values the schemas expect: booleans from 'true'/'false',
+ * tags split, the gallery urls as a list, an empty audioUri as null. Problems go to `issues`.
+ */
+function typedValues(values: Map<string, string[]>, known: ReadonlySet<string>, issues: FieldIssue[]) {
+  const typed: Record<string, unknown> = {};
+  for (const [name, list] of values) {
+    if (!known.has(name)) {
+      issues.push({ path: `/${name}`, message: 'Unknown field' });
+      continue;
+    }
+    if (singleFields.has(name) && list.length > 1) {
+      issues.push({ path: `/${name}`, message: 'Send this field once' });
+      continue;
+    }
+    if (booleanFields.has(name)) {
+      const v = list[0].trim();
+      if (v === 'true' || v === 'false') typed[name] = v === 'true';
+      else issues.push({ path: `/${name}`, message: 'Expected true or false' });
+    } else if (name === 'tags') {
+      typed.tags = formTags(list);
+    } else if (name === 'photoGallery') {
+      typed.photoGallery = list.length === 1 && list[0].trim() === '' ? [] : list.map((v) => v.trim());
+    } else if (name === 'audioUri') {
+      typed.audioUri = list[0].trim() === '' ? null : list[0].trim();
+    } else {
+      typed[name] = list[0];
+    }
+  }
+  return typed;
+}
+
+/**
+ * Reads a multipart form: text fields (each name may repeat) and the picture parts, checked.
+ * A picture that is too large (413) or not a picture (415) refuses the request right away; every
+ * other problem is collected in `issues`.
+ */
+async function readForm(request: FastifyRequest, pictureFields: readonly ScenePictureField[]) {
+  const values = new Map<string, string[]>();
+  const pictures: { coverPhoto?: ReceivedPicture; photoGallery: ReceivedPicture[] } = { photoGallery: [] };
+  const issues: FieldIssue[] = [];
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: pictureRule.maxBytes,
+        files: photoGalleryMax + 2,
+        fields: 64,
+        parts: 80,
+        fieldSize: maxFieldBytes,
+      },
+    });
+    for await (const part of parts) {
+      const name = part.fieldname;
+      if (part.type === 'file') {
+        if (!(pictureFields as readonly string[]).includes(name)) {
+          await part.toBuffer().catch(() => undefined);
+          issues.push({ path: `/${name}`, message: 'Unknown field' });
+          continue;
+        }
+        const field = name as ScenePictureField;
+        const picture = await readPicture(field, part);
+        if (!picture) continue;
+        if (field === 'coverPhoto') {
+          if (pictures.coverPhoto) issues.push({ path: '/coverPhoto', message: 'Send one cover photo' });
+          pictures.coverPhoto = picture;
+        } else {
+          pictures.photoGallery.push(picture);
+        }
+        continue;
+      }
+      const field = part as MultipartValue<unknown>;
+      if (field.valueTruncated) {
+        issues.push({ path: `/${name}`, message: 'This value is too long' });
+        continue;
+      }
+      const list = values.get(name) ?? [];
+      list.push(String(field.value));
+      values.set(name, list);
+    }
+  } catch (error) {
+    throw bodyError(error);
+  }
+  return { values, pictures, issues };
+}
+
+/** Issues about fields that have none yet (a form value already refused is not reported twice). */
+function newIssues(known: FieldIssue[], more: FieldIssue[]): FieldIssue[] {
+  const paths = new Set(known.map((i) => i.path));
+  return more.filter((i) => !paths.has(i.path));
+}
+
+const metadataFieldNames = new Set(Object.keys(SceneMetadataFields.shape));
+
+/**
+ * The metadata form a request carries (POST and PATCH scene/metadata), validated: a multipart
+ * form (text fields and the picture parts `coverPhoto` and `photoGallery`) or a JSON body with
+ * the fields typed. Nothing is written here; any invalid field fails the whole request (400
+ * VALIDATION_FAILED with one detail per field).
+ */
+export async function readMetadataInput(request: FastifyRequest): Promise<MetadataInput> {
+  const issues: FieldIssue[] = [];
+  let input: Record<string, unknown>;
+  let pictures: { coverPhoto?: ReceivedPicture; photoGallery: ReceivedPicture[] } = { photoGallery: [] };
+  if (request.isMultipart()) {
+    const form = await readForm(request, ['coverPhoto', 'photoGallery']);
+    issues.push(...form.issues);
+    pictures = form.pictures;
+    input = typedValues(form.values, metadataFieldNames, issues);
+  } else {
+    const body = request.body ?? {};
+    if (typeof body !== 'object' || Array.isArray(body)) {
+      throw validationFailed([
+        { path: '/', message: 'Send the fields as a JSON object or a multipart form' },
+      ]);
+    }
+    input = body as Record<string, unknown>;
+  }
+  if (Array.isArray(input.tags)) {
+    const tags = input.tags.filter((t): t is string => typeof t === 'string');
+    if (tags.length === input.tags.length) input.tags = uniqueTags(tags.map((t) => t.trim()));
+  }
+  const parsed = SceneMetadataFields.safeParse(input);
+  if (!parsed.success) issues.push(...newIssues(issues, fieldIssues(parsed.error)));
+  if (pictures.coverPhoto && parsed.success && parsed.data.removeCoverPhoto) {
+    issues.push({
+      path: '/removeCoverPhoto',
+      message: 'Send either a cover photo or removeCoverPhoto, not both',
+    });
+  }
+  const kept = parsed.success ? (parsed.data.photoGallery?.length ?? 0) : 0;
+  if (
+    pictures.photoGallery.length > photoGalleryMax ||
+    kept + pictures.photoGallery.length > photoGalleryMax
+  ) {
+    issues.push({ path: '/photoGallery', message: galleryTooLongMessage });
+  }
+  if (issues.length > 0 || !parsed.success) throw validationFailed(issues);
+  return { fields: parsed.data, ...pictures };
+}
+
+/** The `visible` flag of PATCH scene/metadata/{id}/visibility: a multipart form or JSON. */
+export async function readVisibility(request: FastifyRequest): Promise<boolean> {
+  let input: unknown = request.body ?? {};
+  const issues: FieldIssue[] = [];
+  if (request.isMultipart()) {
+    const form = await readForm(request, []);
+    issues.push(...form.issues);
+    input = typedValues(form.values, new Set(['visible']), issues);
+  }
+  const parsed = VisibilityForm.safeParse(input);
+  if (!parsed.success) issues.push(...newIssues(issues, fieldIssues(parsed.error)));
+  if (issues.length > 0 || !parsed.success) throw validationFailed(issues);
+  return parsed.data.visible;
+}

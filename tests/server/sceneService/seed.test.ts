@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSceneContent } from '../../../contracts/sceneContent';
+import type { DatabaseHandle } from '../../../server/db';
+import { accounts, appliedJobs, scenes, users } from '../../../server/db/schema';
+import { demoPassword, demoSpacesJob, demoUsers, seedDemoContent } from '../../../server/db/seed';
+import { signIn } from '../../../server/identity/accounts';
+import { buildTestApp, type TestApp } from '../../support/app';
+import { testDatabases } from '../../support/db';
+import { startTestIssuer, type TestIssuer } from '../../support/tokens';
+import { sceneApi, closeQuietly } from './helpers';
+
+describe.each(testDatabases())('the demo spaces on $name', ({ open }) => {
+  let db: DatabaseHandle;
+  let t: TestApp;
+  let issuer: TestIssuer;
+  let api: ReturnType<typeof sceneApi>;
+
+  beforeAll(async () => {
+    issuer = await startTestIssuer();
+    db = await open();
+    t = await buildTestApp(db, issuer.env);
+    api = sceneApi(t, issuer);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await closeQuietly(db);
+    await issuer?.close();
+  });
+
+  it('seeds demo users and a dozen published spaces once', async () => {
+    expect(await seedDemoContent(t.app)).toBe(true);
+    expect(await seedDemoContent(t.app)).toBe(false);
+    expect(await t.app.db.select().from(appliedJobs).where(eq(appliedJobs.name, demoSpacesJob))).toHaveLength(
+      1,
+    );
+
+    const all = await t.app.db.select().from(scenes);
+    expect(all).toHaveLength(12);
+    const owners = new Set(all.map((s) => s.ownerId));
+    expect(owners.size).toBe(demoUsers.length);
+
+    for (const user of demoUsers) {
+      const result = await signIn(t.app.db, user.email, demoPassword);
+      expect(result.ok, user.email).toBe(true);
+      const [account] = await t.app.db.select().from(accounts).where(eq(accounts.email, user.email));
+      const [record] = await t.app.db.select().from(users).where(eq(users.id, account.id));
+      expect(record).toMatchObject({ name: user.name, plan: user.plan, loginProvider: 'local' });
+      expect(record.profilePictureId).toEqual(expect.any(String));
+    }
+
+    for (const scene of all) {
+      expect(scene.state).toBe('Published');
+      const meta = await api.publishedMetadata(scene.id);
+      expect(meta.statusCode).toBe(200);
+      const m = meta.json();
+      expect(m.title).toBe(scene.title);
+      expect(m.coverPhotoUri).toMatch(/^\/api\/fileService\/file\//);
+      expect(m.photoGallery.length).toBeGreaterThan(0);
+      expect(m.creator.name).not.toBe('');
+      expect((await t.app.inject({ url: m.coverPhotoUri })).statusCode).toBe(200);
+      const content = await api.publishedContent(scene.id);
+      expect(content.statusCode).toBe(200);
+      const parsed = parseSceneContent(content.json());
+      expect(parsed.ok).toBe(true);
+      if (parsed.ok) {
+        expect(parsed.content.pictures.length).toBeGreaterThan(0);
+        expect(parsed.content.guidedTours.length).toBeGreaterThan(0);
+        expect(parsed.content.spaceTemplate ?? parsed.content.customSpace).toBeDefined();
+      }
+    }
+
+    // The owner sees them in their spaces, as published ones.
+    const [museum] = await t.app.db.select().from(accounts).where(eq(accounts.email, demoUsers[0].email));
+    const mine = await api.my(museum.id, { state: 'Published' });
+    expect(mine.json().total).toBe(all.filter((s) => s.ownerId === museum.id).length);
+  });
+});
