@@ -146,6 +146,13 @@ export const MyScenesQuery = z.object({
 });
 export type MyScenesQuery = z.infer<typeof MyScenesQuery>;
 
+export const PublishedByQuery = z.object({
+  ownerId: z.string().min(1).max(64).describe('Whose published spaces'),
+  cp: z.coerce.number().int().min(0).max(100_000).default(0).describe('Page, from 0'),
+  ipp: z.coerce.number().int().min(1).max(100).default(9).describe('Items per page'),
+});
+export type PublishedByQuery = z.infer<typeof PublishedByQuery>;
+
 export const SceneMetadataPage = z
   .object({
     items: z.array(SceneMetadata),

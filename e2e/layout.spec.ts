@@ -47,9 +47,16 @@ test.describe('main header', () => {
   });
 
   test('the viewer and embed have no header or footer', async ({ page }) => {
-    for (const path of ['/viewer/demo', '/viewer/embed/demo']) {
+    // A demo space of the seed: the museum's first published space.
+    const users = await (await page.request.get('/api/userService/users/search?q=Harbour%20Museum')).json();
+    const museum = (users as { items: { userId: string }[] }).items[0].userId;
+    const spaces = await (
+      await page.request.get(`/api/sceneService/publishedscene/metadata?ownerId=${museum}`)
+    ).json();
+    const [demo] = (spaces as { items: { sceneId: string; title: string }[] }).items;
+    for (const path of [`/viewer/${demo.sceneId}`, `/viewer/embed/${demo.sceneId}`]) {
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('pages.viewer.heading'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(demo.title);
       await expect(page.getByRole('button', { name: text('nav.openMenu') })).toHaveCount(0);
       await expect(page.getByRole('contentinfo')).toHaveCount(0);
     }

@@ -105,6 +105,15 @@ export const scenesApi = (api: KyInstance) => ({
         })
         .json<SceneMetadataPage>(),
     ),
+  /** A user's published, visible spaces (as anyone sees them). */
+  publishedBy: (query: { ownerId: string; cp: number; ipp: number }) =>
+    call(() =>
+      api
+        .get('sceneService/publishedscene/metadata', {
+          searchParams: { ownerId: query.ownerId, cp: query.cp, ipp: query.ipp },
+        })
+        .json<SceneMetadataPage>(),
+    ),
   /** Resolves with the answer when another draft is allowed; throws (status 422) when not. */
   draftsLimit: () =>
     call(() => api.get('sceneService/scene/metadata/draftsLimit', { retry: 0 }).json<DraftsLimitAnswer>()),

@@ -90,6 +90,14 @@ function fakeSceneService(spaces: SceneMetadata[], failing = 0) {
       const mine = spaces.filter((s) => !call.query.state || s.state === call.query.state);
       return json({ items: mine.slice(cp * ipp, (cp + 1) * ipp), cp, ipp, total: mine.length });
     }
+    if (call.method === 'GET' && call.path === 'sceneService/publishedscene/metadata') {
+      const cp = Number(call.query.cp);
+      const ipp = Number(call.query.ipp);
+      const shown = spaces.filter(
+        (s) => s.ownerId === call.query.ownerId && s.state === 'Published' && s.visible,
+      );
+      return json({ items: shown.slice(cp * ipp, (cp + 1) * ipp), cp, ipp, total: shown.length });
+    }
     const action = /^sceneService\/sceneactions\/([^/]+)\/(delete|duplicate)$/.exec(call.path);
     if (call.method === 'POST' && action) {
       const index = spaces.findIndex((s) => s.sceneId === decodeURIComponent(action[1]));
@@ -268,17 +276,32 @@ describe('profile Spaces category', () => {
     expect(screen.getByRole('link', { name: 'Create space' })).toHaveAttribute('href', '/curate');
   });
 
-  it('shows visitors no drafts, no tabs and no owner actions', async () => {
+  it("shows visitors the user's published, visible spaces: no drafts, no tabs, no owner actions", async () => {
+    const hidden = { ...space(3, 'Published'), visible: false };
     const { server } = renderSpaces({
       isMe: false,
       path: '/user/u1/spaces/drafts',
-      spaces: [space(1, 'Draft')],
+      spaces: [space(1, 'Draft'), space(2, 'Published'), hidden],
     });
-    expect(await screen.findByText('No spaces found')).toBeVisible();
+    expect(await screen.findByRole('article', { name: 'Space 2' })).toBeVisible();
+    expect(screen.queryByRole('article', { name: 'Draft 1' })).toBeNull();
+    expect(screen.queryByRole('article', { name: 'Space 3' })).toBeNull();
     expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Create space' })).toBeNull();
     // The caller's own list is never asked for on somebody else's profile.
     expect(server.listCalls()).toEqual([]);
+    expect(
+      server.calls.filter((c) => c.path === 'sceneService/publishedscene/metadata')[0].query,
+    ).toMatchObject({
+      ownerId: 'u1',
+      cp: '0',
+    });
+  });
+
+  it('tells visitors No spaces found when nothing is published', async () => {
+    renderSpaces({ isMe: false, path: '/user/u1/spaces/published', spaces: [space(1, 'Draft')] });
+    expect(await screen.findByText('No spaces found')).toBeVisible();
   });
 
   it('puts a duplicate at the top of the drafts at once', async () => {

@@ -12,6 +12,7 @@ import {
   deletedSceneRetentionDays,
   DraftsLimitAnswer,
   MyScenesQuery,
+  PublishedByQuery,
   SaveContentAnswer,
   sceneContentMaxBytes,
   SceneIdParams,
@@ -412,6 +413,22 @@ export default async function sceneServiceRoutes(
     },
     async (request, reply) =>
       sendContent(request, reply, await service.content(request.params.id, callerOf(request))),
+  );
+
+  app.get(
+    '/publishedscene/metadata',
+    {
+      schema: {
+        tags: ['scenes'],
+        summary: "A user's published spaces",
+        description:
+          'The published, visible spaces of `ownerId` as anyone sees them (their published snapshots), ' +
+          'newest publication first. Public.',
+        querystring: PublishedByQuery,
+        response: { 200: SceneMetadataPage, 400: ErrorBody },
+      },
+    },
+    async (request) => service.publishedBy(request.query),
   );
 
   app.get(

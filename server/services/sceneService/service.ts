@@ -497,6 +497,47 @@ export class SceneService {
     return { items: items.map((r) => toMetadata(r, r)), cp, ipp, total: Number(row.total) };
   }
 
+  /**
+   * A user's published, visible spaces as anyone sees them (their published snapshots), newest
+   * publication first: the Spaces category of someone else's profile.
+   */
+  async publishedBy(query: { ownerId: string; cp: number; ipp: number }): Promise<SceneMetadataPage> {
+    const { ownerId, cp, ipp } = query;
+    const where = and(
+      eq(scenes.ownerId, ownerId),
+      eq(scenes.state, 'Published'),
+      eq(scenes.visible, true),
+      isNull(scenes.deletedAt),
+    );
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select({
+          scene: scenes,
+          snapshot: publishedScenes,
+          name: users.name,
+          profilePictureId: users.profilePictureId,
+        })
+        .from(scenes)
+        .innerJoin(publishedScenes, eq(publishedScenes.sceneId, scenes.id))
+        .leftJoin(users, eq(users.id, scenes.creatorId))
+        .where(where)
+        .orderBy(sql`${publishedScenes.publishedAt} desc`, sql`${scenes.id} desc`)
+        .limit(ipp)
+        .offset(cp * ipp),
+      this.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(scenes)
+        .innerJoin(publishedScenes, eq(publishedScenes.sceneId, scenes.id))
+        .where(where),
+    ]);
+    return {
+      items: rows.map((r) => toMetadata(r.scene, r, r.snapshot)),
+      cp,
+      ipp,
+      total: Number(total),
+    };
+  }
+
   private prepared?: Record<'all' | 'byState', ReturnType<SceneService['prepareMy']>>;
 
   /**

@@ -68,7 +68,7 @@ export function ProfileSpaces({ userId, isMe, subcategory }: ProfileSpacesProps)
       )}
       <SpacesList
         key={`${userId}:${isMe ? 'owner' : 'visitor'}:${tab}`}
-        fetchPage={spacesFetcher(api, isMe, tab)}
+        fetchPage={spacesFetcher(api, userId, isMe, tab)}
         owner={isMe}
         first={tab === 'drafts' ? copies : []}
         deleted={deleted}
@@ -80,14 +80,13 @@ export function ProfileSpaces({ userId, isMe, subcategory }: ProfileSpacesProps)
 }
 
 /** Where a list's pages come from: the owner's own spaces of the tab, or a visitor's view. */
-function spacesFetcher(api: KyInstance, isMe: boolean, tab: SpacesTab): FetchSpacesPage {
+function spacesFetcher(api: KyInstance, userId: string, isMe: boolean, tab: SpacesTab): FetchSpacesPage {
   const scenes = scenesApi(api);
   if (isMe)
     return async ({ cp, ipp }) =>
       (await scenes.my({ state: tab === 'drafts' ? 'Draft' : 'Published', cp, ipp })).items;
-  // The scene service lists only the caller's own spaces (GET scene/metadata/my) and has no
-  // listing of another user's published spaces yet: a visitor finds none.
-  return async () => [];
+  // A visitor sees the published, visible spaces as published.
+  return async ({ cp, ipp }) => (await scenes.publishedBy({ ownerId: userId, cp, ipp })).items;
 }
 
 interface SpacesListProps {

@@ -85,6 +85,38 @@ describe.each(testDatabases())('spaces over their life on $name', ({ open }) => 
       expect((await api.my(owner, { ipp: 101 })).statusCode).toBe(400);
       expect((await api.my(owner, { state: 'Deleted' })).statusCode).toBe(400);
     });
+
+    it("lists a user's published, visible spaces to anyone, as published", async () => {
+      const owner = newUser('exhibitor');
+      const [shown, hidden, draft, gone] = [
+        await api.draft(owner, 'Shown'),
+        await api.draft(owner, 'Hidden'),
+        await api.draft(owner, 'Still a draft'),
+        await api.draft(owner, 'Deleted'),
+      ];
+      for (const sceneId of [shown, hidden, gone]) await service.publishSnapshot(sceneId);
+      await api.visibility(hidden, owner, 'false');
+      await api.remove(gone, owner);
+      // A draft edit after publishing does not show until it is published again.
+      await api.patch(shown, owner, { title: 'Renamed in the draft' });
+      await api.draft(newUser('neighbour'), 'Not theirs');
+
+      const list = (query: Record<string, string | number>) =>
+        t.app.inject({
+          url: `/api/sceneService/publishedscene/metadata?${new URLSearchParams(
+            Object.entries(query).map(([k, v]) => [k, String(v)]),
+          )}`,
+        });
+      const res = await list({ ownerId: owner });
+      expect(res.statusCode).toBe(200);
+      const page = SceneMetadataPage.parse(res.json());
+      expect(page.items.map((m) => [m.sceneId, m.title, m.state])).toEqual([[shown, 'Shown', 'Published']]);
+      expect(page).toMatchObject({ cp: 0, ipp: 9, total: 1 });
+      void draft;
+      expect((await list({ ownerId: owner, cp: 1 })).json()).toMatchObject({ items: [], total: 1 });
+      expect((await list({})).statusCode).toBe(400);
+      expect((await list({ ownerId: owner, ipp: 0 })).statusCode).toBe(400);
+    });
   });
 
   describe('the draft limit', () => {
