@@ -188,7 +188,7 @@ async function benchPut(target: Target, issuer: TestIssuer, document: string): P
       goal: { max: 3 },
       knownMiss:
         'JSON.parse of 5 MB alone costs about 2× an fsync-ed write here, and an atomic save needs a second ' +
-        'fsync; the save measures 7-8× (issue 6 note)',
+        'fsync; the save measures several times the write (issue 6 note)',
       details:
         `PUT median ${median(puts).toFixed(1)} ms (${puts.map((p) => p.toFixed(0)).join(', ')}), ` +
         `fs write + fsync median ${median(writes).toFixed(1)} ms (${writes.map((p) => p.toFixed(0)).join(', ')}), ` +
