@@ -139,3 +139,47 @@ test('a draft on the profile: duplicate, hide, unhide and delete it', async ({ p
   });
   expect(gone.status()).toBe(404);
 });
+
+test('at the draft limit, Create space goes home with the draft-limit message and View drafts', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signUp(page, 'Dora Drafts', newEmail('dora'));
+  const token = await accessTokenOf(page);
+  // The free plan holds 5 drafts.
+  for (let n = 1; n <= 5; n++) {
+    const res = await page.request.post('/api/sceneService/scene/metadata', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: { title: `Draft ${n}` },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto('/curate');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(text('space.draftLimit.message'))).toBeVisible();
+  await page.getByRole('link', { name: text('space.draftLimit.viewDrafts') }).click();
+  await expect(page).toHaveURL(/\/user\/[^/]+\/spaces\/drafts$/);
+  await expect(page.getByRole('article', { name: /^Draft \d$/ })).toHaveCount(5);
+});
+
+test('on a phone held upright the viewer suggests landscape; Continue closes it', async ({ browser }) => {
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await phone.newPage();
+  const users = await (await page.request.get('/api/userService/users/search?q=Studio%20Lindqvist')).json();
+  const studio = (users as { items: { userId: string }[] }).items[0].userId;
+  const spaces = await (
+    await page.request.get(`/api/sceneService/publishedscene/metadata?ownerId=${studio}`)
+  ).json();
+  const [demo] = (spaces as { items: { sceneId: string; title: string }[] }).items;
+  await page.goto(`/viewer/${demo.sceneId}`);
+  const dialog = page.getByRole('dialog', { name: text('viewer.landscape.title') });
+  await expect(dialog).toContainText(text('viewer.landscape.message'));
+  await dialog.getByRole('button', { name: text('viewer.landscape.continue') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(demo.title);
+  await phone.close();
+});
