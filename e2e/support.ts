@@ -42,7 +42,8 @@ export async function signUp(page: Page, name: string, email: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(accountButton(page, name)).toBeVisible();
+  // Sign-up, the provider's redirects and the session start: slow when the machine is busy.
+  await expect(accountButton(page, name)).toBeVisible({ timeout: 30_000 });
   // The callback page hands over to the page sign-in started from.
   await expect(page).not.toHaveURL(/\/authentication\/callback/);
 }
