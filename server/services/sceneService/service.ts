@@ -42,7 +42,8 @@ import type { BlobInfo, BlobStore } from '../../storage/blobStore';
 import { toIsoTime } from '../fileService/service';
 import { validationFailed } from '../userService/form';
 import { ContentChecker } from './content';
-import { galleryTooLongMessage, type MetadataInput, type ReceivedPicture } from './form';
+import { galleryTooLongMessage, type MetadataInput } from './form';
+import { putPicture, type ReceivedPicture } from '../fileService/pictureParts';
 
 export type SceneRow = typeof scenes.$inferSelect;
 /** A row of "my spaces": the space and its creator's name and picture. */
@@ -831,23 +832,7 @@ export class SceneService {
   private async storePictures(ownerId: string, pictures: ReceivedPicture[]) {
     const stored: { file: FileInsert; bytes: Buffer }[] = [];
     try {
-      for (const picture of pictures) {
-        const blob = await this.store.put(Readable.from([picture.bytes]));
-        stored.push({
-          bytes: picture.bytes,
-          file: {
-            id: uuidv7(),
-            sha256: blob.sha256,
-            size: blob.size,
-            mimeType: picture.type.mimeType,
-            kind: 'picture',
-            originalName: picture.originalName,
-            ownerId,
-            width: picture.width,
-            height: picture.height,
-          },
-        });
-      }
+      for (const picture of pictures) stored.push(await putPicture(this.store, ownerId, picture));
     } catch (error) {
       await this.dropUnreferencedBlobs(stored.map((s) => s.file.sha256));
       throw error;

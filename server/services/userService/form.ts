@@ -1,8 +1,6 @@
-import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import type { MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import type { z } from 'zod';
-import { uploadRules } from '../../../contracts/files';
 import {
   type FieldIssue,
   type UserChanges,
@@ -12,16 +10,14 @@ import {
   UserProfileChanges,
 } from '../../../contracts/users';
 import { AppError } from '../../errors';
-import { type AcceptedType, acceptType, detectType, sniffBytes } from '../fileService/detect';
+import {
+  multipartError,
+  pictureRule,
+  type ReceivedPicture,
+  readPicturePart,
+} from '../fileService/pictureParts';
 
-/** A profile picture or cover photo as received: checked, held in memory until the change is written. */
-export interface ReceivedPicture {
-  bytes: Buffer;
-  type: AcceptedType;
-  originalName: string;
-  width: number;
-  height: number;
-}
+export type { ReceivedPicture };
 
 export type ReceivedPictures = Partial<Record<UserPictureField, ReceivedPicture>>;
 
@@ -31,28 +27,11 @@ export interface ProfileInput {
   pictures: ReceivedPictures;
 }
 
-const pictureRule = uploadRules.picture;
-const mib = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MiB`;
-const pictureTypes = pictureRule.types.join(', ');
-
 /** Largest text field; longer values are refused rather than cut. */
 const maxFieldBytes = 64 * 1024;
 
-function pictureTooLarge(field: UserPictureField, name: string) {
-  const message =
-    field === 'coverPhoto'
-      ? `File should be an image (${pictureTypes}) and should not exceed ${mib(pictureRule.maxBytes)}`
-      : `The image ${name} you selected is larger than ${mib(pictureRule.maxBytes)}. Please try again with a smaller one`;
-  return new AppError('PAYLOAD_TOO_LARGE', message, { field, maxBytes: pictureRule.maxBytes });
-}
-
-function pictureWrongType(field: UserPictureField, name: string) {
-  const message =
-    field === 'coverPhoto'
-      ? `File should be an image (${pictureTypes}) and should not exceed ${mib(pictureRule.maxBytes)}`
-      : `The file ${name} is not an image! You should upload a ${pictureTypes} file.`;
-  return new AppError('UNSUPPORTED_MEDIA_TYPE', message, { field, accepted: pictureRule.types });
-}
+const tooManyParts = 'Too many parts: send each field once and at most the two pictures';
+const bodyError = (error: unknown) => multipartError(error, tooManyParts);
 
 /** VALIDATION_FAILED with one detail per invalid field; the message lists them. */
 export function validationFailed(issues: FieldIssue[]): AppError {
@@ -69,68 +48,6 @@ export function fieldIssues(error: z.ZodError): FieldIssue[] {
     }
     return [{ path: `/${at.join('/')}`, message: issue.message }];
   });
-}
-
-/** An error from reading the multipart body, as the client should see it. */
-function bodyError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  const code = (error as { code?: string })?.code;
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError(
-      'PAYLOAD_TOO_LARGE',
-      'Too many parts: send each field once and at most the two pictures',
-    );
-  }
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new AppError('PAYLOAD_TOO_LARGE', `A file may be at most ${mib(pictureRule.maxBytes)}`, {
-      maxBytes: pictureRule.maxBytes,
-    });
-  }
-  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') {
-    return new AppError('VALIDATION_FAILED', 'The form has a field that is not allowed or not valid JSON');
-  }
-  return new AppError(
-    'UPLOAD_TRUNCATED',
-    'The form ended before it was complete, or is not well-formed multipart; please send it again',
-    error instanceof Error ? { reason: error.message } : undefined,
-  );
-}
-
-async function pictureSize(bytes: Buffer) {
-  try {
-    const { width, height } = (await sharp(bytes).metadata()).autoOrient;
-    return width && height ? { width, height } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Reads one picture part whole (the picture limit keeps it small) and checks it as the file
- * service does: its type from the bytes, its size limit, and that it can be read as a picture.
- * An empty file input (no name, no bytes) is no picture at all.
- */
-async function readPicture(
-  field: UserPictureField,
-  part: MultipartFile,
-): Promise<ReceivedPicture | undefined> {
-  const originalName = (part.filename || field).slice(0, 255);
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE')
-      throw pictureTooLarge(field, originalName);
-    throw bodyError(error);
-  }
-  if (part.file.truncated || bytes.length > pictureRule.maxBytes) throw pictureTooLarge(field, originalName);
-  if (bytes.length === 0 && !part.filename) return undefined;
-  const detected = await detectType(bytes.subarray(0, sniffBytes), bytes.length <= sniffBytes);
-  const type = acceptType('picture', detected, originalName);
-  if (!type) throw pictureWrongType(field, originalName);
-  const size = await pictureSize(bytes);
-  if (!size) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This picture cannot be read', { field });
-  return { bytes, type, originalName, ...size };
 }
 
 const isPictureField = (name: string): name is UserPictureField =>
@@ -166,7 +83,7 @@ async function readForm(request: FastifyRequest) {
           issues.push({ path: `/${name}`, message: 'Unknown field' });
           continue;
         }
-        const picture = await readPicture(name, part);
+        const picture = await readPicturePart({ name, cover: name === 'coverPhoto' }, part, tooManyParts);
         if (picture && once(name)) pictures[name] = picture;
         continue;
       }

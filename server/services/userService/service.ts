@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { and, count, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileUrl } from '../../../contracts/files';
@@ -15,15 +14,14 @@ import {
   userFieldLimits,
 } from '../../../contracts/users';
 import type { Database } from '../../db';
-import { uuidv7 } from '../../db/ids';
 import { fileThumbnails, files, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { BlobStore } from '../../storage/blobStore';
 import { toIsoTime } from '../fileService/service';
+import { type PictureFileRow, putPicture } from '../fileService/pictureParts';
 import { type ProfileInput, type ReceivedPictures, validationFailed } from './form';
 
 export type UserRow = typeof users.$inferSelect;
-type FileInsert = typeof files.$inferInsert;
 
 /** Who is calling (the verified access token). */
 export interface Caller {
@@ -320,28 +318,14 @@ export class UserService {
 
   /** Stores the pictures' bytes; their file rows are written with the change that uses them. */
   private async storePictures(ownerId: string, pictures: ReceivedPictures) {
-    const stored: { field: UserPictureField; file: FileInsert & { id: string; sha256: string } }[] = [];
+    const stored: { field: UserPictureField; file: PictureFileRow }[] = [];
     try {
       for (const [field, picture] of Object.entries(pictures) as [
         UserPictureField,
         ReceivedPictures[UserPictureField],
       ][]) {
         if (!picture) continue;
-        const blob = await this.store.put(Readable.from([picture.bytes]));
-        stored.push({
-          field,
-          file: {
-            id: uuidv7(),
-            sha256: blob.sha256,
-            size: blob.size,
-            mimeType: picture.type.mimeType,
-            kind: 'picture',
-            originalName: picture.originalName,
-            ownerId,
-            width: picture.width,
-            height: picture.height,
-          },
-        });
+        stored.push({ field, file: (await putPicture(this.store, ownerId, picture)).file });
       }
     } catch (error) {
       await this.dropUnreferenced(stored.map((s) => s.file.sha256));
