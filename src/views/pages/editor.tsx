@@ -3,13 +3,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { fromPromise } from 'xstate';
-import { emptySceneContent, type SceneContent } from '../../../contracts/sceneContent';
+import type { SceneContent } from '../../../contracts/sceneContent';
 import type { SceneMetadata } from '../../../contracts/scenes';
 import { EngineHost, type EngineHandle } from '../../engine/host/EngineHost';
 import type { EngineCommand, EngineEvent } from '../../engine/protocol';
-import { editorPageMachine } from '../../machines/editorPageMachine';
-import { scenesApi } from '../../services/scenes';
+import { provideEditorPage } from '../../services/scenePages';
 import { useApi, useSession, useToasts } from '../AppContext';
 import { createEngineEventHub } from '../editor/engineEventHub';
 import { EditorHeader } from '../editor/page/EditorHeader';
@@ -22,9 +20,6 @@ import { useEditorSession } from '../editor/useEditorSession';
 import { ShareModal } from '../kit/ShareModal';
 import { LoadingOverlay } from '../kit/LoadingOverlay';
 import { PageMeta } from '../kit/PageMeta';
-
-/** How long the draft-limit toast stays (districts-commerce-spaces.md §7 'Drafts limit'). */
-export const draftLimitToastMs = 5000;
 
 /**
  * /curate (a new space) and /curate/{sceneId}: the engine in editor mode with the header and the
@@ -84,44 +79,10 @@ function EditorWorkspace({
   const toasts = useToasts();
   const [, navigate] = useLocation();
 
-  const pageMachine = useMemo(() => {
-    const scenes = scenesApi(api);
-    return editorPageMachine.provide({
-      actors: {
-        checkDraftLimit: fromPromise(async () => {
-          await scenes.draftsLimit();
-        }),
-        newContent: fromPromise(async () => emptySceneContent()),
-        loadScene: fromPromise(async ({ input }: { input: { sceneId: string } }) => {
-          const [metadata, content] = await Promise.all([
-            scenes.metadata(input.sceneId),
-            scenes.content(input.sceneId),
-          ]);
-          return { metadata, content };
-        }),
-      },
-      actions: {
-        leaveForHome: (_, params: { limitReached: boolean; message: string }) => {
-          navigate('/', { replace: true });
-          toasts.send(
-            params.limitReached
-              ? {
-                  type: 'toast.show',
-                  severity: 'warning',
-                  message: 'space.draftLimit.message',
-                  durationMs: draftLimitToastMs,
-                  action: {
-                    labelKey: 'space.draftLimit.viewDrafts',
-                    href: `/user/${encodeURIComponent(userId)}/spaces/drafts`,
-                  },
-                }
-              : { type: 'toast.show', severity: 'error', message: params.message, literal: true },
-          );
-        },
-        leaveForAccessDenied: () => navigate('/space-access-denied', { replace: true }),
-      },
-    });
-  }, [api, navigate, toasts, userId]);
+  const pageMachine = useMemo(
+    () => provideEditorPage(api, userId, { navigate, toasts }),
+    [api, navigate, toasts, userId],
+  );
   const page = useActorRef(pageMachine, { input: { sceneId } });
   const pageState = useSelector(page, (s) => s.value);
   const error = useSelector(page, (s) => s.context.error);

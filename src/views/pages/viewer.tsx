@@ -8,11 +8,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { fromPromise } from 'xstate';
 import { EngineHost, type EngineHandle } from '../../engine/host/EngineHost';
 import type { EngineCommand, EngineEvent } from '../../engine/protocol';
-import { viewerPageMachine } from '../../machines/viewerPageMachine';
-import { scenesApi } from '../../services/scenes';
+import { provideViewerPage } from '../../services/scenePages';
 import { useApi } from '../AppContext';
 import { LoadingOverlay } from '../kit/LoadingOverlay';
 import { Modal } from '../kit/Modal';
@@ -33,23 +31,7 @@ function ViewerSession({ sceneId, draft, embed }: { sceneId: string; draft: bool
   const { t } = useTranslation();
   const api = useApi();
   const [, navigate] = useLocation();
-  const machine = useMemo(() => {
-    const scenes = scenesApi(api);
-    return viewerPageMachine.provide({
-      actors: {
-        loadScene: fromPromise(async ({ input }: { input: { sceneId: string; draft: boolean } }) => {
-          const [metadata, content] = input.draft
-            ? await Promise.all([scenes.metadata(input.sceneId), scenes.content(input.sceneId)])
-            : await Promise.all([
-                scenes.publishedMetadata(input.sceneId),
-                scenes.publishedContent(input.sceneId),
-              ]);
-          return { metadata, content };
-        }),
-      },
-      actions: { leaveForAccessDenied: () => navigate('/space-access-denied', { replace: true }) },
-    });
-  }, [api, navigate]);
+  const machine = useMemo(() => provideViewerPage(api, { navigate }), [api, navigate]);
   const page = useActorRef(machine, { input: { sceneId, draft } });
   const state = useSelector(page, (s) => s.value);
   const metadata = useSelector(page, (s) => s.context.metadata);
