@@ -1,9 +1,31 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
+import base from './en.json';
+import exploreSpaces from './parts/exploreSpaces.json';
+import publishWizard from './parts/publishWizard.json';
+import sharing from './parts/sharing.json';
 
-/** The English catalogue: the source of every user-facing string. */
-export const englishCatalogue = en;
+type Tree = { [key: string]: string | Tree };
+
+/** `extra`'s keys laid over `into` (nested objects merged, strings replaced). */
+function merge(into: Tree, extra: Tree): Tree {
+  const out: Tree = { ...into };
+  for (const [key, value] of Object.entries(extra)) {
+    const current = out[key];
+    out[key] = typeof value === 'object' && typeof current === 'object' ? merge(current, value) : value;
+  }
+  return out;
+}
+
+/**
+ * The English catalogue: the source of every user-facing string. en.json holds most of it; the
+ * files in parts/ add the strings of one feature each (merged over en.json, key by key).
+ */
+export const englishCatalogue = [publishWizard, exploreSpaces, sharing].reduce<Tree>(
+  (all, part) => merge(all, part as Tree),
+  base as Tree,
+) as typeof base;
+const en = englishCatalogue;
 
 /**
  * The app's i18next instance. It is initialised synchronously when this module is first imported

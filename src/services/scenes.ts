@@ -1,4 +1,5 @@
 import { HTTPError, type KyInstance } from 'ky';
+import type { PublishedScenePage } from '../../contracts/publishing';
 import type { SceneContent } from '../../contracts/sceneContent';
 import type {
   CreateSceneAnswer,
@@ -42,7 +43,7 @@ async function problem(error: unknown): Promise<never> {
   throw { message: error instanceof Error ? error.message : String(error) } satisfies ApiProblem;
 }
 
-async function call<T>(run: () => Promise<T>): Promise<T> {
+export async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -112,7 +113,7 @@ export const scenesApi = (api: KyInstance) => ({
         .get('sceneService/publishedscene/metadata', {
           searchParams: { ownerId: query.ownerId, cp: query.cp, ipp: query.ipp },
         })
-        .json<SceneMetadataPage>(),
+        .json<PublishedScenePage>(),
     ),
   /** Resolves with the answer when another draft is allowed; throws (status 422) when not. */
   draftsLimit: () =>
