@@ -5,6 +5,7 @@ import { execSync } from 'node:child_process';
 import { benchFirstVisitSize } from './bundleSize';
 import { benchEditor } from './editor';
 import { benchEngine } from './engine';
+import { benchExplore } from './explore';
 import { benchFileThroughput } from './fileThroughput';
 import { benchScenes } from './scenes';
 import { type BenchResult, meetsGoal } from './types';
@@ -24,6 +25,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   scenes: benchScenes,
   engine: benchEngine,
   editor: benchEditor,
+  explore: benchExplore,
 };
 // `npm run bench -- engine` runs only the named benchmarks.
 const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -50,7 +50,23 @@ export const publishMessages = {
   notSaved: 'Save the space before publishing it.',
   slotTaken: 'This slot holds another space. Choose another slot.',
   planRequired: 'Choosing who may view or communicate needs the Standard plan or higher.',
+  titleRequired: 'Give your space a title before publishing it.',
+  noSuchSlot: 'This slot does not exist or is not yours.',
+  slotInactive: 'This slot is not part of your current plan: nothing new can be published into it.',
+  notPublished: 'This space is not published.',
 } as const;
+
+/** What a visitor who may not see a private space is told (401 anonymous, 403 signed in). */
+export const privateSpaceMessages = {
+  signIn: 'Sign in to visit this 3D space',
+  forbidden: "You don't have permission to access this 3D space",
+} as const;
+
+/** The cookie that tells anonymous visitors apart (views once per day, RELATED): httpOnly, 1 year. */
+export const visitorCookieName = 'visitor_id';
+
+/** GET publishedscene/metadata/many/{ids}: at most this many comma-separated ids. */
+export const publishedManyMax = 100;
 
 // ---------------------------------------------------------------------------------------------
 // Slots
@@ -163,6 +179,12 @@ export const PublishedSceneList = z
   .object({ items: z.array(SceneMetadata) })
   .meta({ id: 'PublishedSceneList' });
 export type PublishedSceneList = z.infer<typeof PublishedSceneList>;
+
+/** POST sceneactions/{id}/unpublish: the space, a Draft again, and the slot it left (if any). */
+export const UnpublishAnswer = z
+  .object({ metadata: SceneMetadata, freedSlotId: z.string().nullable() })
+  .meta({ id: 'UnpublishAnswer' });
+export type UnpublishAnswer = z.infer<typeof UnpublishAnswer>;
 
 /** POST publishedscene/{id}/view: counted once per visitor per day. */
 export const ViewAnswer = z

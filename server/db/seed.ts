@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { publishSlotsByTier } from '../../contracts/publishing';
+import type { Tier } from '../../contracts/roles';
 import { parseSceneContent } from '../../contracts/sceneContent';
 import { hashPassword, normalizeEmail, profileType } from '../identity/accounts';
 import { SceneService } from '../services/sceneService/service';
@@ -15,6 +17,7 @@ import {
   appliedJobs,
   files,
   oidcPayloads,
+  publishSlots,
   sceneContentBlobs,
   sceneFileRefs,
   scenes,
@@ -87,6 +90,9 @@ async function seedDemoPictures(app: FastifyInstance): Promise<boolean> {
 
 /** Bumped when the demo users or spaces change. */
 export const demoSpacesJob = 'demo-spaces-v1';
+
+/** The product id the demo users' extra slots are recorded as (no credits were spent on them). */
+export const demoExtraSlotProduct = 'demo-extra-slot';
 
 /** The password of every demo account (README, "Demo content"). */
 export const demoPassword = 'spaces-demo';
@@ -224,6 +230,9 @@ async function seedDemoSpaces(app: FastifyInstance): Promise<boolean> {
           })
           .onConflictDoNothing();
       }
+      // Every published space is in a slot: the owner's plan slots first, then extra slots (as if
+      // bought with credits) for the rest.
+      const slotsUsed = new Map<string, number>();
       for (const { space, owner, blob, cover, gallery } of prepared) {
         const id = uuidv7();
         const galleryIds = gallery.map((g) => g.id);
@@ -252,6 +261,30 @@ async function seedDemoSpaces(app: FastifyInstance): Promise<boolean> {
           .values({ sha256: blob.sha256, size: blob.size })
           .onConflictDoNothing();
         await service.publishSnapshot(id, { tx });
+        const n = slotsUsed.get(owner.id) ?? 0;
+        slotsUsed.set(owner.id, n + 1);
+        const plan = n < publishSlotsByTier[owner.plan as Tier];
+        await tx.insert(publishSlots).values({
+          id: uuidv7(),
+          ownerId: owner.id,
+          kind: plan ? 'free' : 'extra',
+          position: plan ? n : null,
+          productId: plan ? null : demoExtraSlotProduct,
+          sceneId: id,
+          publisherId: owner.id,
+        });
+      }
+      // And one spare extra slot each, so someone trying a demo account can publish at once.
+      for (const owner of new Set(prepared.map((p) => p.owner))) {
+        await tx.insert(publishSlots).values({
+          id: uuidv7(),
+          ownerId: owner.id,
+          kind: 'extra',
+          position: null,
+          productId: demoExtraSlotProduct,
+          sceneId: null,
+          publisherId: null,
+        });
       }
       await tx.insert(appliedJobs).values({ name: demoSpacesJob });
     });

@@ -4,3 +4,4 @@ export * from './files';
 export * from './identity';
 export * from './users';
 export * from './scenes';
+export * from './publishing';

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
 import { timestampTz } from './columns';
 
 /**
@@ -45,6 +55,13 @@ export const scenes = pgTable(
     contentUpdatedAt: timestampTz('content_updated_at'),
     /** When it was first published (the snapshot has the latest). */
     publishedAt: timestampTz('published_at'),
+    /**
+     * Totals that survive unpublishing and publishing again: views counted once per visitor per
+     * UTC day (scene_view_days), likes kept by the social service. Per-day figures for trending
+     * are in scene_daily_stats.
+     */
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+    likes: bigint('likes', { mode: 'number' }).notNull().default(0),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
     updatedAt: timestampTz('updated_at').notNull().defaultNow(),
     deletedAt: timestampTz('deleted_at'),
@@ -61,8 +78,20 @@ export const scenes = pgTable(
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} is not null`),
     index('scenes_content_idx').on(t.contentSha256),
+    // Explore sorted by views or likes walks these, newest id first among equals.
+    index('scenes_published_views_idx')
+      .on(t.views.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.state} = 'Published' and ${t.deletedAt} is null`),
+    index('scenes_published_likes_idx')
+      .on(t.likes.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.state} = 'Published' and ${t.deletedAt} is null`),
   ],
 );
+
+/** PostgreSQL's text-search document type (core, so PGlite has it too). */
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
 
 /**
  * The published snapshot of a space: the metadata visitors see and its own content pointer,
@@ -87,8 +116,27 @@ export const publishedScenes = pgTable(
     contentVersion: integer('content_version'),
     contentUpdatedAt: timestampTz('content_updated_at'),
     publishedAt: timestampTz('published_at').notNull().defaultNow(),
+    /**
+     * What Explore's search box matches: the published title, tags and description as words,
+     * lower-cased, not stemmed ('simple'), so a prefix of what was typed matches. Kept by
+     * PostgreSQL itself; the same on PGlite.
+     */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('simple'::regconfig, title || ' ' || (tags)::text || ' ' || description)`,
+      ),
   },
-  (t) => [index('published_scenes_content_idx').on(t.contentSha256)],
+  (t) => [
+    index('published_scenes_content_idx').on(t.contentSha256),
+    index('published_scenes_search_idx').using('gin', t.search),
+    // jsonb_ops (not jsonb_path_ops): '@>' for "all of these tags" and '?|' for "any of them".
+    index('published_scenes_tags_idx').using('gin', t.tags),
+    index('published_scenes_published_at_idx').on(
+      t.publishedAt.desc().nullsFirst(),
+      t.sceneId.desc().nullsFirst(),
+    ),
+  ],
 );
 
 /**

@@ -8,11 +8,24 @@ import { z } from 'zod';
 import { ErrorBody } from '../../../contracts/errors';
 import { SceneContent } from '../../../contracts/sceneContent';
 import {
+  publishedManyMax,
+  PublishAnswer,
+  PublishedSceneList,
+  PublishedScenePage,
+  PublishedSearchQuery,
+  PublishForm,
+  publishMessages,
+  Slot,
+  SlotList,
+  UnpublishAnswer,
+  ViewAnswer,
+  visitorCookieName,
+} from '../../../contracts/publishing';
+import {
   CreateSceneAnswer,
   deletedSceneRetentionDays,
   DraftsLimitAnswer,
   MyScenesQuery,
-  PublishedByQuery,
   SaveContentAnswer,
   sceneContentMaxBytes,
   SceneIdParams,
@@ -23,6 +36,8 @@ import {
 } from '../../../contracts/scenes';
 import { AppError, notFound } from '../../errors';
 import { readMetadataInput, readVisibility } from './form';
+import { PublishingService } from './publishing';
+import { uuidv7 } from '../../db/ids';
 import { type Caller, type ContentAnswer, type ContentWrite, SceneService } from './service';
 
 export interface SceneServiceRoutesOptions {
@@ -50,6 +65,37 @@ const handlerReadsBody = (route: FastifyRouteSchemaDef<unknown>) =>
 async function closeUnreadBody(request: FastifyRequest, reply: FastifyReply) {
   if (!request.raw.complete) reply.header('connection', 'close');
 }
+
+/** The anonymous visitor cookie's id, when the request carries a well-formed one. */
+function visitorIdOf(request: FastifyRequest): string | undefined {
+  const match = new RegExp(`(?:^|;\\s*)${visitorCookieName}=([0-9a-f-]{36})(?:;|$)`).exec(
+    request.headers.cookie ?? '',
+  );
+  return match?.[1];
+}
+
+/**
+ * The anonymous visitor's id, set as a cookie when missing: httpOnly (scripts need not read it),
+ * SameSite=Lax, a year long, Secure when the request came over https.
+ */
+function ensureVisitorId(request: FastifyRequest, reply: FastifyReply): string {
+  const known = visitorIdOf(request);
+  if (known) return known;
+  const id = uuidv7();
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  reply.header(
+    'set-cookie',
+    `${visitorCookieName}=${id}; Path=/; Max-Age=${365 * 24 * 3600}; HttpOnly; SameSite=Lax${secure}`,
+  );
+  return id;
+}
+
+const ManyParams = z.object({
+  '*': z
+    .string()
+    .max(publishedManyMax * 65)
+    .describe(`Comma-separated scene ids, at most ${publishedManyMax}`),
+});
 
 const mb = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
 const contentTooLarge = () =>
@@ -178,6 +224,7 @@ export default async function sceneServiceRoutes(
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = new SceneService({ db: app.db, store: app.blobStore, log: app.log });
+  const publishing = new PublishingService(service);
 
   // The purge of deleted spaces: while the server runs, never twice at once, stopped on close.
   let purging: Promise<unknown> | undefined;
@@ -419,16 +466,181 @@ export default async function sceneServiceRoutes(
     '/publishedscene/metadata',
     {
       schema: {
-        tags: ['scenes'],
-        summary: "A user's published spaces",
+        tags: ['publishing'],
+        summary: 'Search published spaces (Explore)',
         description:
-          'The published, visible spaces of `ownerId` as anyone sees them (their published snapshots), ' +
-          'newest publication first. Public.',
-        querystring: PublishedByQuery,
-        response: { 200: SceneMetadataPage, 400: ErrorBody },
+          'Published, visible spaces the caller may see: public ones, private ones whose ACL names the ' +
+          "caller, and the caller's own. Unlisted spaces (publishedPublic false) are only listed to their " +
+          'owner asking for `ownerId` = themselves. `q`: every word in the title, tags or description, the ' +
+          'last one as a prefix, case-insensitive. `tags`: comma-separated, all required. `sort`: newest ' +
+          'publication, most views or most likes first. `filter`: all; related (spaces sharing tags with ' +
+          'what this visitor viewed, those left out; like trending without history); trending (views and ' +
+          'likes of the last 7 days); history (signed in: last visited first); favourites (signed in). ' +
+          'Answers may be up to 1 s old (a short cache, emptied at once by publishing changes on this node).',
+        querystring: PublishedSearchQuery,
+        response: {
+          200: PublishedScenePage,
+          400: ErrorBody.describe('A query parameter is not valid (VALIDATION_FAILED)'),
+          401: ErrorBody.describe('history and favourites need a signed-in caller'),
+        },
       },
     },
-    async (request) => service.publishedBy(request.query),
+    async (request, reply) => {
+      const { text, cached } = await publishing.searchText(request.query, {
+        caller: request.auth,
+        visitorId: visitorIdOf(request),
+      });
+      reply.header('content-type', 'application/json; charset=utf-8');
+      reply.header('x-search-cache', cached ? 'hit' : 'miss');
+      // Already serialised (and cached so): sent as it is.
+      return reply.send(text as unknown as PublishedScenePage);
+    },
+  );
+
+  app.get(
+    '/publishedscene/metadata/many/*',
+    {
+      schema: {
+        tags: ['publishing'],
+        summary: 'Published spaces by id',
+        description:
+          `Up to ${publishedManyMax} comma-separated ids; the answer keeps their order and leaves out ` +
+          'spaces that do not exist, are not published or that the caller may not see.',
+        params: ManyParams,
+        response: { 200: PublishedSceneList, 400: ErrorBody },
+      },
+    },
+    async (request) =>
+      publishing.many(
+        request.params['*']
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+        request.auth,
+      ),
+  );
+
+  app.post(
+    '/publishedscene/:id/view',
+    {
+      schema: {
+        tags: ['publishing'],
+        summary: 'Count a visit',
+        description:
+          'Counts one view per visitor per UTC day (visitor: the signed-in user, or else an anonymous ' +
+          `id in the httpOnly \`${visitorCookieName}\` cookie, set when missing) and remembers the visit ` +
+          "(the signed-in visitor's history). Who may do this: as for reading the space.",
+        params: SceneIdParams,
+        response: {
+          200: ViewAnswer,
+          401: ErrorBody.describe('A private space and no signed-in caller'),
+          403: ErrorBody.describe('A hidden space, or a private one that does not invite the caller'),
+          404: ErrorBody.describe('No such published space'),
+        },
+      },
+    },
+    async (request, reply) =>
+      publishing.view(request.params.id, {
+        caller: request.auth,
+        visitorId: request.auth ? undefined : ensureVisitorId(request, reply),
+      }),
+  );
+
+  app.get(
+    '/slot/my',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['publishing'],
+        summary: "The caller's publishing slots",
+        description:
+          "Plan slots (made as needed up to the plan's count; those beyond it are inactive), extra and " +
+          'district slots, with the space each holds.',
+        response: { 200: SlotList, 401: ErrorBody.describe('Not signed in') },
+      },
+    },
+    async (request) => ({ items: await publishing.mySlots(callerOf(request)) }),
+  );
+
+  app.get(
+    '/slot/available',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['publishing'],
+        summary: 'Slots the caller can publish into now',
+        description: "The caller's active slots that hold no space.",
+        response: { 200: SlotList, 401: ErrorBody.describe('Not signed in') },
+      },
+    },
+    async (request) => ({ items: await publishing.availableSlots(callerOf(request)) }),
+  );
+
+  app.get(
+    '/slot/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['publishing'],
+        summary: 'One of the caller’s slots',
+        params: z.object({ id: z.string().min(1).max(64).describe('The slot id') }),
+        response: {
+          200: Slot,
+          401: ErrorBody.describe('Not signed in'),
+          404: ErrorBody.describe('No such slot of the caller'),
+        },
+      },
+    },
+    async (request) => publishing.slot(request.params.id, callerOf(request)),
+  );
+
+  app.post(
+    '/sceneactions/:id/publish',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['publishing'],
+        summary: 'Publish a space into a slot (owner only)',
+        description:
+          'Publishes the draft as it is now: visitors see this snapshot until the next publish. The ACL ' +
+          'fields, when given, replace the stored ones. Errors: 422 BUSINESS_RULE without `slotId` ' +
+          `('${publishMessages.noSlotAssigned}'), when the content was never saved, the title is empty or ` +
+          'there are fewer than 3 tags (details: one { path, message } each), or the slot is inactive; ' +
+          '403 when privacy or communication ACLs are enabled on the free plan; 404 when the slot is not ' +
+          `the caller's — or 422 '${publishMessages.noSlotAvailable}' when the caller has no free active ` +
+          `slot at all; 409 CONFLICT when the slot holds another space.`,
+        params: SceneIdParams,
+        body: PublishForm.nullish(),
+        response: {
+          200: PublishAnswer,
+          400: ErrorBody.describe('The body is not valid (VALIDATION_FAILED)'),
+          ...sceneResponses,
+          403: ErrorBody.describe("Another user's published space, or ACLs on the free plan"),
+          404: ErrorBody.describe('No such space (also: a draft of another user), or no such slot'),
+          409: ErrorBody.describe('The slot holds another space'),
+          422: ErrorBody.describe('A business rule (see the description)'),
+        },
+      },
+    },
+    async (request) =>
+      publishing.publish(request.params.id, callerOf(request), request.body ?? PublishForm.parse({})),
+  );
+
+  app.post(
+    '/sceneactions/:id/unpublish',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['publishing'],
+        summary: 'Unpublish a space (owner only)',
+        description:
+          'Frees its slot; the space is a Draft again and disappears from search and published reads. ' +
+          'A draft is answered as it is.',
+        params: SceneIdParams,
+        response: { 200: UnpublishAnswer, ...sceneResponses },
+      },
+    },
+    async (request) => publishing.unpublish(request.params.id, callerOf(request)),
   );
 
   app.get(

@@ -31,12 +31,15 @@ import {
   fileThumbnails,
   files,
   publishedScenes,
+  publishSlots,
   sceneContentBlobs,
   sceneCounts,
   sceneFileRefs,
+  sceneViewDays,
   scenes,
   users,
 } from '../../db/schema';
+import { privateSpaceMessages } from '../../../contracts/publishing';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { BlobInfo, BlobStore } from '../../storage/blobStore';
 import { toIsoTime } from '../fileService/service';
@@ -123,13 +126,13 @@ export function fileIdOfUrl(url: string): string | undefined {
 
 const time = (value: string | null) => (value ? toIsoTime(value) : null);
 
-interface Creator {
+export interface Creator {
   name: string | null;
   profilePictureId: string | null;
 }
 
 /** The metadata fields a published snapshot overrides. */
-type Snapshot = Pick<
+export type Snapshot = Pick<
   PublishedRow,
   | 'title'
   | 'description'
@@ -143,9 +146,18 @@ type Snapshot = Pick<
   | 'publishedAt'
 >;
 
-/** A space as SceneMetadata: the draft's fields, or the published snapshot's when given. */
-export function toMetadata(row: SceneRow, creator: Creator | null, snapshot?: Snapshot): SceneMetadata {
+/**
+ * A space as SceneMetadata: the draft's fields, or the published snapshot's when given. `hideAcl`
+ * empties the ACL lists: only the owner learns who is invited.
+ */
+export function toMetadata(
+  row: SceneRow,
+  creator: Creator | null,
+  snapshot?: Snapshot,
+  options: { hideAcl?: boolean } = {},
+): SceneMetadata {
   const m = snapshot ?? row;
+  const acl = (list: string[] | null) => (options.hideAcl ? [] : (list ?? []));
   return {
     sceneId: row.id,
     title: m.title,
@@ -173,16 +185,16 @@ export function toMetadata(row: SceneRow, creator: Creator | null, snapshot?: Sn
     createdAt: toIsoTime(row.createdAt),
     updatedAt: toIsoTime(snapshot ? snapshot.publishedAt : row.updatedAt),
     contentUpdatedAt: time(m.contentUpdatedAt),
-    // Social features are counted by the social service once it exists.
-    likes: 0,
-    views: 0,
+    likes: Number(row.likes ?? 0),
+    views: Number(row.views ?? 0),
+    // Comments are counted by the social service once it exists.
     commentCount: 0,
     privacyACLEnabled: row.privacyAclEnabled,
-    userPrivacyACL: row.userPrivacyAcl ?? [],
-    groupPrivacyACL: row.groupPrivacyAcl ?? [],
+    userPrivacyACL: acl(row.userPrivacyAcl),
+    groupPrivacyACL: acl(row.groupPrivacyAcl),
     communicationACLEnabled: row.communicationAclEnabled,
-    userCommunicationACL: row.userCommunicationAcl ?? [],
-    groupCommunicationACL: row.groupCommunicationAcl ?? [],
+    userCommunicationACL: acl(row.userCommunicationAcl),
+    groupCommunicationACL: acl(row.groupCommunicationAcl),
   };
 }
 
@@ -192,21 +204,35 @@ const metadataFileIds = (m: Pick<SceneRow, 'coverPhotoId' | 'photoGalleryIds'>) 
 ];
 
 /**
- * Who may do what with a space, for readers: the owner always; others a published, visible space
- * (403 when it is hidden); nobody else learns that a draft exists (404).
+ * Whether a caller other than the owner may see a private space: its privacy ACL names them.
+ * Group lists are stored, but matching the caller's groups comes with the groups issue: until
+ * then only the user list lets visitors in.
  */
-function readAccess(row: SceneRow | undefined, caller: Caller | null): 'owner' | 'visitor' {
+export function invited(row: Pick<SceneRow, 'userPrivacyAcl'>, caller: Caller | null): boolean {
+  return caller !== null && (row.userPrivacyAcl ?? []).includes(caller.userId);
+}
+
+/**
+ * Who may do what with a space, for readers: the owner always; others a published, visible space
+ * (403 when it is hidden) that is not private or whose privacy ACL names them (401 when anonymous,
+ * 403 otherwise); nobody else learns that a draft exists (404).
+ */
+export function readAccess(row: SceneRow | undefined, caller: Caller | null): 'owner' | 'visitor' {
   if (!row || row.deletedAt) throw noSuchSpace();
   if (caller?.userId === row.ownerId) return 'owner';
   if (row.state === 'Published') {
-    if (row.visible) return 'visitor';
-    throw forbidden();
+    if (!row.visible) throw forbidden();
+    if (row.privacyAclEnabled && !invited(row, caller)) {
+      if (!caller) throw new AppError('UNAUTHORIZED', privateSpaceMessages.signIn);
+      throw forbidden(privateSpaceMessages.forbidden);
+    }
+    return 'visitor';
   }
   throw noSuchSpace();
 }
 
 /** Only the owner writes: a stranger gets 403 for a published space, 404 for a draft. */
-function ownerAccess(row: SceneRow | undefined, caller: Caller): SceneRow {
+export function ownerAccess(row: SceneRow | undefined, caller: Caller): SceneRow {
   if (!row || row.deletedAt) throw noSuchSpace();
   if (caller.userId === row.ownerId) return row;
   if (row.state === 'Published') throw forbidden();
@@ -239,6 +265,15 @@ export class SceneService {
 
   async close() {
     await this.checker.close();
+  }
+
+  /** The database, for the publishing part of the service (publishing.ts). */
+  get database(): Database {
+    return this.db;
+  }
+
+  get logger(): FastifyBaseLogger | undefined {
+    return this.log;
   }
 
   async find(id: string, executor: Executor = this.db): Promise<SceneRow | undefined> {
@@ -457,7 +492,7 @@ export class SceneService {
     const access = readAccess(found?.scene, caller);
     if (access === 'owner') return toMetadata(found!.scene, found!);
     const snapshot = await this.snapshotOf(id);
-    return toMetadata(found!.scene, found!, snapshot);
+    return toMetadata(found!.scene, found!, snapshot, { hideAcl: true });
   }
 
   /**
@@ -466,10 +501,10 @@ export class SceneService {
    */
   async publishedMetadata(id: string, caller: Caller | null): Promise<SceneMetadata> {
     const found = await this.findWithCreator(id);
-    readAccess(found?.scene, caller);
+    const access = readAccess(found?.scene, caller);
     const snapshot = found!.scene.state === 'Published' ? await this.snapshotOf(id) : undefined;
     if (!snapshot) throw notFound('This space is not published');
-    return toMetadata(found!.scene, found!, snapshot);
+    return toMetadata(found!.scene, found!, snapshot, { hideAcl: access !== 'owner' });
   }
 
   async setVisible(id: string, caller: Caller, visible: boolean): Promise<SceneMetadata> {
@@ -480,7 +515,25 @@ export class SceneService {
       .where(and(eq(scenes.id, id), isNull(scenes.deletedAt)))
       .returning();
     if (!row) throw noSuchSpace();
+    this.publishedChanged();
     return this.describe(row);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // What visitors may see changed
+
+  private generationValue = 0;
+
+  /**
+   * Bumped whenever what visitors may find changes in this process (publish, unpublish,
+   * visibility, delete): cached search answers of an older generation are not served again.
+   */
+  get generation(): number {
+    return this.generationValue;
+  }
+
+  publishedChanged() {
+    this.generationValue++;
   }
 
   /** The caller's spaces (never deleted ones), newest change first. */
@@ -496,47 +549,6 @@ export class SceneService {
     });
     const items = row.page ? (JSON.parse(row.page) as MyRow[]) : [];
     return { items: items.map((r) => toMetadata(r, r)), cp, ipp, total: Number(row.total) };
-  }
-
-  /**
-   * A user's published, visible spaces as anyone sees them (their published snapshots), newest
-   * publication first: the Spaces category of someone else's profile.
-   */
-  async publishedBy(query: { ownerId: string; cp: number; ipp: number }): Promise<SceneMetadataPage> {
-    const { ownerId, cp, ipp } = query;
-    const where = and(
-      eq(scenes.ownerId, ownerId),
-      eq(scenes.state, 'Published'),
-      eq(scenes.visible, true),
-      isNull(scenes.deletedAt),
-    );
-    const [rows, [{ total }]] = await Promise.all([
-      this.db
-        .select({
-          scene: scenes,
-          snapshot: publishedScenes,
-          name: users.name,
-          profilePictureId: users.profilePictureId,
-        })
-        .from(scenes)
-        .innerJoin(publishedScenes, eq(publishedScenes.sceneId, scenes.id))
-        .leftJoin(users, eq(users.id, scenes.creatorId))
-        .where(where)
-        .orderBy(sql`${publishedScenes.publishedAt} desc`, sql`${scenes.id} desc`)
-        .limit(ipp)
-        .offset(cp * ipp),
-      this.db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(scenes)
-        .innerJoin(publishedScenes, eq(publishedScenes.sceneId, scenes.id))
-        .where(where),
-    ]);
-    return {
-      items: rows.map((r) => toMetadata(r.scene, r, r.snapshot)),
-      cp,
-      ipp,
-      total: Number(total),
-    };
   }
 
   private prepared?: Record<'all' | 'byState', ReturnType<SceneService['prepareMy']>>;
@@ -575,10 +587,18 @@ export class SceneService {
   /** Soft delete (owner only): gone from every list and read at once, purged after the retention. */
   async remove(id: string, caller: Caller): Promise<void> {
     ownerAccess(await this.find(id), caller);
-    await this.db
-      .update(scenes)
-      .set({ deletedAt: sql`now()` })
-      .where(and(eq(scenes.id, id), isNull(scenes.deletedAt)));
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(scenes)
+        .set({ deletedAt: sql`now()` })
+        .where(and(eq(scenes.id, id), isNull(scenes.deletedAt)));
+      // Its slot is free for another space at once (the row itself stays for the retention).
+      await tx
+        .update(publishSlots)
+        .set({ sceneId: null, publisherId: null, updatedAt: sql`now()` })
+        .where(eq(publishSlots.sceneId, id));
+    });
+    this.publishedChanged();
     this.log?.info({ sceneId: id }, 'space deleted');
   }
 
@@ -1022,6 +1042,10 @@ export class SceneService {
       });
     }
     report.blobs += await this.purgeContentGarbage(now);
+    // "Counted today" marks are only needed for the current UTC day (two kept for clock skew).
+    await this.db
+      .delete(sceneViewDays)
+      .where(lt(sceneViewDays.day, new Date(now.getTime() - 2 * dayMs).toISOString().slice(0, 10)));
     if (report.scenes > 0 || report.blobs > 0) this.log?.info(report, 'deleted spaces purged');
     return report;
   }

@@ -178,5 +178,75 @@ export function sceneApi(t: TestApp, issuer: TestIssuer) {
     async publishedContent(sceneId: string, as: string | null = null) {
       return t.app.inject({ url: `${base}/publishedscene/content/${id(sceneId)}`, headers: await auth(as) });
     },
+    async publish(sceneId: string, as: string | null, body: unknown, roles?: Role[]) {
+      return t.app.inject({
+        method: 'POST',
+        url: `${base}/sceneactions/${id(sceneId)}/publish`,
+        headers: { ...(await auth(as, roles)), 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    },
+    async unpublish(sceneId: string, as: string | null, roles?: Role[]) {
+      return t.app.inject({
+        method: 'POST',
+        url: `${base}/sceneactions/${id(sceneId)}/unpublish`,
+        headers: await auth(as, roles),
+      });
+    },
+    async slots(as: string | null, which: 'my' | 'available' | string = 'my', roles?: Role[]) {
+      return t.app.inject({
+        url: `${base}/slot/${encodeURIComponent(which)}`,
+        headers: await auth(as, roles),
+      });
+    },
+    async search(
+      as: string | null,
+      query: Record<string, string | number> = {},
+      headers: Record<string, string> = {},
+    ) {
+      const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+      return t.app.inject({
+        url: `${base}/publishedscene/metadata?${qs}`,
+        headers: { ...(await auth(as)), ...headers },
+      });
+    },
+    async many(ids: string[], as: string | null = null) {
+      return t.app.inject({
+        url: `${base}/publishedscene/metadata/many/${ids.map(id).join(',')}`,
+        headers: await auth(as),
+      });
+    },
+    async view(sceneId: string, as: string | null, headers: Record<string, string> = {}) {
+      return t.app.inject({
+        method: 'POST',
+        url: `${base}/publishedscene/${id(sceneId)}/view`,
+        headers: { ...(await auth(as)), ...headers },
+      });
+    },
+    /**
+     * A draft ready to publish: a title, three tags (or `tags`) and saved content. Answers its id.
+     */
+    async ready(as: string, title = 'A space', tags = ['art', 'sea', 'light'], roles?: Role[]) {
+      const sceneId = await this.draft(as, title, roles);
+      const patched = await this.patchJson(sceneId, as, { tags });
+      if (patched.statusCode !== 200) throw new Error(`patch: ${patched.statusCode} ${patched.body}`);
+      const saved = await this.putContent(sceneId, as, sampleContent(1));
+      if (saved.statusCode !== 200) throw new Error(`content: ${saved.statusCode} ${saved.body}`);
+      return sceneId;
+    },
+    /** The id of the caller's first available slot. */
+    async freeSlot(as: string, roles?: Role[]): Promise<string> {
+      const res = await this.slots(as, 'available', roles);
+      const first = (res.json() as { items: { slotId: string }[] }).items[0];
+      if (!first) throw new Error(`no free slot: ${res.body}`);
+      return first.slotId;
+    },
+    /** Publishes a ready space into the caller's first free slot (fails the test otherwise). */
+    async publishNow(sceneId: string, as: string, body: Record<string, unknown> = {}, roles?: Role[]) {
+      const slotId = await this.freeSlot(as, roles);
+      const res = await this.publish(sceneId, as, { slotId, ...body }, roles);
+      if (res.statusCode !== 200) throw new Error(`publish: ${res.statusCode} ${res.body}`);
+      return res.json() as { metadata: { sceneId: string }; slot: { slotId: string } };
+    },
   };
 }

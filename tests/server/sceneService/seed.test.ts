@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSceneContent } from '../../../contracts/sceneContent';
 import type { DatabaseHandle } from '../../../server/db';
-import { accounts, appliedJobs, scenes, users } from '../../../server/db/schema';
+import { accounts, appliedJobs, publishSlots, scenes, users } from '../../../server/db/schema';
 import { demoPassword, demoSpacesJob, demoUsers, seedDemoContent } from '../../../server/db/seed';
 import { signIn } from '../../../server/identity/accounts';
 import { buildTestApp, type TestApp } from '../../support/app';
@@ -68,6 +68,19 @@ describe.each(testDatabases())('the demo spaces on $name', ({ open }) => {
         expect(parsed.content.guidedTours.length).toBeGreaterThan(0);
         expect(parsed.content.spaceTemplate ?? parsed.content.customSpace).toBeDefined();
       }
+    }
+
+    // Every published space is in a slot of its owner's, each slot holding one space; each demo
+    // user has one spare slot besides, to try publishing with.
+    const allSlots = await t.app.db.select().from(publishSlots);
+    const slots = allSlots.filter((s) => s.sceneId !== null);
+    expect(slots.map((s) => s.sceneId).sort()).toEqual(all.map((s) => s.id).sort());
+    const spare = allSlots.filter((s) => s.sceneId === null);
+    expect(new Set(spare.map((s) => s.ownerId)).size).toBe(demoUsers.length);
+    expect(spare).toHaveLength(demoUsers.length);
+    for (const slot of slots) {
+      expect(slot.ownerId).toBe(all.find((s) => s.id === slot.sceneId)?.ownerId);
+      expect(slot.active).toBe(true);
     }
 
     // The owner sees them in their spaces, as published ones.

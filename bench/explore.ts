@@ -1,0 +1,280 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { type DatabaseHandle, openDatabase } from '../server/db';
+import { startCluster } from '../tests/support/postgresCluster';
+import { startTestIssuer, type TestIssuer } from '../tests/support/tokens';
+import type { BenchResult } from './types';
+
+/**
+ * Explore's search on PostgreSQL with 10 000 published spaces (varied titles, tags and views),
+ * loaded by autocannon at 50 connections for a few seconds each (in a worker thread, so the load
+ * does not share the server's event loop):
+ *
+ * 1. GET /healthz: the floor, in the same run.
+ * 2. A mix of Explore searches: no query, text queries (several words and prefixes), single tags,
+ *    sorted by views, pages 0-2, some by signed-in users (cached per user only). Anonymous answers
+ *    are served from the 1 s micro-cache, as users get them.
+ *
+ * Budgets: search p95 ≤ 40 ms (ratio p95 / 40 ≤ 1), and search throughput ≥ 0.5 × /healthz's.
+ */
+
+const storedSpaces = 10_000;
+const owners = 200;
+const connections = 50;
+const loadSeconds = 5;
+const p95BudgetMs = 40;
+
+const words = [
+  'harbour',
+  'garden',
+  'gallery',
+  'museum',
+  'studio',
+  'ceramics',
+  'night',
+  'forest',
+  'ocean',
+  'city',
+  'lights',
+  'school',
+  'atrium',
+  'sunset',
+  'winter',
+  'summer',
+  'modern',
+  'classic',
+  'portrait',
+  'sculpture',
+];
+const tagPool = [
+  'art',
+  'sea',
+  'photo',
+  'design',
+  'history',
+  'science',
+  'music',
+  'nature',
+  'shop',
+  'event',
+  'kids',
+  'travel',
+  'architecture',
+  'fashion',
+  'games',
+  'sport',
+  'food',
+  'film',
+  'books',
+  'craft',
+];
+
+/** Inserts the spaces with one SQL statement each table (generate_series), published and slotted. */
+async function fill(handle: DatabaseHandle) {
+  const db = handle.db;
+  const w = `array[${words.map((x) => `'${x}'`).join(',')}]`;
+  const tg = `array[${tagPool.map((x) => `'${x}'`).join(',')}]`;
+  await db.execute(
+    sql.raw(`insert into users (id, name)
+    select 'bench-owner-' || i, 'Owner ' || i from generate_series(0, ${owners - 1}) i`),
+  );
+  await db.execute(
+    sql.raw(`insert into scenes (id, owner_id, creator_id, state, visible, title, description, tags,
+      published_public, views, likes, published_at, content_sha256, content_size, content_version, created_at, updated_at)
+    select 'bench-' || lpad(i::text, 6, '0'), 'bench-owner-' || (i % ${owners}), 'bench-owner-' || (i % ${owners}),
+      'Published', true,
+      initcap((${w})[1 + (i * 7) % 20]) || ' ' || initcap((${w})[1 + (i * 13 + 3) % 20]) || ' ' || i,
+      'A space about ' || (${w})[1 + (i * 3) % 20] || ' and ' || (${w})[1 + (i * 11) % 20] || ', made for the benchmark.',
+      jsonb_build_array((${tg})[1 + i % 20], (${tg})[1 + (i * 7 + 1) % 20], (${tg})[1 + (i * 3 + 2) % 20]),
+      i % 10 <> 0, (i * 7919) % 5000, (i * 104729) % 300,
+      now() - (i || ' minutes')::interval, null, null, null, now(), now()
+    from generate_series(0, ${storedSpaces - 1}) i`),
+  );
+  await db.execute(
+    sql.raw(`insert into published_scenes (scene_id, title, description, tags, published_at)
+    select id, title, description, tags, published_at from scenes where id like 'bench-%'`),
+  );
+  await db.execute(
+    sql.raw(`insert into publish_slots (id, owner_id, kind, position, scene_id, publisher_id)
+    select 'slot-' || id, owner_id, 'extra', null, id, owner_id from scenes where id like 'bench-%'`),
+  );
+  await db.execute(
+    sql.raw(`insert into scene_daily_stats (scene_id, day, views, likes)
+    select id, current_date - (d % 7), (v % 50), (v % 7)
+    from (select id, (row_number() over ()) as v from scenes where id like 'bench-%') s,
+      generate_series(0, 2) d`),
+  );
+  await db.execute(sql.raw('analyze'));
+}
+
+/** autocannon in a worker thread; answers p50/p95/p99 (ms) and requests per second. */
+const loadScript = `
+const { parentPort, workerData } = require('node:worker_threads');
+const autocannon = require('autocannon');
+const latencies = [];
+let failures = 0;
+const instance = autocannon({
+  url: workerData.base,
+  connections: workerData.connections,
+  duration: workerData.seconds,
+  requests: workerData.requests,
+}, (error, result) => {
+  if (error) throw error;
+  parentPort.postMessage({ latencies, failures: failures + result.errors + result.timeouts, total: result.requests.total });
+});
+instance.on('response', (client, statusCode, bytes, responseTime) => {
+  if (statusCode !== 200) failures++;
+  latencies.push(responseTime);
+});`;
+
+interface Load {
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+}
+
+async function load(
+  base: string,
+  requests: { method: 'GET'; path: string; headers?: Record<string, string> }[],
+  seconds: number,
+): Promise<Load> {
+  const worker = new Worker(loadScript, {
+    eval: true,
+    workerData: { base, requests, connections, seconds },
+  });
+  const result = await new Promise<{ latencies: number[]; failures: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  if (result.failures > 0) throw new Error(`${result.failures} requests failed`);
+  const sorted = result.latencies.sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return { p50: at(50), p95: at(95), p99: at(99), rps: sorted.length / seconds };
+}
+
+async function searches(issuer: TestIssuer) {
+  const list: { method: 'GET'; path: string; headers?: Record<string, string> }[] = [];
+  const url = (q: Record<string, string | number>) =>
+    `/api/sceneService/publishedscene/metadata?${new URLSearchParams(
+      Object.entries(q).map(([k, v]) => [k, String(v)]),
+    )}`;
+  for (let i = 0; i < 40; i++) {
+    const cp = i % 3;
+    list.push({ method: 'GET', path: url({ cp }) });
+    list.push({ method: 'GET', path: url({ q: `${words[i % 20].slice(0, 3 + (i % 4))}`, cp }) });
+    list.push({ method: 'GET', path: url({ q: `${words[i % 20]} ${words[(i * 3) % 20].slice(0, 4)}` }) });
+    list.push({ method: 'GET', path: url({ tags: tagPool[i % 20], cp }) });
+    list.push({ method: 'GET', path: url({ sort: 'views', cp }) });
+  }
+  // Signed-in visitors: answers cached for each of them alone.
+  for (let i = 0; i < 20; i++) {
+    list.push({
+      method: 'GET',
+      path: url({ q: words[i % 20].slice(0, 4) }),
+      headers: await issuer.headersFor(`bench-visitor-${i}`, { name: `Visitor ${i}` }),
+    });
+  }
+  // A fixed shuffle, so each connection walks a different mix.
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = (i * 7919) % (i + 1);
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  return list;
+}
+
+export async function benchExplore(): Promise<BenchResult[]> {
+  const cluster = await startCluster().catch((error: unknown) => {
+    console.warn(`PostgreSQL could not start: ${String(error)}`);
+    return undefined;
+  });
+  if (!cluster) {
+    console.warn('PostgreSQL is not installed: the Explore benchmark needs it and is skipped');
+    return [];
+  }
+  const issuer = await startTestIssuer();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-explore-'));
+  let handle: DatabaseHandle | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('create database bench_explore');
+    await admin.end();
+    const dbUrl = new URL(cluster.url);
+    dbUrl.pathname = '/bench_explore';
+    handle = await openDatabase({ databaseUrl: dbUrl.toString(), pgliteDir: '' });
+    const filled = performance.now();
+    await fill(handle);
+    console.log(
+      `      ${storedSpaces} published spaces inserted in ${(performance.now() - filled).toFixed(0)} ms`,
+    );
+    const config = loadConfig({
+      ...issuer.env,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+    });
+    app = await buildApp(config, { db: handle, spaDir: path.join(dataDir, 'no-spa'), logger: false });
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+
+    const mix = await searches(issuer);
+    // Each kind answers a full page before anything is measured.
+    for (const r of mix.slice(0, 20)) {
+      const res = await fetch(base + r.path, { headers: r.headers });
+      const body = (await res.json()) as { items: unknown[] };
+      if (res.status !== 200) throw new Error(`search ${r.path}: ${res.status} ${JSON.stringify(body)}`);
+    }
+    const health = [{ method: 'GET' as const, path: '/healthz' }];
+    await load(base, mix, 1);
+    await load(base, health, 1);
+    const search = await load(base, mix, loadSeconds);
+    const floor = await load(base, health, loadSeconds);
+    // Printed, not budgeted: the same kinds of search by 400 different signed-in users, each cached
+    // for its user alone, so nearly every request queries the database.
+    const cold = [];
+    for (let i = 0; i < 400; i++) {
+      const r = mix[i % mix.length];
+      cold.push({ ...r, headers: await issuer.headersFor(`bench-cold-${i}`, { name: `Cold ${i}` }) });
+    }
+    const uncached = await load(base, cold, 3);
+    console.log(
+      `      mostly uncached searches (400 signed-in users): p50 ${uncached.p50.toFixed(1)} ms, ` +
+        `p95 ${uncached.p95.toFixed(1)} ms, ${uncached.rps.toFixed(0)} req/s`,
+    );
+
+    const details =
+      `search mix (${mix.length} distinct requests): p50 ${search.p50.toFixed(1)} ms, p95 ${search.p95.toFixed(1)} ms, ` +
+      `p99 ${search.p99.toFixed(1)} ms, ${search.rps.toFixed(0)} req/s; /healthz: p95 ${floor.p95.toFixed(1)} ms, ` +
+      `${floor.rps.toFixed(0)} req/s; ${connections} connections, ${loadSeconds} s each`;
+    return [
+      {
+        name: `PostgreSQL: Explore search p95 at ${connections} connections, ${storedSpaces} spaces, vs the ${p95BudgetMs} ms budget`,
+        ratio: search.p95 / p95BudgetMs,
+        goal: { max: 1 },
+        details,
+      },
+      {
+        name: 'PostgreSQL: Explore search throughput vs /healthz throughput',
+        ratio: search.rps / floor.rps,
+        goal: { min: 0.5 },
+        details,
+      },
+    ];
+  } finally {
+    await app?.close();
+    await handle?.close();
+    cluster.stop();
+    await issuer.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
