@@ -11,6 +11,7 @@ import identity from './identity';
 import auth from './plugins/auth';
 import dbPlugin from './plugins/db';
 import health from './plugins/health';
+import linkPreview from './plugins/linkPreview';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
 import spa from './plugins/spa';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(assetService, { prefix: '/api/assetService' });
   await app.register(engineFiles, { prefix: '/files' });
 
+  await app.register(linkPreview);
   await app.register(spa, { config, spaDir: options.spaDir ?? path.join(rootDir, 'dist', 'spa') });
   return app;
 }

@@ -1,11 +1,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
 /** Paths the SPA never owns: unknown ones there answer a JSON 404, not the app. */
-const serverPaths = /^\/(api|oidc|oidc-account|interaction|hubs|files|healthz|readyz)(\/|$)/;
+const serverPaths = /^\/(api|oidc|oidc-account|interaction|hubs|files|healthz|readyz|oembed)(\/|$)/;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Rewrites index.html for one page request (e.g. link previews of a space). A plugin
+     * registered before this one may decorate it; the page is served unchanged otherwise.
+     */
+    transformIndexHtml?: (request: FastifyRequest, html: string) => Promise<string>;
+  }
+}
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -46,7 +57,7 @@ export default fp<{ config: Config; spaDir: string }>(
       app.log.warn({ spaDir }, 'the web app is not built; run `npm run build`');
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0];
       const wantsPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
@@ -62,7 +73,8 @@ export default fp<{ config: Config; spaDir: string }>(
           .status(503)
           .send({ code: 'UNAVAILABLE', message: 'The web app has not been built yet: run `npm run build`.' });
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      const html = app.transformIndexHtml ? await app.transformIndexHtml(request, indexHtml) : indexHtml;
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
   },
   { name: 'spa' },

@@ -1,18 +1,26 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
+import type { ViewAnswer } from '../../contracts/publishing';
 import type { SceneContent } from '../../contracts/sceneContent';
 import type { SceneMetadata } from '../../contracts/scenes';
 
 /**
- * What the viewer page shows (platform.md §2.1 /viewer/{sceneId}): the published space, or with
- * ?draft=true the owner's draft. A space the visitor may not see leads to /space-access-denied.
+ * What the viewer page shows (platform.md §2.1 /viewer/{sceneId}, /viewer/embed/{sceneId}): the
+ * published space, or with ?draft=true the owner's draft. A space the visitor may not see leads to
+ * /space-access-denied; an embed shows that message in place instead (it lives in another site's
+ * page). Once a published space has loaded, one view is counted.
  */
 
 export interface ViewerPageInput {
   sceneId: string;
   draft: boolean;
+  /** Shown inside another site's page (/viewer/embed/{sceneId}). */
+  embed?: boolean;
 }
 
-export interface ViewerPageContext extends ViewerPageInput {
+export interface ViewerPageContext {
+  sceneId: string;
+  draft: boolean;
+  embed: boolean;
   metadata: SceneMetadata | null;
   content: SceneContent | null;
   error: string | null;
@@ -27,37 +35,60 @@ export const viewerPageMachine = setup({
     context: {} as ViewerPageContext,
     events: {} as ViewerPageEvent,
     input: {} as ViewerPageInput,
+    tags: {} as 'loading' | 'ready' | 'denied',
   },
   actors: {
-    loadScene: fromPromise<{ metadata: SceneMetadata; content: SceneContent }, ViewerPageInput>(async () => {
+    loadScene: fromPromise<
+      { metadata: SceneMetadata; content: SceneContent },
+      { sceneId: string; draft: boolean }
+    >(async () => {
       throw new Error('loadScene not provided');
+    }),
+    countView: fromPromise<ViewAnswer, { sceneId: string }>(async () => {
+      throw new Error('countView not provided');
     }),
   },
   actions: {
+    storeScene: assign((_, { metadata, content }: { metadata: SceneMetadata; content: SceneContent }) => ({
+      metadata,
+      content,
+    })),
     leaveForAccessDenied: () => {},
   },
   guards: {
-    /** Not allowed (403), not there or not visible to this visitor (404), or a draft without sign-in (401). */
+    /** Not allowed (403), not there or not visible to this visitor (404), or not signed in (401). */
     denied: ({ event }) => [401, 403, 404].includes(statusOf((event as { error?: unknown }).error) ?? 0),
+    embedded: ({ context }) => context.embed,
+    isDraft: ({ context }) => context.draft,
   },
 }).createMachine({
   id: 'viewerPage',
-  context: ({ input }) => ({ ...input, metadata: null, content: null, error: null }),
+  context: ({ input }) => ({
+    sceneId: input.sceneId,
+    draft: input.draft,
+    embed: input.embed ?? false,
+    metadata: null,
+    content: null,
+    error: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
+      tags: 'loading',
       invoke: {
         id: 'loadScene',
         src: 'loadScene',
         input: ({ context }) => ({ sceneId: context.sceneId, draft: context.draft }),
-        onDone: {
-          target: 'ready',
-          actions: assign({
-            metadata: ({ event }) => event.output.metadata,
-            content: ({ event }) => event.output.content,
-          }),
-        },
+        onDone: [
+          {
+            guard: 'isDraft',
+            target: 'ready.preview',
+            actions: { type: 'storeScene', params: ({ event }) => event.output },
+          },
+          { target: 'ready.visit', actions: { type: 'storeScene', params: ({ event }) => event.output } },
+        ],
         onError: [
+          { guard: and(['denied', 'embedded']), target: 'denied' },
           { guard: 'denied', target: 'left', actions: 'leaveForAccessDenied' },
           {
             target: 'failed',
@@ -68,8 +99,26 @@ export const viewerPageMachine = setup({
         ],
       },
     },
-    ready: {},
+    ready: {
+      tags: 'ready',
+      initial: 'visit',
+      states: {
+        /** A published space: one view is counted, best effort (a failure changes nothing). */
+        visit: {
+          invoke: {
+            id: 'countView',
+            src: 'countView',
+            input: ({ context }) => ({ sceneId: context.sceneId }),
+            onError: {},
+          },
+        },
+        /** The owner's draft preview is not a visit. */
+        preview: {},
+      },
+    },
     failed: { on: { 'page.retry': { target: 'loading', actions: assign({ error: null }) } } },
+    /** An embed's visitor may not see the space: the message is shown in place. */
+    denied: { type: 'final', tags: 'denied' },
     left: { type: 'final' },
   },
 });

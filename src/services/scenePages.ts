@@ -5,6 +5,7 @@ import { editorPageMachine } from '../machines/editorPageMachine';
 import { draftLimitToast } from '../machines/spaceCardMachine';
 import type { ToastsEvent } from '../machines/toastsMachine';
 import { viewerPageMachine } from '../machines/viewerPageMachine';
+import { publishingApi } from './publishing';
 import { scenesApi } from './scenes';
 
 export interface ScenePageHooks {
@@ -45,9 +46,13 @@ export function provideEditorPage(api: KyInstance, userId: string, { navigate, t
   });
 }
 
-/** The viewer page's machine with the scene service: the published space, or the owner's draft. */
+/**
+ * The viewer page's machine with the scene service: the published space, or the owner's draft,
+ * and the view count of a published one.
+ */
 export function provideViewerPage(api: KyInstance, { navigate }: Pick<ScenePageHooks, 'navigate'>) {
   const scenes = scenesApi(api);
+  const publishing = publishingApi(api);
   return viewerPageMachine.provide({
     actors: {
       loadScene: fromPromise(async ({ input }: { input: { sceneId: string; draft: boolean } }) => {
@@ -59,6 +64,9 @@ export function provideViewerPage(api: KyInstance, { navigate }: Pick<ScenePageH
             ]);
         return { metadata, content };
       }),
+      countView: fromPromise(async ({ input }: { input: { sceneId: string } }) =>
+        publishing.view(input.sceneId),
+      ),
     },
     actions: { leaveForAccessDenied: () => navigate(accessDenied, { replace: true }) },
   });

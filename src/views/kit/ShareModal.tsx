@@ -5,8 +5,10 @@ import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import RedditIcon from '@mui/icons-material/Reddit';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import XIcon from '@mui/icons-material/X';
+import CodeIcon from '@mui/icons-material/Code';
 import {
   Box,
+  Button,
   IconButton,
   InputAdornment,
   Stack,
@@ -16,13 +18,12 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type ComponentType, useRef } from 'react';
+import { type ComponentType, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useToasts } from '../AppContext';
+import { EmbedDialog, useCopyToClipboard } from './EmbedDialog';
 import { Modal } from './Modal';
 
-/** How long the 'Copied to clipboard!' toast stays (platform.md §8). */
-export const copyToastMs = 400;
+export { copyToastMs } from './EmbedDialog';
 
 /** The networks of the share panel, in the order shown (platform.md §2.8). */
 export const shareNetworks = ['facebook', 'x', 'reddit', 'whatsapp', 'viber', 'email', 'linkedin'] as const;
@@ -87,13 +88,14 @@ export interface ShareModalProps {
 
 /**
  * The share modal (districts-commerce-spaces.md §2 'Share modal', platform.md §2.8): the viewer
- * link with a copy button ('Copied to clipboard!' for 400 ms) and share links for Facebook, X,
- * Reddit, WhatsApp, Viber, e-mail and LinkedIn.
+ * link with a copy button ('Copied to clipboard!' for 400 ms), share links for Facebook, X,
+ * Reddit, WhatsApp, Viber, e-mail and LinkedIn, and 'Embed', which opens the embed dialog over it.
  */
 export function ShareModal({ open, onClose, url, title }: ShareModalProps) {
   const { t } = useTranslation();
-  const toasts = useToasts();
+  const copyText = useCopyToClipboard();
   const input = useRef<HTMLInputElement>(null);
+  const [embedOpen, setEmbedOpen] = useState(false);
   const links = shareLinks(url, {
     title,
     text: t('share.text', { title }),
@@ -102,20 +104,8 @@ export function ShareModal({ open, onClose, url, title }: ShareModalProps) {
   });
 
   const copy = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error('The clipboard is not available');
-      await navigator.clipboard.writeText(url);
-      toasts.send({
-        type: 'toast.show',
-        severity: 'success',
-        message: 'toasts.copied',
-        durationMs: copyToastMs,
-      });
-    } catch (error) {
-      // Leave the link selected so it can be copied by hand.
-      input.current?.select();
-      console.error('Could not copy the link', error);
-    }
+    // Leave the link selected so it can be copied by hand.
+    if (!(await copyText(url))) input.current?.select();
   };
 
   return (
@@ -176,6 +166,12 @@ export function ShareModal({ open, onClose, url, title }: ShareModalProps) {
           })}
         </Stack>
       </Box>
+      <Box sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}>
+        <Button variant="outlined" startIcon={<CodeIcon />} onClick={() => setEmbedOpen(true)}>
+          {t('share.embed')}
+        </Button>
+      </Box>
+      {embedOpen && <EmbedDialog open={open} onClose={() => setEmbedOpen(false)} url={url} title={title} />}
     </Modal>
   );
 }

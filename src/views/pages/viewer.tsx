@@ -1,5 +1,18 @@
-import { Alert, Box, Button, Chip, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  Link as MuiLink,
+  Paper,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import HomeIcon from '@mui/icons-material/Home';
+import LoginIcon from '@mui/icons-material/Login';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
@@ -11,7 +24,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { EngineHost, type EngineHandle } from '../../engine/host/EngineHost';
 import type { EngineCommand, EngineEvent } from '../../engine/protocol';
 import { provideViewerPage } from '../../services/scenePages';
-import { useApi } from '../AppContext';
+import { useApi, useSession } from '../AppContext';
 import { LoadingOverlay } from '../kit/LoadingOverlay';
 import { Modal } from '../kit/Modal';
 import { PageMeta } from '../kit/PageMeta';
@@ -19,21 +32,60 @@ import { useLandscapeSuggestion } from './viewerLandscape';
 
 type TourState = Extract<EngineEvent, { type: 'guidedTourState' }>;
 
+/** Which optional controls a viewer shows (districts-commerce-spaces.md §2 'Route shapes'). */
+export interface ViewerFlags {
+  /** A 'Sign in' button for visitors without a session (embeds with showSignIn=1 only). */
+  signIn: boolean;
+  /**
+   * Chat and voice (the real-time issue mounts them when this is true): always on the full page,
+   * in an embed only with showCommunications=1.
+   */
+  communications: boolean;
+}
+
+/** The flags of a viewer url: in an embed, showSignIn=1 and showCommunications=1 turn them on. */
+export function viewerFlags(search: string, embed: boolean): ViewerFlags {
+  const query = new URLSearchParams(search);
+  return {
+    signIn: embed && query.get('showSignIn') === '1',
+    communications: !embed || query.get('showCommunications') === '1',
+  };
+}
+
+/** The embedded viewer of a space with the given flags. */
+const embedPath = (sceneId: string, flags: ViewerFlags) =>
+  `/viewer/embed/${encodeURIComponent(sceneId)}?showSignIn=${flags.signIn ? 1 : 0}` +
+  `&showCommunications=${flags.communications ? 1 : 0}`;
+
 /** /viewer/{sceneId} (?draft=true: the owner's draft) and /viewer/embed/{sceneId}. */
 export function ViewerPage({ sceneId, embed }: { sceneId: string; embed: boolean }) {
   const search = useSearch();
   const draft = new URLSearchParams(search).get('draft') === 'true';
+  const { signIn, communications } = viewerFlags(search, embed);
+  const flags = useMemo(() => ({ signIn, communications }), [signIn, communications]);
   // Another space (a portal) is another page: start over.
-  return <ViewerSession key={`${sceneId}:${draft}`} sceneId={sceneId} draft={draft} embed={embed} />;
+  return (
+    <ViewerSession key={`${sceneId}:${draft}`} sceneId={sceneId} draft={draft} embed={embed} flags={flags} />
+  );
 }
 
-function ViewerSession({ sceneId, draft, embed }: { sceneId: string; draft: boolean; embed: boolean }) {
+interface ViewerSessionProps {
+  sceneId: string;
+  draft: boolean;
+  embed: boolean;
+  flags: ViewerFlags;
+}
+
+function ViewerSession({ sceneId, draft, embed, flags }: ViewerSessionProps) {
   const { t } = useTranslation();
   const api = useApi();
   const [, navigate] = useLocation();
   const machine = useMemo(() => provideViewerPage(api, { navigate }), [api, navigate]);
-  const page = useActorRef(machine, { input: { sceneId, draft } });
-  const state = useSelector(page, (s) => s.value);
+  const page = useActorRef(machine, { input: { sceneId, draft, embed } });
+  const loading = useSelector(page, (s) => s.hasTag('loading'));
+  const ready = useSelector(page, (s) => s.hasTag('ready'));
+  const denied = useSelector(page, (s) => s.hasTag('denied'));
+  const failed = useSelector(page, (s) => s.matches('failed'));
   const metadata = useSelector(page, (s) => s.context.metadata);
   const content = useSelector(page, (s) => s.context.content);
   const error = useSelector(page, (s) => s.context.error);
@@ -66,7 +118,12 @@ function ViewerSession({ sceneId, draft, embed }: { sceneId: string; draft: bool
           setInfoPoint({ title: event.title, text: event.text });
           break;
         case 'navigationRequested':
-          navigate(`/viewer/${encodeURIComponent(event.targetSceneId)}`);
+          // A portal inside an embed stays embedded, with the same controls.
+          navigate(
+            embed
+              ? embedPath(event.targetSceneId, flags)
+              : `/viewer/${encodeURIComponent(event.targetSceneId)}`,
+          );
           break;
         case 'linkRequested':
           window.open(event.url, '_blank', 'noopener,noreferrer');
@@ -76,19 +133,31 @@ function ViewerSession({ sceneId, draft, embed }: { sceneId: string; draft: bool
           break;
       }
     },
-    [navigate],
+    [navigate, embed, flags],
   );
 
   const tours = content?.guidedTours ?? [];
   return (
-    <Box sx={{ position: 'fixed', inset: 0, bgcolor: '#111' }} data-testid="viewer-page">
+    <Box
+      sx={{ position: 'fixed', inset: 0, bgcolor: '#111' }}
+      data-testid="viewer-page"
+      data-embed={embed}
+      data-show-sign-in={flags.signIn}
+      data-show-communications={flags.communications}
+    >
       <PageMeta title={metadata?.title ?? t('pages.viewer.title')} />
-      {state !== 'failed' && <EngineHost mode="viewer" onEvent={onEvent} handleRef={handle} />}
-      {state === 'loading' && <LoadingOverlay label={t('viewer.loading')} />}
-      {state === 'ready' && progress !== null && (
-        <LoadingOverlay label={t('viewer.loading')} percent={progress} />
+      {!failed && !denied && <EngineHost mode="viewer" onEvent={onEvent} handleRef={handle} />}
+      {loading && <LoadingOverlay label={t('viewer.loading')} />}
+      {ready && progress !== null && <LoadingOverlay label={t('viewer.loading')} percent={progress} />}
+      {denied && (
+        <Stack sx={{ position: 'absolute', inset: 0, alignItems: 'center', justifyContent: 'center', p: 2 }}>
+          <Alert severity="warning" data-testid="viewer-access-denied">
+            {t('errors.spaceAccessDenied')}
+          </Alert>
+        </Stack>
       )}
-      {state === 'failed' && (
+      {embed && <EmbedControls sceneId={sceneId} signIn={flags.signIn} />}
+      {failed && (
         <Stack sx={{ position: 'absolute', inset: 0, alignItems: 'center', justifyContent: 'center', p: 2 }}>
           <Alert
             severity="error"
@@ -105,7 +174,14 @@ function ViewerSession({ sceneId, draft, embed }: { sceneId: string; draft: bool
       {metadata && (
         <Paper
           elevation={3}
-          sx={{ position: 'absolute', top: 12, left: 12, px: 1.5, py: 0.5, maxWidth: 'calc(100% - 24px)' }}
+          sx={{
+            position: 'absolute',
+            top: 12,
+            left: 12,
+            px: 1.5,
+            py: 0.5,
+            maxWidth: embed ? 'calc(100% - 240px)' : 'calc(100% - 24px)',
+          }}
         >
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             {!embed && (
@@ -133,7 +209,7 @@ function ViewerSession({ sceneId, draft, embed }: { sceneId: string; draft: bool
           </Stack>
         </Paper>
       )}
-      {tours.length > 0 && state === 'ready' && progress === null && (
+      {tours.length > 0 && ready && progress === null && (
         <Paper
           elevation={3}
           sx={{ position: 'absolute', bottom: 12, right: 12, p: 1, maxWidth: 320 }}
@@ -216,5 +292,54 @@ function ViewerSession({ sceneId, draft, embed }: { sceneId: string; draft: bool
         <Typography>{t('viewer.landscape.message')}</Typography>
       </Modal>
     </Box>
+  );
+}
+
+/**
+ * The corner of an embedded viewer: a link to the full space (a new tab: the embed lives in
+ * another site's page) and, when the embed asks for it, 'Sign in' for visitors without a session,
+ * which opens /login in a new tab too. Without showSignIn=1 there is no sign-in control at all.
+ */
+function EmbedControls({ sceneId, signIn }: { sceneId: string; signIn: boolean }) {
+  const { t } = useTranslation();
+  const signedIn = useSelector(useSession(), (s) => s.context.user !== null);
+  return (
+    <Paper
+      elevation={3}
+      data-testid="viewer-embed-controls"
+      sx={{
+        position: 'absolute',
+        top: 12,
+        right: 12,
+        px: 1,
+        py: 0.5,
+        display: 'flex',
+        gap: 1,
+        alignItems: 'center',
+      }}
+    >
+      {signIn && !signedIn && (
+        <Button
+          size="small"
+          variant="contained"
+          startIcon={<LoginIcon />}
+          data-testid="viewer-sign-in"
+          onClick={() => window.open('/login', '_blank', 'noopener')}
+        >
+          {t('auth.signIn')}
+        </Button>
+      )}
+      <MuiLink
+        href={`/viewer/${encodeURIComponent(sceneId)}`}
+        target="_blank"
+        rel="noopener"
+        variant="caption"
+        data-testid="viewer-open-full-space"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+      >
+        {t('viewer.embed.openFullSpace')}
+        <OpenInNewIcon sx={{ fontSize: 14 }} aria-hidden />
+      </MuiLink>
+    </Paper>
   );
 }

@@ -1,0 +1,287 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '../../contracts/errors';
+import { type ThumbnailWidth, thumbnailUrl, thumbnailWidths } from '../../contracts/files';
+import { embedCode, embedHeight, embedUrl, embedWidth } from '../../contracts/publishing';
+import type { SceneMetadata } from '../../contracts/scenes';
+import { AppError, notFound } from '../errors';
+import { FileService } from '../services/fileService/service';
+import { fileIdOfUrl, SceneService } from '../services/sceneService/service';
+
+/**
+ * Link previews of published spaces (platform.md §2.8, §5 'Embed code'):
+ * - the HTML of /viewer/{id} and /viewer/embed/{id} carries the space's title, description, Open
+ *   Graph and Twitter card tags, a canonical link and oEmbed discovery links, so a pasted link
+ *   unfurls in chats and social networks (their crawlers do not run the SPA);
+ * - GET /oembed?url=…&format=json answers the embed iframe as an oEmbed 'rich' type (https://oembed.com).
+ *
+ * Only a space the anonymous public may see (published, visible, not private) is described;
+ * anything else gets the plain page or a 404, so nothing leaks about drafts or private spaces.
+ */
+
+export const siteName = 'Spaces';
+/** How long consumers may cache an oEmbed answer (seconds). */
+export const oembedCacheAgeSeconds = 3600;
+const descriptionMaxLength = 300;
+
+/** /viewer/{id} or /viewer/embed/{id} (a trailing slash allowed). */
+const viewerPath = /^\/viewer\/(?:embed\/)?([^/]+)\/?$/;
+/** A Host header worth building urls from: a name or an IPv6 literal, and a port. */
+const plausibleHost = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+const OEmbedQuery = z.object({
+  url: z.string().min(1).max(2048).describe('The url of a space: /viewer/{id} or /viewer/embed/{id}'),
+  format: z.string().max(16).default('json').describe('Only json is supported (xml answers 501)'),
+  maxwidth: z.coerce.number().int().positive().optional(),
+  maxheight: z.coerce.number().int().positive().optional(),
+});
+
+export const OEmbedAnswer = z
+  .object({
+    type: z.literal('rich'),
+    version: z.literal('1.0'),
+    title: z.string(),
+    author_name: z.string(),
+    author_url: z.string(),
+    provider_name: z.string(),
+    provider_url: z.string(),
+    html: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    thumbnail_url: z.string().optional(),
+    thumbnail_width: z.number().int().optional(),
+    thumbnail_height: z.number().int().optional(),
+    cache_age: z.number().int(),
+  })
+  .meta({ id: 'OEmbedAnswer' });
+export type OEmbedAnswer = z.infer<typeof OEmbedAnswer>;
+
+/** Text safe inside an attribute value or an element (quotes, tags and entities escaped). */
+export const escapeHtml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+
+/** The space id of a viewer path, or undefined. */
+export function sceneIdOfPath(pathname: string): string | undefined {
+  const match = viewerPath.exec(pathname);
+  if (!match) return undefined;
+  try {
+    const id = decodeURIComponent(match[1]);
+    return id.length > 0 && id.length <= 64 ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The iframe width and height within the consumer's limits, keeping the 700×500 ratio. */
+export function embedSize(maxwidth?: number, maxheight?: number): { width: number; height: number } {
+  const scale = Math.min(1, (maxwidth ?? embedWidth) / embedWidth, (maxheight ?? embedHeight) / embedHeight);
+  return {
+    width: Math.max(1, Math.floor(embedWidth * scale)),
+    height: Math.max(1, Math.floor(embedHeight * scale)),
+  };
+}
+
+interface Preview {
+  space: SceneMetadata;
+  origin: string;
+  /** The canonical viewer url: `${origin}/viewer/{id}`. */
+  canonical: string;
+}
+
+const absolute = (origin: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url}`);
+
+/** The head tags describing a space; every value escaped. */
+export function previewTags({ space, origin, canonical }: Preview): string {
+  const title = space.title;
+  const description = (space.description.trim() || `A 3D space by ${space.creator.name}`).slice(
+    0,
+    descriptionMaxLength,
+  );
+  const image = space.coverPhotoUri ? absolute(origin, space.coverPhotoUri) : null;
+  const oembed = (format: string) => `${origin}/oembed?url=${encodeURIComponent(canonical)}&format=${format}`;
+  const meta = (key: 'name' | 'property', name: string, content: string) =>
+    `<meta ${key}="${name}" content="${escapeHtml(content)}">`;
+  return [
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', siteName),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', canonical),
+    ...(image ? [meta('property', 'og:image', image)] : []),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    ...(image ? [meta('name', 'twitter:image', image)] : []),
+    `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembed('json'))}" ` +
+      `title="${escapeHtml(title)}">`,
+  ].join('');
+}
+
+/** index.html with the space's title, its description replaced and the preview tags added. */
+export function withPreview(html: string, preview: Preview): string {
+  const title = `<title>${escapeHtml(`${preview.space.title} | ${siteName}`)}</title>`;
+  // Function replacers: a title holding `$&` must not be read as a replacement pattern.
+  const withoutOld = html
+    .replace(/<title>[\s\S]*?<\/title>/i, () => '')
+    .replace(/<meta\s+name=["']description["'][^>]*>/gi, () => '');
+  return withoutOld.replace(/<\/head>/i, () => `${title}${previewTags(preview)}</head>`);
+}
+
+export default fp(
+  async (instance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const { config } = app;
+    // Their own instances over the shared database and store (the services' plugins keep theirs
+    // encapsulated); only public read methods are called.
+    const scenes = new SceneService({ db: app.db, store: app.blobStore, log: app.log });
+    const files = new FileService(app.db, app.blobStore);
+    app.addHook('onClose', async () => scenes.close());
+
+    /**
+     * The configured public origin (PUBLIC_ORIGIN), else the request's: its protocol (Fastify reads
+     * X-Forwarded-Proto only because the app trusts its proxy) and Host.
+     */
+    const originOf = (request: FastifyRequest): string => {
+      if (config.PUBLIC_ORIGIN || !plausibleHost.test(request.host)) return config.publicOrigin;
+      return `${request.protocol}://${request.host}`;
+    };
+
+    /** The space if the anonymous public may see it, else null (drafts, hidden, private, unknown). */
+    const publicSpace = async (sceneId: string): Promise<SceneMetadata | null> => {
+      try {
+        const space = await scenes.publishedMetadata(sceneId, null);
+        return space.state === 'Published' && space.visible && !space.privacyACLEnabled ? space : null;
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode < 500) return null;
+        throw error;
+      }
+    };
+
+    app.decorate('transformIndexHtml', async (request: FastifyRequest, html: string) => {
+      const sceneId = sceneIdOfPath(request.url.split('?')[0]);
+      if (!sceneId) return html;
+      try {
+        const space = await publicSpace(sceneId);
+        if (!space) return html;
+        const origin = originOf(request);
+        const canonical = `${origin}/viewer/${encodeURIComponent(space.sceneId)}`;
+        return withPreview(html, { space, origin, canonical });
+      } catch (error) {
+        // The page still works without its preview.
+        request.log.error({ err: error, sceneId }, 'link preview failed');
+        return html;
+      }
+    });
+
+    /** The cover as an oEmbed thumbnail: its real size, or a thumbnail within the limits. */
+    const thumbnailOf = async (
+      space: SceneMetadata,
+      origin: string,
+      limits: { maxwidth?: number; maxheight?: number },
+    ): Promise<Pick<OEmbedAnswer, 'thumbnail_url' | 'thumbnail_width' | 'thumbnail_height'>> => {
+      const fileId = space.coverPhotoUri ? fileIdOfUrl(space.coverPhotoUri) : undefined;
+      if (!fileId) return {};
+      const file = await files.find(fileId).catch(() => null);
+      if (!file?.width || !file.height) return {};
+      const scale = Math.min(
+        1,
+        (limits.maxwidth ?? file.width) / file.width,
+        (limits.maxheight ?? file.height) / file.height,
+      );
+      if (scale >= 1) {
+        return {
+          thumbnail_url: absolute(origin, space.coverPhotoUri!),
+          thumbnail_width: file.width,
+          thumbnail_height: file.height,
+        };
+      }
+      // The largest stored thumbnail width that fits (thumbnails keep the picture's ratio).
+      const fitting = [...thumbnailWidths].reverse().find((w) => w <= file.width! * scale);
+      if (!fitting) return {};
+      return {
+        thumbnail_url: absolute(origin, thumbnailUrl(fileId, fitting as ThumbnailWidth)),
+        thumbnail_width: fitting,
+        thumbnail_height: Math.max(1, Math.round((file.height * fitting) / file.width)),
+      };
+    };
+
+    app.register(async (scope) => {
+      // Any site may read oEmbed answers (GET only, no credentials).
+      scope.addHook('onSend', async (_request, reply, payload) => {
+        reply.header('access-control-allow-origin', '*');
+        reply.header('access-control-allow-methods', 'GET');
+        return payload;
+      });
+      scope.withTypeProvider<ZodTypeProvider>().get(
+        '/oembed',
+        {
+          schema: {
+            tags: ['sharing'],
+            summary: 'oEmbed of a published space (type rich)',
+            querystring: OEmbedQuery,
+            response: { 200: OEmbedAnswer, 400: ErrorBody, 404: ErrorBody, 501: ErrorBody },
+          },
+        },
+        async (request, reply) => {
+          const { url, format, maxwidth, maxheight } = request.query;
+          if (format !== 'json') {
+            // No code of our own fits 501; oEmbed consumers read the status.
+            return reply
+              .status(501)
+              .send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Only format=json is supported' });
+          }
+          const origin = originOf(request);
+          let target: URL;
+          try {
+            target = new URL(url);
+          } catch {
+            throw notFound('Not a url of this site');
+          }
+          const ours = new Set([new URL(origin).host, new URL(config.publicOrigin).host]);
+          const sceneId = sceneIdOfPath(target.pathname);
+          if (!/^https?:$/.test(target.protocol) || !ours.has(target.host) || !sceneId) {
+            throw notFound('Not a space of this site');
+          }
+          const space = await publicSpace(sceneId);
+          if (!space) throw notFound('No such space');
+
+          const canonical = `${origin}/viewer/${encodeURIComponent(space.sceneId)}`;
+          const size = embedSize(maxwidth, maxheight);
+          const code = embedCode(
+            embedUrl(canonical, { showSignIn: false, showCommunications: false }),
+            space.title,
+          )
+            // embedCode is always 700×500; the consumer's limits may ask for less.
+            .replace(
+              `width="${embedWidth}" height="${embedHeight}"`,
+              `width="${size.width}" height="${size.height}"`,
+            );
+          return {
+            type: 'rich' as const,
+            version: '1.0' as const,
+            title: space.title,
+            author_name: space.creator.name,
+            author_url: `${origin}/user/${encodeURIComponent(space.creator.userId)}`,
+            provider_name: siteName,
+            provider_url: origin,
+            html: code,
+            width: size.width,
+            height: size.height,
+            ...(await thumbnailOf(space, origin, { maxwidth, maxheight })),
+            cache_age: oembedCacheAgeSeconds,
+          };
+        },
+      );
+    });
+  },
+  { name: 'linkPreview', dependencies: ['db', 'blob-store'] },
+);
