@@ -72,6 +72,10 @@ export interface SpaceCardProps {
   onDeleted?: (sceneId: string) => void;
   /** A duplicate succeeded: the copy, a draft (the drafts list shows it first). */
   onDuplicated?: (copy: SpaceCardData) => void;
+  /** The space's tags, shown as a row of buttons on the cover when `onTagClick` is given too. */
+  tags?: readonly string[];
+  /** A tag was clicked (Explore filters by it). */
+  onTagClick?: (tag: string) => void;
 }
 
 /**
@@ -80,11 +84,75 @@ export interface SpaceCardProps {
  * and Hidden badges, and a Visit Space button. With `owner`, the owner's actions: edit, preview,
  * share, duplicate, hide / unhide and delete (see `spaceCardMachine`).
  */
-export function SpaceCard({ space, owner = false, onDeleted, onDuplicated }: SpaceCardProps) {
+export function SpaceCard({
+  space,
+  owner = false,
+  onDeleted,
+  onDuplicated,
+  tags,
+  onTagClick,
+}: SpaceCardProps) {
+  const tagRow =
+    tags?.length && onTagClick ? <SpaceTags tags={tags} onTagClick={onTagClick} overlay /> : undefined;
   return owner ? (
-    <OwnedSpaceCard space={space} onDeleted={onDeleted} onDuplicated={onDuplicated} />
+    <OwnedSpaceCard space={space} onDeleted={onDeleted} onDuplicated={onDuplicated} tagRow={tagRow} />
   ) : (
-    <SpaceCardLayout space={space} />
+    <SpaceCardLayout space={space} tagRow={tagRow} />
+  );
+}
+
+/**
+ * A space's tags as small buttons ('Filter by tag {tag}'); `overlay` lays them on a card's cover,
+ * on one line (the ones that do not fit are cut off, the row scrolls sideways).
+ */
+export function SpaceTags({
+  tags,
+  onTagClick,
+  overlay = false,
+}: {
+  tags: readonly string[];
+  onTagClick: (tag: string) => void;
+  overlay?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="ul"
+      aria-label={t('spaceCard.tags')}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'flex',
+        gap: 0.5,
+        ...(overlay
+          ? {
+              position: 'absolute',
+              left: 8,
+              right: 8,
+              bottom: 8,
+              flexWrap: 'nowrap',
+              overflowX: 'auto',
+              scrollbarWidth: 'none',
+            }
+          : { flexWrap: 'wrap' }),
+      }}
+    >
+      {tags.map((tag) => (
+        <Box component="li" key={tag} sx={{ flexShrink: 0 }}>
+          <Chip
+            label={tag}
+            size="small"
+            clickable
+            onClick={() => onTagClick(tag)}
+            aria-label={t('spaceCard.filterByTag', { tag })}
+            sx={
+              overlay ? { bgcolor: 'rgba(255, 255, 255, 0.92)', '&:hover': { bgcolor: 'common.white' } } : {}
+            }
+          />
+        </Box>
+      ))}
+    </Box>
   );
 }
 
@@ -145,7 +213,12 @@ function useSpaceCardActor(space: SpaceCardData, hooks: Pick<SpaceCardProps, 'on
   return actor;
 }
 
-function OwnedSpaceCard({ space: given, onDeleted, onDuplicated }: Omit<SpaceCardProps, 'owner'>) {
+function OwnedSpaceCard({
+  space: given,
+  onDeleted,
+  onDuplicated,
+  tagRow,
+}: Pick<SpaceCardProps, 'space' | 'onDeleted' | 'onDuplicated'> & { tagRow?: ReactNode }) {
   const { t } = useTranslation();
   const actor = useSpaceCardActor(given, { onDeleted, onDuplicated });
   const space = useSelector(actor, (s) => s.context.space);
@@ -212,7 +285,7 @@ function OwnedSpaceCard({ space: given, onDeleted, onDuplicated }: Omit<SpaceCar
 
   return (
     <>
-      <SpaceCardLayout space={space} actions={actions} />
+      <SpaceCardLayout space={space} actions={actions} tagRow={tagRow} />
       <Modal
         open={confirming}
         onClose={() => actor.send({ type: 'card.cancelDelete' })}
@@ -325,7 +398,15 @@ function Stat({
 }
 
 /** The card as seen: every part but the owner's actions, which come in `actions`. */
-function SpaceCardLayout({ space, actions }: { space: SpaceCardData; actions?: ReactNode }) {
+function SpaceCardLayout({
+  space,
+  actions,
+  tagRow,
+}: {
+  space: SpaceCardData;
+  actions?: ReactNode;
+  tagRow?: ReactNode;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const title = space.title || t('space.untitled');
@@ -393,6 +474,7 @@ function SpaceCardLayout({ space, actions }: { space: SpaceCardData; actions?: R
             {actions}
           </Box>
         )}
+        {tagRow}
       </Box>
       <CardContent
         sx={{

@@ -1,5 +1,122 @@
-import { StandardPage } from '../kit/StandardPage';
+import { Box, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import {
+  type ExploreActorRef,
+  type ExploreTab,
+  exploreMachine,
+  exploreTabs,
+  parseExploreSearch,
+  selectSpacesQuery,
+} from '../../machines/exploreMachine';
+import { useSession } from '../AppContext';
+import { CreatorsResults } from '../explore/CreatorsResults';
+import { EmptyList } from '../explore/ListFooter';
+import { SignInPrompt } from '../explore/SignInPrompt';
+import { SpacesResults } from '../explore/SpacesResults';
+import { ActiveTags, FilterChips, SearchBox, SortSelect, ViewToggle } from '../explore/SpacesControls';
+import { useExploreLocation } from '../explore/useExploreLocation';
+import { PageMeta } from '../kit/PageMeta';
 
+const tabId = (tab: ExploreTab) => `explore-tab-${tab}`;
+const panelId = (tab: ExploreTab) => `explore-panel-${tab}`;
+
+/**
+ * /explore (platform.md §2.4): Spaces, Districts and Creators tabs. The query (tab, filter, sort,
+ * search words, tags, grid or list) lives in `exploreMachine`; the tab, the words and the tags are
+ * also in the address (`?tab=creators&q=…&tags=a,b`), so a link shows the same search.
+ */
 export function ExplorePage() {
-  return <StandardPage page="explore" notYet />;
+  const { t } = useTranslation();
+  const session = useSession();
+  const signedIn = useSelector(session, (s) => s.matches('signedIn'));
+  const search = useSearch();
+  const explore = useActorRef(exploreMachine, {
+    input: { ...parseExploreSearch(search), signedIn },
+  });
+  useEffect(() => {
+    explore.send({ type: 'session.changed', signedIn });
+  }, [explore, signedIn]);
+  useExploreLocation(explore);
+  const tab = useSelector(explore, (s) => s.context.tab);
+
+  return (
+    <Container sx={{ py: { xs: 4, md: 6 } }}>
+      <PageMeta title={t('pages.explore.title')} description={t('pages.explore.description')} />
+      <Typography variant="h1" gutterBottom>
+        {t('explore.title')}
+      </Typography>
+      <Tabs
+        value={tab}
+        onChange={(_, value: ExploreTab) => explore.send({ type: 'tab.selected', tab: value })}
+        aria-label={t('explore.tabsLabel')}
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {exploreTabs.map((value) => (
+          <Tab
+            key={value}
+            value={value}
+            id={tabId(value)}
+            aria-controls={value === tab ? panelId(value) : undefined}
+            label={t(`explore.tabs.${value}`)}
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+        {tab === 'spaces' && <SpacesTab explore={explore} />}
+        {tab === 'districts' && (
+          <EmptyList text={t('explore.noDistricts')} hint={t('explore.districtsLead')} />
+        )}
+        {tab === 'creators' && <CreatorsTab explore={explore} />}
+      </Box>
+    </Container>
+  );
+}
+
+function SpacesTab({ explore }: { explore: ExploreActorRef }) {
+  const { t } = useTranslation();
+  const query = useSelector(explore, selectSpacesQuery, sameQuery);
+  const filter = useSelector(explore, (s) => s.context.filter);
+  const view = useSelector(explore, (s) => s.context.view);
+  return (
+    <Stack spacing={3}>
+      <FilterChips explore={explore} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <SearchBox explore={explore} label={t('explore.searchSpaces')} />
+        <SortSelect explore={explore} />
+        <ViewToggle explore={explore} />
+      </Stack>
+      <ActiveTags explore={explore} />
+      {query ? (
+        <SpacesResults
+          query={query}
+          view={view}
+          onTagClick={(tag) => explore.send({ type: 'tag.added', tag })}
+        />
+      ) : (
+        <SignInPrompt
+          message={t(filter === 'history' ? 'explore.signInFor.history' : 'explore.signInFor.favourites')}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function CreatorsTab({ explore }: { explore: ExploreActorRef }) {
+  const { t } = useTranslation();
+  const q = useSelector(explore, (s) => s.context.q);
+  return (
+    <Stack spacing={3}>
+      <Box sx={{ display: 'flex' }}>
+        <SearchBox explore={explore} label={t('explore.searchCreators')} />
+      </Box>
+      <CreatorsResults q={q} />
+    </Stack>
+  );
+}
+
+function sameQuery<T>(a: T, b: T): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

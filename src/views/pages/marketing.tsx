@@ -5,6 +5,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { type SolutionSlug, solutionSlugs } from '../../routes';
+import { HomeSpacesRow } from '../explore/HomeSpacesRow';
 import { MessagePage } from '../kit/MessagePage';
 import { PageMeta } from '../kit/PageMeta';
 import { StandardPage } from '../kit/StandardPage';
@@ -110,6 +111,7 @@ export function HomePage() {
           </Button>
         </Box>
       </Box>
+      <HomeSpacesRow />
       <OfferCarousel />
       <ContactCallToAction />
     </Container>

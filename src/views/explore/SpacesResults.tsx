@@ -1,0 +1,86 @@
+import { Box } from '@mui/material';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { SceneMetadata } from '../../../contracts/scenes';
+import type { ExploreSpacesQuery, ExploreView } from '../../machines/exploreMachine';
+import { exploreApi } from '../../services/explore';
+import { useApi } from '../AppContext';
+import { SpaceCard } from '../kit/SpaceCard';
+import { EmptyList, ListFooter } from './ListFooter';
+import { SignInPrompt } from './SignInPrompt';
+import { SpaceRow } from './SpaceRow';
+import { useInfiniteList } from './useInfiniteList';
+
+/**
+ * The published spaces matching Explore's query, 9 at a time, as cards in a grid or rows in a
+ * list; the tags on each add to the tag filter. A 401 (the session ended) asks to sign in again.
+ */
+export function SpacesResults({
+  query,
+  view,
+  onTagClick,
+}: {
+  query: ExploreSpacesQuery;
+  view: ExploreView;
+  onTagClick: (tag: string) => void;
+}) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const list = useInfiniteList<SceneMetadata, ExploreSpacesQuery>(
+    (body, signal) => exploreApi(api).spacesPage(body, signal),
+    query,
+  );
+  const items = useSelector(list, (s) => s.context.items) as SceneMetadata[];
+
+  return (
+    <>
+      {items.length > 0 &&
+        (view === 'grid' ? (
+          <Box
+            component="ul"
+            aria-label={t('explore.spacesList')}
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              display: 'grid',
+              gap: 3,
+              gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))',
+              justifyItems: 'center',
+            }}
+          >
+            {items.map((space) => (
+              <Box
+                component="li"
+                key={space.sceneId}
+                sx={{ width: '100%', display: 'flex', justifyContent: 'center' }}
+              >
+                <SpaceCard space={space} tags={space.tags} onTagClick={onTagClick} />
+              </Box>
+            ))}
+          </Box>
+        ) : (
+          <Box
+            component="ul"
+            aria-label={t('explore.spacesList')}
+            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
+          >
+            {items.map((space) => (
+              <li key={space.sceneId}>
+                <SpaceRow space={space} onTagClick={onTagClick} />
+              </li>
+            ))}
+          </Box>
+        ))}
+      <ListFooter
+        list={list}
+        empty={<EmptyList text={t('explore.empty')} hint={t('explore.emptyHint')} />}
+        onFailed={(error) =>
+          (error as { status?: number } | null)?.status === 401 ? (
+            <SignInPrompt message={t('auth.signInRequired')} />
+          ) : null
+        }
+      />
+    </>
+  );
+}
