@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { accessTokenOf, newEmail, signUp, text } from './support';
+import { accessTokenOf, newEmail, signUp, skipGuide, text, usePremade } from './support';
 
 // Spaces as their creators meet them: the editor page saves them (by hand and by autosave), the
 // viewer previews drafts, the profile lists them with their actions, and strangers are kept out.
@@ -34,23 +34,6 @@ async function watchFor(page: Page, text: string) {
         text,
       ),
   };
-}
-
-async function skipGuide(page: Page) {
-  const guide = page.getByTestId('editor-guide');
-  await expect(guide).toBeVisible();
-  await page.getByRole('button', { name: text('editor.guide.skip') }).click();
-  await expect(guide).toBeHidden();
-}
-
-/** Define Space: a premade room of the given family and size. */
-async function usePremade(page: Page, family: string, size: string) {
-  await page.getByRole('radio', { name: text('dev.editor.space.premade') }).check();
-  await page.getByLabel(text('dev.editor.space.family')).click();
-  await page.getByRole('option', { name: family }).click();
-  await page.getByLabel(text('dev.editor.space.size')).click();
-  await page.getByRole('option', { name: size, exact: true }).click();
-  await page.getByRole('button', { name: text('dev.editor.space.useTemplate') }).click();
 }
 
 /** Add Content: drags a picture from the content panel onto the wall in front of the walking camera. */

@@ -1,10 +1,28 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import en from '../src/i18n/en.json' with { type: 'json' };
+import base from '../src/i18n/en.json' with { type: 'json' };
+import exploreSpaces from '../src/i18n/parts/exploreSpaces.json' with { type: 'json' };
+import publishWizard from '../src/i18n/parts/publishWizard.json' with { type: 'json' };
+import sharing from '../src/i18n/parts/sharing.json' with { type: 'json' };
 
 export const port = Number(process.env.E2E_PORT);
 /** A district subdomain of the test server (`*.localhost` resolves to loopback in Chromium). */
 export const districtOrigin = (name: string) => `http://${name}.localhost:${port}`;
+
+type Tree = { [key: string]: string | Tree };
+const merge = (into: Tree, extra: Tree): Tree => {
+  const out: Tree = { ...into };
+  for (const [key, value] of Object.entries(extra)) {
+    const current = out[key];
+    out[key] = typeof value === 'object' && typeof current === 'object' ? merge(current, value) : value;
+  }
+  return out;
+};
+/** The catalogue as the app has it: en.json with the feature parts laid over it (src/i18n/index.ts). */
+const en = [publishWizard, exploreSpaces, sharing].reduce<Tree>(
+  (all, part) => merge(all, part as Tree),
+  base,
+);
 
 /** Looks up a catalogue string by its dotted key. */
 export function text(key: string): string {
@@ -54,4 +72,22 @@ export async function accessTokenOf(page: Page): Promise<string> {
     const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
     return (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token: string }).access_token;
   });
+}
+
+/** The editor page: closes the guide modal a first visit opens. */
+export async function skipGuide(page: Page) {
+  const guide = page.getByTestId('editor-guide');
+  await expect(guide).toBeVisible();
+  await page.getByRole('button', { name: text('editor.guide.skip') }).click();
+  await expect(guide).toBeHidden();
+}
+
+/** The editor's Define Space step: a premade room of the given family and size. */
+export async function usePremade(page: Page, family: string, size: string) {
+  await page.getByRole('radio', { name: text('dev.editor.space.premade') }).check();
+  await page.getByLabel(text('dev.editor.space.family')).click();
+  await page.getByRole('option', { name: family }).click();
+  await page.getByLabel(text('dev.editor.space.size')).click();
+  await page.getByRole('option', { name: size, exact: true }).click();
+  await page.getByRole('button', { name: text('dev.editor.space.useTemplate') }).click();
 }

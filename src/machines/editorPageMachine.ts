@@ -38,7 +38,9 @@ export type EditorPageEvent =
   /** The first save of a new space created it. */
   | { type: 'scene.created'; sceneId: string; metadata?: SceneMetadata }
   /** A save changed the metadata (title, state). */
-  | { type: 'scene.metadataSaved'; metadata: SceneMetadata };
+  | { type: 'scene.metadataSaved'; metadata: SceneMetadata }
+  /** The publish wizard published the space: the header's badge says Published. */
+  | { type: 'scene.published'; metadata: SceneMetadata };
 
 const statusOf = (error: unknown) => (error as PageProblem | undefined)?.status;
 const messageOf = (error: unknown) =>
@@ -141,6 +143,7 @@ export const editorPageMachine = setup({
           }),
         },
         'scene.metadataSaved': { actions: assign({ metadata: ({ event }) => event.metadata }) },
+        'scene.published': { actions: assign({ metadata: ({ event }) => event.metadata }) },
       },
     },
     failed: {

@@ -13,6 +13,7 @@ const metadata = {
   state: 'Draft',
 } as unknown as SceneMetadata;
 const renamed = { ...metadata, title: 'Harbour at night' } as SceneMetadata;
+const published = { ...metadata, state: 'Published' } as SceneMetadata;
 const content = emptySceneContent();
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -51,6 +52,7 @@ const editorEvents = (): AnyEventObject[] => [
   { type: 'page.retry' },
   { type: 'scene.created', sceneId: 's2', metadata },
   { type: 'scene.metadataSaved', metadata: renamed },
+  { type: 'scene.published', metadata: published },
 ];
 
 for (const sceneId of [null, 's1']) {
@@ -61,7 +63,8 @@ for (const sceneId of [null, 's1']) {
       // One creation and one rename per path keep the model finite.
       filterEvents: (snapshot, event) =>
         !(event.type === 'scene.created' && snapshot.context.sceneId === 's2') &&
-        !(event.type === 'scene.metadataSaved' && snapshot.context.metadata === renamed),
+        !(event.type === 'scene.metadataSaved' && snapshot.context.metadata === renamed) &&
+        !(event.type === 'scene.published' && snapshot.context.metadata === published),
     });
     const paths = getTransitionPaths(model);
 
@@ -82,6 +85,8 @@ for (const sceneId of [null, 's1']) {
         }
         if (snapshot.matches('left') && step.event.type === 'xstate.error.actor.loadScene')
           expect(page.left.denied).toBe(1);
+        // Publishing shows at once: the header's badge reads the page's metadata.
+        if (step.event.type === 'scene.published') expect(snapshot.context.metadata?.state).toBe('Published');
         if (snapshot.matches('loading'))
           expect(page.calls.filter((c) => c.name === 'loadScene').at(-1)!.input).toEqual({ sceneId: 's1' });
       }

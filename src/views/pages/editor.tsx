@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { SceneContent } from '../../../contracts/sceneContent';
 import type { SceneMetadata } from '../../../contracts/scenes';
+import { selectTier } from '../../machines/sessionMachine';
+import { providePublishWizard, searchMembers } from '../../services/publishWizard';
 import { EngineHost, type EngineHandle } from '../../engine/host/EngineHost';
 import type { EngineCommand, EngineEvent } from '../../engine/protocol';
 import { provideEditorPage } from '../../services/scenePages';
@@ -20,6 +22,7 @@ import { useEditorSession } from '../editor/useEditorSession';
 import { ShareModal } from '../kit/ShareModal';
 import { LoadingOverlay } from '../kit/LoadingOverlay';
 import { PageMeta } from '../kit/PageMeta';
+import { PublishWizard } from '../publish/PublishWizard';
 
 /**
  * /curate (a new space) and /curate/{sceneId}: the engine in editor mode with the header and the
@@ -122,6 +125,7 @@ function EditorWorkspace({
         page.send({ type: 'scene.created', sceneId: id });
         onCreated(id);
       }}
+      onPublished={(published) => page.send({ type: 'scene.published', metadata: published })}
     />
   );
 }
@@ -131,13 +135,18 @@ function EditorReady({
   metadata,
   content,
   onCreated,
+  onPublished,
 }: {
   sceneId: string | null;
   metadata: SceneMetadata | null;
   content: SceneContent;
   onCreated(sceneId: string): void;
+  onPublished(metadata: SceneMetadata): void;
 }) {
   const { t } = useTranslation();
+  const api = useApi();
+  const toasts = useToasts();
+  const tier = useSelector(useSession(), selectTier);
   const [, navigate] = useLocation();
   const handle = useRef<EngineHandle>(null);
   const send = useCallback((cmd: EngineCommand) => handle.current?.send(cmd), []);
@@ -151,6 +160,22 @@ function EditorReady({
 
   const save = useEditorSave({ sceneId, metadata, send, onCreated });
   const { leave, dialog: leaveDialog } = useLeaveGuard(save.dirty, navigate);
+
+  // Publish saves a new or changed space first, and opens the wizard only once that save succeeded.
+  const [publishing, setPublishing] = useState<'idle' | 'saveRequested' | 'saving' | 'wizard'>('idle');
+  if (publishing === 'saveRequested' && save.status === 'saving') setPublishing('saving');
+  if (publishing === 'saving' && save.status !== 'saving')
+    setPublishing(save.status === 'failed' || !save.sceneId ? 'idle' : 'wizard');
+  const publish = () => {
+    if (save.sceneId && !save.dirty && save.status !== 'saving') {
+      setPublishing('wizard');
+      return;
+    }
+    setPublishing('saveRequested');
+    save.save();
+  };
+  const wizardMachine = useMemo(() => providePublishWizard(api), [api]);
+  const findMembers = useMemo(() => searchMembers(api), [api]);
 
   // The document opens once the engine is ready (the host holds the command until then).
   const opened = useRef(false);
@@ -226,6 +251,8 @@ function EditorReady({
             viewerUrl={viewerPath ? `${window.location.origin}${viewerPath}` : null}
             onSave={save.save}
             onShare={() => setShareOpen(true)}
+            onPublish={publish}
+            preparingPublish={publishing === 'saveRequested' || publishing === 'saving'}
           />
         </Box>
         <Box
@@ -244,6 +271,23 @@ function EditorReady({
           setGuideOpen(false);
         }}
       />
+      {currentId && (
+        <PublishWizard
+          open={publishing === 'wizard'}
+          onClose={() => setPublishing('idle')}
+          machine={wizardMachine}
+          input={{ sceneId: currentId, metadata: { ...metadata, title }, tier }}
+          searchUsers={findMembers}
+          onPublished={(published) => {
+            setPublishing('idle');
+            onPublished(published);
+            // The wizard may have renamed the space: the header follows.
+            if (published.title !== title) save.changeTitle(published.title);
+            toasts.send({ type: 'toast.show', severity: 'success', message: 'toasts.spacePublished' });
+            setShareOpen(true);
+          }}
+        />
+      )}
       {viewerPath && (
         <ShareModal
           open={shareOpen}

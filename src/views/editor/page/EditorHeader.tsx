@@ -104,7 +104,7 @@ export function EditorHeader(props: EditorHeaderProps) {
         />
         <Chip
           size="small"
-          label={props.published ? t('editor.header.published') : t('editor.header.draft')}
+          label={props.published ? t('editor.header.badge.published') : t('editor.header.badge.draft')}
           color={props.published ? 'primary' : 'default'}
           data-testid="editor-state-badge"
         />

@@ -30,6 +30,10 @@ export interface EditorStepsProps {
   viewerUrl: string | null;
   onSave(): void;
   onShare(): void;
+  /** Saves the space when it is new or changed, then opens the publish wizard. */
+  onPublish(): void;
+  /** The save before publishing is running. */
+  preparingPublish: boolean;
 }
 
 /**
@@ -84,8 +88,9 @@ export function EditorSteps(props: EditorStepsProps) {
             <PublishStep
               session={session}
               viewerUrl={props.viewerUrl}
-              onSave={props.onSave}
               onShare={props.onShare}
+              onPublish={props.onPublish}
+              preparingPublish={props.preparingPublish}
             />
           )}
           <Divider />
@@ -110,17 +115,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Publish & Share: what the space costs to publish, and its link once saved. */
+/** Publish & Share: what the space costs to publish, Publish, and the space's link once saved. */
 function PublishStep({
   session,
   viewerUrl,
-  onSave,
   onShare,
+  onPublish,
+  preparingPublish,
 }: {
   session: EditorSession;
   viewerUrl: string | null;
-  onSave(): void;
   onShare(): void;
+  onPublish(): void;
+  preparingPublish: boolean;
 }) {
   const { t } = useTranslation();
   const { cost } = session.state;
@@ -150,8 +157,10 @@ function PublishStep({
           {t('editor.cost.total')}: {cost.totalCredits}
         </Typography>
       </Box>
-      <Alert severity="info">{t('editor.publish.notYet')}</Alert>
-      {viewerUrl ? (
+      <Button variant="contained" onClick={onPublish} disabled={preparingPublish}>
+        {preparingPublish ? t('editor.header.saving') : t('publish.open')}
+      </Button>
+      {viewerUrl && (
         <Stack spacing={1}>
           <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
             {viewerUrl}
@@ -160,10 +169,6 @@ function PublishStep({
             {t('editor.publish.share')}
           </Button>
         </Stack>
-      ) : (
-        <Button variant="contained" onClick={onSave}>
-          {t('editor.publish.saveFirst')}
-        </Button>
       )}
     </Stack>
   );

@@ -1,0 +1,267 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { accessTokenOf, accountButton, newEmail, port, signUp, skipGuide, text, usePremade } from './support';
+
+// Publishing as creators and visitors meet it: the publish wizard in the editor, Explore's search
+// and tags, the share panel's embed code in a page of another site, private spaces, and the
+// published snapshot that stays as it was while the draft changes.
+
+test.describe.configure({ timeout: 300_000 });
+
+const editorTitle = (page: Page) => page.getByRole('textbox', { name: text('editor.header.titleLabel') });
+const wizard = (page: Page) => page.getByRole('dialog', { name: text('publish.title') });
+const next = (page: Page) => wizard(page).getByRole('button', { name: text('publish.next'), exact: true });
+/** The last step's button: it publishes. */
+const publish = (page: Page) =>
+  wizard(page).getByRole('button', { name: text('publish.publishButton'), exact: true });
+
+/** A cover photo, as a file the wizard's picker takes. */
+async function coverPhoto(colour: string) {
+  const buffer = await sharp({
+    create: { width: 800, height: 450, channels: 3, background: colour },
+  })
+    .jpeg()
+    .toBuffer();
+  return { name: 'cover.jpg', mimeType: 'image/jpeg', buffer };
+}
+
+/** Signs in with a demo account (README, 'Demo content'). */
+async function signIn(page: Page, email: string, name: string) {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: text('nav.login'), exact: true })
+    .click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('spaces-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(accountButton(page, name)).toBeVisible({ timeout: 30_000 });
+}
+
+/** Opens the wizard from the editor's Publish & Share step (it saves first when needed). */
+async function openWizard(page: Page) {
+  await page.getByRole('tab', { name: new RegExp(text('editor.steps.publishShare')) }).click();
+  await page.getByRole('button', { name: text('publish.open'), exact: true }).click();
+  await expect(wizard(page)).toBeVisible({ timeout: 30_000 });
+}
+
+/** Space info: description, tags typed with separators, a cropped cover photo. */
+async function fillSpaceInfo(page: Page, tags: string[], colour: string) {
+  const dialog = wizard(page);
+  await dialog.getByLabel(text('publish.fields.description')).fill('Lights over the water, in three rooms.');
+  const tagInput = dialog.getByRole('textbox', { name: text('publish.fields.tags') });
+  for (const [n, tag] of tags.entries()) await tagInput.pressSequentially(`${tag}${n % 2 ? ';' : ','}`);
+  for (const tag of tags) await expect(dialog.getByRole('button', { name: tag })).toBeVisible();
+  await dialog
+    .locator(`input[type=file][aria-label="${text('publish.fields.coverPhoto')}"]`)
+    .setInputFiles(await coverPhoto(colour));
+  await dialog.getByRole('button', { name: text('publish.cover.apply') }).click();
+}
+
+test('publish through every wizard step, find the space on Explore, embed it on another site, and republish a changed draft', async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const title = `Tidepool ${stamp}`;
+  const tag = `tide${stamp}`;
+  await page.goto('/');
+  await signUp(page, 'Nell Publisher', newEmail('nell'));
+
+  await page.goto('/curate');
+  await skipGuide(page);
+  await usePremade(page, 'White cube', 'S');
+  await editorTitle(page).fill(title);
+  await page.getByRole('button', { name: text('editor.header.save'), exact: true }).click();
+  await expect(page).toHaveURL(/\/curate\/[^/]+$/, { timeout: 30_000 });
+  const sceneId = page.url().split('/').pop()!;
+
+  // The wizard, step by step.
+  await openWizard(page);
+  await next(page).click(); // nothing filled in yet: space info refuses
+  await expect(wizard(page).getByText(/at least 3 tags/)).toBeVisible();
+  await fillSpaceInfo(page, ['coast', 'harbour', tag], '#2a6f97');
+  await next(page).click();
+  // Placement: Next without a slot asks for one.
+  await next(page).click();
+  await expect(wizard(page).getByText(text('publish.errors.noSlotAssigned'))).toBeVisible();
+  await wizard(page)
+    .getByRole('radio', { name: new RegExp(text('publish.placement.freeSlot')) })
+    .check();
+  await next(page).click();
+  // Privacy and communication are Standard features: locked on the free plan, with a hint.
+  await expect(wizard(page).getByRole('radio', { name: text('publish.privacy.selected') })).toBeDisabled();
+  await expect(wizard(page).getByText(text('publish.privacy.standardOnly'))).toBeVisible();
+  await next(page).click();
+  await expect(
+    wizard(page).getByRole('radio', { name: text('publish.communication.selected') }),
+  ).toBeDisabled();
+  await next(page).click();
+  await publish(page).click(); // the publish step
+  await expect(page.getByText(text('publish.published'))).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('editor-state-badge')).toHaveText(text('editor.header.badge.published'));
+
+  // The share panel opens with the link; its embed code, without sign-in.
+  const share = page.getByRole('dialog', { name: text('share.title') });
+  await expect(share).toBeVisible();
+  await share.getByRole('button', { name: text('share.embed') }).click();
+  const embed = page.getByRole('dialog', { name: text('share.embedTitle') });
+  await expect(embed.getByRole('checkbox', { name: text('share.showSignIn') })).not.toBeChecked();
+  const code = await embed.getByRole('textbox', { name: text('share.embedCode') }).inputValue();
+  expect(code).toContain(`/viewer/embed/${sceneId}?showSignIn=0&amp;showCommunications=0`);
+  expect(code).toMatch(/width="700" height="500"/);
+  await page.keyboard.press('Escape');
+
+  // Explore finds it by a word of its title and by its tag; its card opens it.
+  await page.goto('/explore');
+  await page.getByRole('searchbox', { name: text('explore.searchSpaces') }).fill(stamp);
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toBeVisible();
+  await page.goto(`/explore?tags=${tag}`);
+  await expect(card).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await card.getByRole('link', { name: text('space.card.visitSpace') }).click();
+  await expect(page).toHaveURL(new RegExp(`/viewer/${sceneId}$`));
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+  // The embed code in a page of another site (127.0.0.1 against localhost): the space plays,
+  // sign-in is hidden.
+  const host: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><title>Our museum</title><h1>Our museum</h1>${code}`);
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  try {
+    const hostPort = (host.address() as AddressInfo).port;
+    const other = await browser.newContext();
+    const visitor = await other.newPage();
+    await visitor.goto(`http://127.0.0.1:${hostPort}/`);
+    const frame = visitor.frameLocator('iframe');
+    await expect(frame.getByRole('heading', { name: title })).toBeVisible({ timeout: 30_000 });
+    await expect(frame.getByTestId('viewer-page')).toHaveAttribute('data-show-sign-in', 'false');
+    await expect(frame.getByTestId('viewer-sign-in')).toHaveCount(0);
+    await expect(frame.getByRole('button', { name: /sign in/i })).toHaveCount(0);
+    await other.close();
+  } finally {
+    host.close();
+  }
+
+  // The draft changes; visitors keep the published space until it is published again.
+  await page.goto(`/curate/${sceneId}`);
+  await expect(editorTitle(page)).toHaveValue(title);
+  await editorTitle(page).fill(`${title} revised`);
+  await page.getByRole('button', { name: text('editor.header.save'), exact: true }).click();
+  await expect(page.getByTestId('editor-save-status')).toHaveText(text('editor.header.status.saved'), {
+    timeout: 30_000,
+  });
+  const draft = await page.request.get(`/api/sceneService/scene/metadata/${sceneId}`, {
+    headers: { authorization: `Bearer ${await accessTokenOf(page)}` },
+  });
+  expect(((await draft.json()) as { title: string }).title).toBe(`${title} revised`);
+  const published = await page.request.get(`/api/sceneService/publishedscene/metadata/${sceneId}`);
+  expect(((await published.json()) as { title: string }).title).toBe(title);
+  await openWizard(page);
+  for (let step = 0; step < 4; step++) await next(page).click();
+  await publish(page).click();
+  await expect(page.getByText(text('publish.published'))).toBeVisible({ timeout: 30_000 });
+  const republished = await page.request.get(`/api/sceneService/publishedscene/metadata/${sceneId}`);
+  expect(((await republished.json()) as { title: string }).title).toBe(`${title} revised`);
+});
+
+test('a private space is refused to a stranger and shown to the selected user', async ({ browser }) => {
+  const stamp = Date.now().toString(36);
+  const guestName = `Vera Guest ${stamp}`;
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto('/');
+  await signUp(guest, guestName, newEmail('vera'));
+
+  // The school's demo account is on the Standard plan: it may choose who views a space.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await owner.goto('/');
+  await signIn(owner, 'school@spaces.localhost', 'Riverside Secondary School');
+  // A run that failed half-way may have left its space in the account's spare slot: take it down.
+  const auth = { authorization: `Bearer ${await accessTokenOf(owner)}` };
+  const mine = (await (
+    await owner.request.get('/api/sceneService/scene/metadata/my?ipp=100', { headers: auth })
+  ).json()) as { items: { sceneId: string; title: string }[] };
+  for (const left of mine.items.filter((s) => s.title.startsWith('Parents evening'))) {
+    await owner.request.post(`/api/sceneService/sceneactions/${left.sceneId}/delete`, { headers: auth });
+  }
+  await owner.goto('/curate');
+  await skipGuide(owner);
+  await usePremade(owner, 'Loft', 'S');
+  await editorTitle(owner).fill(`Parents evening ${stamp}`);
+  await owner.getByRole('button', { name: text('editor.header.save'), exact: true }).click();
+  await expect(owner).toHaveURL(/\/curate\/[^/]+$/, { timeout: 30_000 });
+  const sceneId = owner.url().split('/').pop()!;
+
+  await openWizard(owner);
+  await fillSpaceInfo(owner, ['school', 'parents', 'evening'], '#8a5a44');
+  await next(owner).click();
+  // The demo account's spare slot: the one not holding a space.
+  await wizard(owner).getByRole('radio', { disabled: false }).first().check();
+  await next(owner).click();
+  await wizard(owner)
+    .getByRole('radio', { name: text('publish.privacy.selected') })
+    .check();
+  await wizard(owner)
+    .getByRole('searchbox', { name: text('publish.access.searchUsers') })
+    .fill(guestName);
+  await wizard(owner)
+    .getByRole('option', { name: new RegExp(guestName) })
+    .click();
+  await wizard(owner)
+    .getByRole('button', { name: text('kit.dualList.add'), exact: true })
+    .click();
+  await expect(
+    wizard(owner)
+      .getByRole('listbox', { name: text('kit.dualList.selected') })
+      .getByRole('option', { name: new RegExp(guestName) }),
+  ).toBeVisible();
+  await next(owner).click();
+  await next(owner).click();
+  await publish(owner).click();
+  await expect(owner.getByText(text('publish.published'))).toBeVisible({ timeout: 30_000 });
+
+  // A stranger is refused; the selected guest gets in.
+  const strangerContext = await browser.newContext();
+  const stranger = await strangerContext.newPage();
+  await stranger.goto('/');
+  await signUp(stranger, 'Stan Stranger', newEmail('stan'));
+  await stranger.goto(`/viewer/${sceneId}`);
+  await expect(stranger).toHaveURL(/\/space-access-denied$/);
+  await guest.goto(`/viewer/${sceneId}`);
+  await expect(guest.getByRole('heading', { name: `Parents evening ${stamp}` })).toBeVisible();
+
+  // The owner takes it down again, so the demo account's slot is free for the next run.
+  await owner.request.post(`/api/sceneService/sceneactions/${sceneId}/delete`, {
+    headers: { authorization: `Bearer ${await accessTokenOf(owner)}` },
+  });
+  await Promise.all([guestContext.close(), ownerContext.close(), strangerContext.close()]);
+});
+
+test('home shows published demo spaces; a space link carries its card for chats and CMSs', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  const row = page.getByRole('region', { name: text('explore.row.heading') });
+  await expect(row.getByRole('article').first()).toBeVisible();
+  const first = row.getByRole('article').first();
+  const link = await first.getByRole('link', { name: text('space.card.visitSpace') }).getAttribute('href');
+  const sceneId = link!.split('/').pop()!;
+
+  const html = await (await request.get(`/viewer/${sceneId}`)).text();
+  expect(html).toMatch(/<meta property="og:title" content="[^"]+"/);
+  expect(html).toContain(`<link rel="canonical" href="http://localhost:${port}/viewer/${sceneId}"`);
+  const discovery = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(html);
+  expect(discovery).not.toBeNull();
+  const oembed = await request.get(discovery![1].replace(/&amp;/g, '&'));
+  expect(oembed.status()).toBe(200);
+  const answer = (await oembed.json()) as Record<string, unknown>;
+  expect(answer).toMatchObject({ type: 'rich', version: '1.0', width: 700, height: 500 });
+  expect(answer.html).toContain(`/viewer/embed/${sceneId}`);
+});

@@ -1,0 +1,69 @@
+import type { KyInstance } from 'ky';
+import { fromPromise } from 'xstate';
+import type { SlotList } from '../../contracts/publishing';
+import type { SceneMetadata } from '../../contracts/scenes';
+import type { UserSearchAnswer } from '../../contracts/users';
+import {
+  type Member,
+  type PublishInput,
+  publishWizardMachine,
+  type SaveMetadataInput,
+} from '../machines/publishWizardMachine';
+import { publishingApi } from './publishing';
+import { call, metadataForm } from './scenes';
+
+/** How many users one search of the access pickers shows. */
+export const memberSearchSize = 20;
+
+/**
+ * The publish wizard's machine with the scene service (platform.md §7.3): the caller's slots,
+ * the metadata PATCH with the pictures (multipart), and the publish call. Each request is
+ * cancelled when the wizard leaves the step that made it.
+ */
+export function providePublishWizard(api: KyInstance) {
+  const publishing = publishingApi(api);
+  return publishWizardMachine.provide({
+    actors: {
+      loadSlots: fromPromise(async ({ signal }) =>
+        call(() => api.get('sceneService/slot/my', { retry: 0, signal }).json<SlotList>()).then(
+          (list) => list.items,
+        ),
+      ),
+      saveMetadata: fromPromise(
+        async ({ input, signal }: { input: SaveMetadataInput; signal: AbortSignal }) =>
+          call(() =>
+            api
+              .patch(`sceneService/scene/metadata/${encodeURIComponent(input.sceneId)}`, {
+                body: metadataForm(input.fields, input.files),
+                retry: 0,
+                timeout: 120_000,
+                signal,
+              })
+              .json<SceneMetadata>(),
+          ),
+      ),
+      publish: fromPromise(async ({ input }: { input: PublishInput }) =>
+        publishing.publish(input.sceneId, input.form),
+      ),
+    },
+  });
+}
+
+/** Searchable users whose name contains `query`, as access-picker members (GET users/search). */
+export function searchMembers(api: KyInstance) {
+  return async (query: string, signal: AbortSignal): Promise<Member[]> => {
+    const answer = await call(() =>
+      api
+        .get('userService/users/search', {
+          searchParams: { q: query.trim(), cp: 0, ipp: memberSearchSize },
+          signal,
+        })
+        .json<UserSearchAnswer>(),
+    );
+    return answer.items.map((user) => ({
+      userId: user.userId,
+      name: user.name,
+      profilePicture: user.profilePicture,
+    }));
+  };
+}

@@ -1,0 +1,228 @@
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  Stack,
+  Step,
+  StepButton,
+  Stepper,
+  Switch,
+  Typography,
+} from '@mui/material';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type PublishStep, publishSteps } from '../../../contracts/publishing';
+import type { SceneMetadata } from '../../../contracts/scenes';
+import {
+  canOpenStep,
+  isStepComplete,
+  type Member,
+  type PublishWizardInput,
+  type publishWizardMachine,
+  selectStep,
+} from '../../machines/publishWizardMachine';
+import { Modal } from '../kit/Modal';
+import { AccessStep } from './AccessStep';
+import type { CoverPhotoCropperProps } from './CoverPhotoCropper';
+import { SlotPicker, type SlotPickerStatus } from './SlotPicker';
+import { SpaceInfoStep } from './SpaceInfoStep';
+import { messageText, type WizardActor } from './wizardText';
+
+export interface PublishWizardProps {
+  open: boolean;
+  onClose(): void;
+  /** The wizard's machine with its actors (src/services/publishWizard.ts, or fakes in tests). */
+  machine: typeof publishWizardMachine;
+  input: PublishWizardInput;
+  /** Users for the privacy and communication pickers. */
+  searchUsers(query: string, signal: AbortSignal): Promise<Member[]>;
+  onPublished(metadata: SceneMetadata): void;
+  /** Cuts the cover photo (canvas by default). */
+  crop?: CoverPhotoCropperProps['crop'];
+}
+
+/**
+ * The publish wizard (platform.md §2.5) in a dialog named 'Publish space': a stepper of the five
+ * steps (a step opens when the ones before it are complete), the current step, and Back / Next
+ * ('Publish' on the last step). The machine starts when the dialog opens and stops when it closes,
+ * cancelling what it was doing.
+ */
+export function PublishWizard(props: PublishWizardProps) {
+  return props.open ? <WizardDialog {...props} /> : null;
+}
+
+function WizardDialog({ onClose, machine, input, searchUsers, onPublished, crop }: PublishWizardProps) {
+  const { t } = useTranslation();
+  const actor = useActorRef(machine, { input });
+  const step = useSelector(actor, selectStep);
+  const message = useSelector(actor, (s) => s.context.message);
+  const publishing = useSelector(actor, (s) => s.hasTag('publishing'));
+  const canBack = useSelector(actor, (s) => s.can({ type: 'wizard.back' }));
+  const canNext = useSelector(actor, (s) => s.can({ type: 'wizard.next' }));
+
+  const published = useRef(onPublished);
+  useEffect(() => {
+    published.current = onPublished;
+  }, [onPublished]);
+  useEffect(() => {
+    const subscription = actor.on('wizard.published', (event) => published.current(event.metadata));
+    return () => subscription.unsubscribe();
+  }, [actor]);
+
+  const nextLabel =
+    step === 'publish'
+      ? publishing
+        ? t('publish.publishing')
+        : t('publish.publishButton')
+      : t('publish.next');
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t('publish.title')}
+      maxWidth="md"
+      closeOnOutsideClick={false}
+      closeOnEscape
+      actions={
+        <>
+          <Button onClick={() => actor.send({ type: 'wizard.back' })} disabled={!canBack}>
+            {t('publish.back')}
+          </Button>
+          <Button variant="contained" onClick={() => actor.send({ type: 'wizard.next' })} disabled={!canNext}>
+            {nextLabel}
+          </Button>
+        </>
+      }
+    >
+      <WizardStepper actor={actor} current={step} />
+      <Box sx={{ mt: 2 }} role="region" aria-label={t(`publish.steps.${step}`)}>
+        {step === 'spaceInfo' && <SpaceInfoStep actor={actor} crop={crop} />}
+        {step === 'placement' && <PlacementStep actor={actor} />}
+        {(step === 'privacy' || step === 'communication') && (
+          <AccessStep key={step} actor={actor} area={step} searchUsers={searchUsers} />
+        )}
+        {step === 'publish' && <ReviewStep actor={actor} />}
+      </Box>
+      {message && (
+        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+          {messageText(t, message)}
+        </Alert>
+      )}
+    </Modal>
+  );
+}
+
+function WizardStepper({ actor, current }: { actor: WizardActor; current: PublishStep }) {
+  const { t } = useTranslation();
+  const complete = useSelector(actor, (s) =>
+    publishSteps.map((step) => isStepComplete(s.context, step)).join(','),
+  ).split(',');
+  const openable = useSelector(actor, (s) =>
+    publishSteps.map((step) => s.can({ type: 'wizard.goTo', step })).join(','),
+  ).split(',');
+  return (
+    <Stepper
+      nonLinear
+      activeStep={publishSteps.indexOf(current)}
+      alternativeLabel
+      aria-label={t('publish.stepsLabel')}
+    >
+      {publishSteps.map((step, i) => (
+        <Step key={step} completed={complete[i] === 'true'}>
+          <StepButton
+            onClick={() => actor.send({ type: 'wizard.goTo', step })}
+            disabled={step !== current && openable[i] !== 'true'}
+            aria-current={step === current ? 'step' : undefined}
+          >
+            {t(`publish.steps.${step}`)}
+          </StepButton>
+        </Step>
+      ))}
+    </Stepper>
+  );
+}
+
+function PlacementStep({ actor }: { actor: WizardActor }) {
+  const slots = useSelector(actor, (s) => s.context.slots);
+  const slotId = useSelector(actor, (s) => s.context.slotId);
+  const sceneId = useSelector(actor, (s) => s.context.sceneId);
+  const status = useSelector(actor, (s): SlotPickerStatus => {
+    if (s.matches({ placement: 'noSlot' })) return 'noSlot';
+    if (s.matches({ placement: 'failed' })) return 'failed';
+    if (s.matches({ placement: 'choosing' })) return 'choosing';
+    return 'loading';
+  });
+  return (
+    <SlotPicker
+      slots={slots}
+      sceneId={sceneId}
+      slotId={slotId}
+      status={status}
+      onSelect={(id) => actor.send({ type: 'slot.selected', slotId: id })}
+      onRetry={() => actor.send({ type: 'slots.retry' })}
+    />
+  );
+}
+
+function ReviewStep({ actor }: { actor: WizardActor }) {
+  const { t } = useTranslation();
+  const ready = useSelector(actor, (s) => canOpenStep(s.context, 'publish'));
+  const title = useSelector(actor, (s) => s.context.spaceInfo.title);
+  const tags = useSelector(actor, (s) => s.context.spaceInfo.tags);
+  const visible = useSelector(actor, (s) => s.context.publishedPublic);
+  const canToggle = useSelector(actor, (s) =>
+    s.can({ type: 'visibility.changed', publishedPublic: !visible }),
+  );
+  const slotName = useSelector(actor, (s) => {
+    const slot = s.context.slots.find((x) => x.slotId === s.context.slotId);
+    return slot ? slot.kind : null;
+  });
+  const access = useSelector(actor, (s) => s.context.access);
+  const accessText = (area: 'privacy' | 'communication') =>
+    access[area].restricted
+      ? t('publish.review.selected', { count: access[area].members.length })
+      : t('publish.review.everyone');
+
+  return (
+    <Stack spacing={2} sx={{ pt: 1 }}>
+      <Typography variant="h6" component="h3">
+        {t('publish.review.title')}
+      </Typography>
+      <Typography>{t('publish.review.description')}</Typography>
+      {!ready && <Alert severity="warning">{t('publish.review.incomplete')}</Alert>}
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}
+      >
+        <dt>{t('publish.fields.title')}</dt>
+        <dd style={{ margin: 0 }}>{title}</dd>
+        <dt>{t('publish.review.tags')}</dt>
+        <dd style={{ margin: 0 }}>{tags.join(', ')}</dd>
+        <dt>{t('publish.review.slot')}</dt>
+        <dd style={{ margin: 0 }}>{slotName ? t(`publish.placement.${slotName}Slot`) : '—'}</dd>
+        <dt>{t('publish.review.viewers')}</dt>
+        <dd style={{ margin: 0 }}>{accessText('privacy')}</dd>
+        <dt>{t('publish.review.communicators')}</dt>
+        <dd style={{ margin: 0 }}>{accessText('communication')}</dd>
+      </Box>
+      <Box>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={visible}
+              disabled={!canToggle}
+              onChange={(e) => actor.send({ type: 'visibility.changed', publishedPublic: e.target.checked })}
+            />
+          }
+          label={t('publish.fields.visible')}
+        />
+        <Typography variant="body2" color="text.secondary">
+          {t('publish.review.visibleHelp')}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { extraSlotPriceCoin, type Slot, type SlotKind } from '../../../contracts/publishing';
+import { isSlotSelectable } from '../../machines/publishWizardMachine';
+
+const kindKey: Record<SlotKind, string> = {
+  free: 'publish.placement.freeSlot',
+  extra: 'publish.placement.extraSlot',
+  district: 'publish.placement.districtSlot',
+};
+
+export type SlotPickerStatus = 'loading' | 'choosing' | 'noSlot' | 'failed';
+
+export interface SlotPickerProps {
+  slots: Slot[];
+  /** The space being published (a slot holding it can be chosen again). */
+  sceneId: string;
+  slotId: string | null;
+  status: SlotPickerStatus;
+  onSelect(slotId: string): void;
+  onRetry(): void;
+}
+
+/**
+ * The placement step's slots (platform.md §2.5): one radio per slot, named by its kind ('Free
+ * slot', 'District slot', 'Extra slot', numbered when there are several of a kind); slots holding
+ * another space, or beyond the plan, cannot be chosen. An extra slot costs credits: the offer
+ * shows its price and stays unavailable until the wallet can pay for it.
+ */
+export function SlotPicker({ slots, sceneId, slotId, status, onSelect, onRetry }: SlotPickerProps) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const hintId = useId();
+
+  const kindCount = (kind: SlotKind) => slots.filter((s) => s.kind === kind).length;
+  const nameOf = (slot: Slot, index: number) => {
+    const kind = t(kindKey[slot.kind]);
+    if (kindCount(slot.kind) < 2) return kind;
+    const number = slots.slice(0, index + 1).filter((s) => s.kind === slot.kind).length;
+    return t('publish.placement.slotName', { kind, number });
+  };
+  const describe = (slot: Slot) => {
+    if (!slot.active) return t('publish.placement.inactive');
+    if (slot.sceneId === sceneId) return t('publish.placement.thisSpace');
+    if (slot.sceneId) return t('publish.placement.occupiedBy', { title: slot.title ?? t('common.untitled') });
+    return t('publish.placement.empty');
+  };
+
+  return (
+    <Stack spacing={2}>
+      <FormLabel id={labelId}>{t('publish.placement.chooseSlot')}</FormLabel>
+      {status === 'loading' && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
+          <CircularProgress size={20} />
+          <Typography variant="body2">{t('publish.placement.loading')}</Typography>
+        </Stack>
+      )}
+      {status === 'failed' && (
+        <Box>
+          <Button variant="outlined" onClick={onRetry}>
+            {t('common.actions.retry')}
+          </Button>
+        </Box>
+      )}
+      {status !== 'loading' && status !== 'failed' && slots.length > 0 && (
+        <RadioGroup aria-labelledby={labelId} value={slotId ?? ''} onChange={(_, value) => onSelect(value)}>
+          {slots.map((slot, index) => {
+            const descriptionId = `${labelId}-${slot.slotId}`;
+            return (
+              <Box key={slot.slotId}>
+                <FormControlLabel
+                  value={slot.slotId}
+                  disabled={!isSlotSelectable(slot, sceneId)}
+                  control={<Radio slotProps={{ input: { 'aria-describedby': descriptionId } }} />}
+                  label={nameOf(slot, index)}
+                />
+                <Typography
+                  id={descriptionId}
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ ml: 4, mt: -0.75 }}
+                >
+                  {describe(slot)}
+                </Typography>
+              </Box>
+            );
+          })}
+        </RadioGroup>
+      )}
+      {status === 'noSlot' && <Alert severity="warning">{t('publish.errors.noSlot')}</Alert>}
+      <Box>
+        <Button variant="outlined" disabled aria-describedby={hintId}>
+          {t('publish.placement.addExtraSlot', { count: extraSlotPriceCoin })}
+        </Button>
+        <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {t('publish.placement.extraSlotHint')}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,119 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import '../../src/i18n';
+import type { Member } from '../../src/machines/publishWizardMachine';
+import { DualListPicker, dualListSearchDebounceMs } from '../../src/views/publish/DualListPicker';
+
+const people: Member[] = [
+  { userId: 'u1', name: 'Ada' },
+  { userId: 'u2', name: 'Bob' },
+  { userId: 'u3', name: 'Bea' },
+];
+
+function setup(initial: Member[] = []) {
+  const searches: string[] = [];
+  const searchUsers = vi.fn(async (query: string) => {
+    searches.push(query);
+    return people.filter((p) => p.name.toLowerCase().includes(query.toLowerCase()));
+  });
+  let chosen = initial;
+  function Harness() {
+    const [value, setValue] = useState<Member[]>(initial);
+    return (
+      <DualListPicker
+        label="Who can view this space?"
+        value={value}
+        onChange={(next) => {
+          chosen = next;
+          setValue(next);
+        }}
+        searchUsers={searchUsers}
+      />
+    );
+  }
+  const user = userEvent.setup();
+  render(<Harness />);
+  const list = (name: 'Available' | 'Selected') => screen.getByRole('listbox', { name });
+  const names = (name: 'Available' | 'Selected') =>
+    within(list(name))
+      .queryAllByRole('option')
+      .map((o) => o.lastElementChild?.textContent); // the name beside the avatar
+  const option = (listName: 'Available' | 'Selected', name: string) =>
+    within(list(listName)).getByRole('option', { name });
+  /** Waits out the search debounce and the answer. */
+  const settle = () =>
+    act(() => new Promise((resolve) => setTimeout(resolve, dualListSearchDebounceMs + 50)));
+  return { user, searches, names, option, settle, chosen: () => chosen, list };
+}
+
+describe('DualListPicker', () => {
+  it('searches users 200 ms after the last keystroke and lists the results on the left', async () => {
+    const p = setup();
+    await p.settle();
+    expect(p.names('Available')).toEqual(['Ada', 'Bob', 'Bea']);
+    await p.user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'b');
+    // Not at once: the search waits for typing to stop.
+    expect(p.searches).toEqual(['']);
+    await p.settle();
+    expect(p.searches).toEqual(['', 'b']);
+    expect(p.names('Available')).toEqual(['Bob', 'Bea']);
+  });
+
+  it('moves the selected users right with Add and takes the selected ones out with Remove', async () => {
+    const p = setup();
+    await p.settle();
+    const add = screen.getByRole('button', { name: 'Add' });
+    const remove = screen.getByRole('button', { name: 'Remove' });
+    expect(add).toBeDisabled();
+    await p.user.click(p.option('Available', 'Ada'));
+    await p.user.click(p.option('Available', 'Bea'));
+    expect(p.option('Available', 'Ada')).toHaveAttribute('aria-selected', 'true');
+    // A second click unselects.
+    await p.user.click(p.option('Available', 'Bea'));
+    expect(p.option('Available', 'Bea')).toHaveAttribute('aria-selected', 'false');
+    await p.user.click(add);
+    expect(p.names('Selected')).toEqual(['Ada']);
+    expect(p.names('Available')).toEqual(['Bob', 'Bea']);
+    expect(p.chosen()).toEqual([{ userId: 'u1', name: 'Ada' }]);
+
+    expect(remove).toBeDisabled();
+    await p.user.click(p.option('Selected', 'Ada'));
+    await p.user.click(remove);
+    expect(p.names('Selected')).toEqual([]);
+    expect(screen.getByText('Nobody selected yet')).toBeInTheDocument();
+    expect(p.names('Available')).toEqual(['Ada', 'Bob', 'Bea']);
+  });
+
+  it('clears the selection when the search changes', async () => {
+    const p = setup();
+    await p.settle();
+    await p.user.click(p.option('Available', 'Bob'));
+    expect(screen.getByRole('button', { name: 'Add' })).toBeEnabled();
+    await p.user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'b');
+    await p.settle();
+    expect(screen.getByRole('button', { name: 'Add' })).toBeDisabled();
+    expect(p.option('Available', 'Bob')).toHaveAttribute('aria-selected', 'false');
+  });
+
+  it("shows 'No groups yet' for groups, and clears the selection when the category changes", async () => {
+    const p = setup([{ userId: 'u2', name: 'Bob' }]);
+    await p.settle();
+    await p.user.click(p.option('Selected', 'Bob'));
+    await p.user.click(screen.getByRole('button', { name: 'Groups' }));
+    expect(screen.getByText('No groups yet')).toBeInTheDocument();
+    expect(p.names('Available')).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeDisabled();
+    await p.user.click(screen.getByRole('button', { name: 'Users' }));
+    await p.settle();
+    expect(p.names('Available')).toEqual(['Ada', 'Bea']);
+  });
+
+  it('identifies members by userId: one chosen before is not offered again', async () => {
+    const p = setup([{ userId: 'u1', name: 'Ada Lovelace' }]);
+    await p.settle();
+    expect(p.names('Available')).toEqual(['Bob', 'Bea']);
+    expect(p.names('Selected')).toEqual(['Ada Lovelace']);
+  });
+});

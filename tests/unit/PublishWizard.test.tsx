@@ -1,0 +1,184 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { type PublishAnswer, publishMessages, type Slot } from '../../contracts/publishing';
+import type { Tier } from '../../contracts/roles';
+import type { SceneMetadata } from '../../contracts/scenes';
+import '../../src/i18n';
+import {
+  type PublishInput,
+  publishWizardMachine,
+  type SaveMetadataInput,
+} from '../../src/machines/publishWizardMachine';
+import { PublishWizard } from '../../src/views/publish/PublishWizard';
+
+const draft = {
+  sceneId: 's1',
+  title: 'Harbour lights',
+  description: '',
+  tags: ['harbour', 'night'],
+  state: 'Draft',
+  comments: true,
+  adultContent: false,
+  coverPhotoUri: '/api/fileService/file/cover1',
+  photoGallery: [],
+} satisfies Partial<SceneMetadata>;
+const published = {
+  ...draft,
+  tags: ['harbour', 'night', 'sea'],
+  state: 'Published',
+} as unknown as SceneMetadata;
+
+const slot = (slotId: string, sceneId: string | null): Slot => ({
+  slotId,
+  kind: 'free',
+  active: true,
+  ownerId: 'u1',
+  districtId: null,
+  districtSubdomain: null,
+  districtSlot: false,
+  productId: null,
+  sceneId,
+  title: sceneId ? 'Old gallery' : null,
+  sceneMetadata: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+/** The wizard with a fake scene service: `publishFailures` publishes fail first with 409 slotTaken. */
+function renderWizard({
+  tier = 'free',
+  slots = [slot('slot-1', null)],
+  publishFailures = 0,
+}: { tier?: Tier; slots?: Slot[]; publishFailures?: number } = {}) {
+  const saved: SaveMetadataInput[] = [];
+  const publishes: PublishInput[] = [];
+  let failures = publishFailures;
+  const machine = publishWizardMachine.provide({
+    actors: {
+      loadSlots: fromPromise(async () => slots),
+      saveMetadata: fromPromise(async ({ input }: { input: SaveMetadataInput }) => {
+        saved.push(input);
+        return published;
+      }),
+      publish: fromPromise(async ({ input }: { input: PublishInput }): Promise<PublishAnswer> => {
+        publishes.push(input);
+        if (failures-- > 0) throw { status: 409, code: 'CONFLICT', message: publishMessages.slotTaken };
+        return { metadata: published, slot: slots[0] };
+      }),
+    },
+  });
+  const onPublished = vi.fn();
+  const onClose = vi.fn();
+  render(
+    <PublishWizard
+      open
+      onClose={onClose}
+      machine={machine}
+      input={{ sceneId: 's1', metadata: draft, tier }}
+      searchUsers={async () => [{ userId: 'u2', name: 'Bob' }]}
+      onPublished={onPublished}
+    />,
+  );
+  const dialog = screen.getByRole('dialog', { name: 'Publish space' });
+  const button = (name: string) => within(dialog).getByRole('button', { name });
+  return { user: userEvent.setup(), dialog, button, saved, publishes, onPublished, onClose };
+}
+
+describe('PublishWizard', () => {
+  it('walks from space info to a published space, retrying a refused publish', async () => {
+    const w = renderWizard({ publishFailures: 1 });
+    const { user, dialog, button } = w;
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Harbour lights');
+    // Later steps open only once the earlier ones are complete.
+    const step = (name: string) => within(dialog).getByRole('tab', { name });
+    expect(step('Space info')).toHaveAttribute('aria-current', 'step');
+    expect(step('Placement')).toBeDisabled();
+    expect(step('Publish')).toBeDisabled();
+    expect(button('Back')).toBeDisabled();
+
+    await user.click(button('Next'));
+    expect(within(dialog).getByText('It should contain at least 3 tags')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'sea,');
+    expect(within(dialog).queryByText('It should contain at least 3 tags')).not.toBeInTheDocument();
+    await user.click(button('Next'));
+
+    // Placement: the slots load; Next without one says what to do.
+    const freeSlot = await within(dialog).findByRole('radio', { name: 'Free slot' });
+    await user.click(button('Next'));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(publishMessages.noSlotAssigned);
+    await user.click(freeSlot);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(button('Add an extra slot for 100 credits')).toBeDisabled();
+    await user.click(button('Next'));
+
+    // Free tier: privacy and communication stay 'Everyone', with a way to the plans.
+    for (const step of ['Who can view this space?', 'Who can communicate in this space?']) {
+      const group = within(dialog).getByRole('radiogroup', { name: step });
+      expect(within(group).getByRole('radio', { name: 'Everyone' })).toBeChecked();
+      expect(within(group).getByRole('radio', { name: 'Only selected users and groups' })).toBeDisabled();
+      expect(within(dialog).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing');
+      await user.click(button('Next'));
+    }
+
+    // Publish: refused first (the server's message shows and the step stays), then published.
+    expect(within(dialog).getByRole('switch', { name: 'Listed in Explore' })).toBeChecked();
+    await user.click(button('Publish'));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(publishMessages.slotTaken);
+    expect(w.onPublished).not.toHaveBeenCalled();
+    expect(w.saved).toHaveLength(1);
+    expect(w.saved[0].fields).toMatchObject({ title: 'Harbour lights', tags: ['harbour', 'night', 'sea'] });
+    await user.click(button('Publish'));
+    await vi.waitFor(() => expect(w.onPublished).toHaveBeenCalledWith(published));
+    // The retry only publishes again: the fields were stored already.
+    expect(w.saved).toHaveLength(1);
+    expect(w.publishes).toEqual([
+      { sceneId: 's1', form: { slotId: 'slot-1', publishedPublic: true } },
+      { sceneId: 's1', form: { slotId: 'slot-1', publishedPublic: true } },
+    ]);
+  });
+
+  it("says 'There is no available slot.' when every slot holds another space", async () => {
+    const { user, dialog, button } = renderWizard({ slots: [slot('slot-1', 's0')] });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'sea;');
+    await user.click(button('Next'));
+    expect(await within(dialog).findByText(publishMessages.noSlotAvailable)).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Free slot' })).toBeDisabled();
+    expect(within(dialog).getByText('Occupied by Old gallery')).toBeInTheDocument();
+  });
+
+  it('lets a Standard user pick who may view, and sends them with the publish', async () => {
+    const { user, dialog, button, publishes } = renderWizard({ tier: 'standard' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'sea,');
+    await user.click(button('Next'));
+    await user.click(await within(dialog).findByRole('radio', { name: 'Free slot' }));
+    await user.click(button('Next'));
+    await user.click(within(dialog).getByRole('radio', { name: 'Only selected users and groups' }));
+    await user.click(await within(dialog).findByRole('option', { name: 'Bob' }));
+    await user.click(button('Add'));
+    expect(
+      within(within(dialog).getByRole('listbox', { name: 'Selected' })).getByRole('option'),
+    ).toHaveAccessibleName('Bob');
+    await user.click(button('Next'));
+    await user.click(button('Next'));
+    expect(within(dialog).getByText('1 selected user or group')).toBeInTheDocument();
+    await user.click(button('Publish'));
+    await vi.waitFor(() => expect(publishes).toHaveLength(1));
+    expect(publishes[0].form).toMatchObject({ privacyACLEnabled: true, userPrivacyACL: ['u2'] });
+  });
+
+  it('refuses a cover photo of the wrong type with the size and formats', async () => {
+    const { user, dialog, button } = renderWizard();
+    await user.click(button('Remove cover photo'));
+    await user.click(button('Next'));
+    expect(within(dialog).getByText('Required')).toBeInTheDocument();
+    const input = within(dialog).getByLabelText('Cover photo');
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(
+      within(dialog).getByText('File should be an image (JPG, JPEG, PNG, WEBP) and should not exceed 8 MB'),
+    ).toBeInTheDocument();
+  });
+});

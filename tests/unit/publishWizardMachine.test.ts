@@ -1,0 +1,453 @@
+import { describe, expect, it } from 'vitest';
+import { type AnyEventObject, createActor, fromPromise } from 'xstate';
+import { publishMessages, type Slot } from '../../contracts/publishing';
+import type { Tier } from '../../contracts/roles';
+import type { SceneMetadata } from '../../contracts/scenes';
+import i18n from '../../src/i18n';
+import {
+  canOpenStep,
+  type PublishInput,
+  type PublishWizardSnapshot,
+  publishWizardMachine,
+  type SaveMetadataInput,
+  selectStep,
+  validateSpaceInfo,
+  type WizardMessage,
+} from '../../src/machines/publishWizardMachine';
+import { deferredActors } from '../support/deferredActors';
+import { createPathModel, describePaths, getTransitionPaths, replaySteps } from '../support/machinePaths';
+
+/** Lets settled fake calls reach the machine (promise callbacks only: no timers run). */
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+/** What the user reads for a message. */
+const text = (message: WizardMessage | null) =>
+  message === null ? null : 'text' in message ? message.text : i18n.t(message.key, message.values);
+
+const draft: SceneMetadata = {
+  sceneId: 's1',
+  title: 'Harbour lights',
+  description: 'A night walk',
+  tags: ['harbour', 'night'],
+  state: 'Draft',
+  visible: true,
+  adultContent: false,
+  comments: true,
+  ownerId: 'u1',
+  creatorId: 'u1',
+  creator: { userId: 'u1', name: 'Alice', profilePicture: null },
+  coverPhotoUri: '/api/fileService/file/cover1',
+  thumbnailUri: null,
+  photoGallery: [],
+  audioUri: null,
+  districtId: null,
+  districtSubdomain: null,
+  publishedPublic: false,
+  publishedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  contentUpdatedAt: '2026-01-01T00:00:00.000Z',
+  likes: 0,
+  views: 0,
+  commentCount: 0,
+  privacyACLEnabled: false,
+  userPrivacyACL: [],
+  groupPrivacyACL: [],
+  communicationACLEnabled: false,
+  userCommunicationACL: [],
+  groupCommunicationACL: [],
+};
+const published: SceneMetadata = {
+  ...draft,
+  tags: ['harbour', 'night', 'sea'],
+  state: 'Published',
+  publishedPublic: true,
+  publishedAt: '2026-01-02T00:00:00.000Z',
+};
+
+const slot = (slotId: string, sceneId: string | null, kind: Slot['kind'] = 'free'): Slot => ({
+  slotId,
+  kind,
+  active: true,
+  ownerId: 'u1',
+  districtId: null,
+  districtSubdomain: null,
+  districtSlot: false,
+  productId: null,
+  sceneId,
+  title: sceneId ? 'Old gallery' : null,
+  sceneMetadata: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+const freeSlot = slot('slot-free', null);
+const takenSlot = slot('slot-taken', 's0');
+const alice = { userId: 'u2', name: 'Bob' };
+const threeTags = ['harbour', 'night', 'sea'];
+const slotTaken = { status: 409, code: 'CONFLICT', message: publishMessages.slotTaken };
+const badFields = { status: 400, code: 'VALIDATION_FAILED', message: 'A tag is at most 50 characters' };
+
+const events = (): AnyEventObject[] => [
+  { type: 'wizard.next' },
+  { type: 'wizard.back' },
+  ...['spaceInfo', 'placement', 'privacy', 'communication', 'publish'].map((step) => ({
+    type: 'wizard.goTo',
+    step,
+  })),
+  { type: 'spaceInfo.changed', fields: { tags: threeTags } },
+  { type: 'spaceInfo.changed', fields: { tags: ['harbour'] } },
+  { type: 'slot.selected', slotId: freeSlot.slotId },
+  { type: 'slot.selected', slotId: takenSlot.slotId },
+  { type: 'slots.retry' },
+  { type: 'xstate.done.actor.loadSlots', output: [takenSlot, freeSlot] },
+  { type: 'xstate.done.actor.loadSlots', output: [takenSlot] },
+  { type: 'xstate.error.actor.loadSlots', error: { message: 'Failed to fetch' } },
+  { type: 'xstate.done.actor.saveMetadata', output: published },
+  { type: 'xstate.error.actor.saveMetadata', error: badFields },
+  { type: 'xstate.done.actor.publish', output: { metadata: published, slot: freeSlot } },
+  { type: 'xstate.error.actor.publish', error: slotTaken },
+  { type: 'access.modeChanged', area: 'privacy', restricted: true },
+  { type: 'access.membersChanged', area: 'privacy', members: [alice] },
+  { type: 'access.modeChanged', area: 'communication', restricted: true },
+  { type: 'access.membersChanged', area: 'communication', members: [alice] },
+  { type: 'visibility.changed', publishedPublic: false },
+];
+
+/**
+ * A state of the model: what decides which events the wizard accepts and what it shows. The access
+ * lists and the listing toggle stay out (each change is tried once, from the states reached), so
+ * the model stays small; the replays check them on the real actor.
+ */
+function modelState(snapshot: PublishWizardSnapshot) {
+  const { context } = snapshot;
+  return JSON.stringify({
+    value: snapshot.value,
+    confirmed: [...context.confirmed].sort(),
+    valid: Object.keys(validateSpaceInfo(context.spaceInfo)).length === 0,
+    errorsShown: context.spaceInfoErrors !== null,
+    slotId: context.slotId,
+    slots: context.slots.length,
+    metadataSaved: context.metadataSaved,
+    message: context.message,
+  });
+}
+
+function startWizard(tier: Tier) {
+  const fakes = deferredActors();
+  const announced: SceneMetadata[] = [];
+  const actor = createActor(
+    publishWizardMachine.provide({
+      actors: {
+        loadSlots: fakes.deferred('loadSlots'),
+        saveMetadata: fakes.deferred('saveMetadata'),
+        publish: fakes.deferred('publish'),
+      } as never,
+    }),
+    { input: { sceneId: 's1', metadata: draft, tier } },
+  );
+  actor.on('wizard.published', (event) => void announced.push(event.metadata));
+  actor.start();
+  const callsOf = (name: string) => fakes.calls.filter((c) => c.name === name);
+  return { actor, announced, callsOf, answer: (event: AnyEventObject) => fakes.answer(actor, event) };
+}
+
+for (const tier of ['free', 'standard'] as const) {
+  describe(`publishWizardMachine (model, ${tier} tier)`, () => {
+    const model = createPathModel(publishWizardMachine, {
+      input: { sceneId: 's1', metadata: draft, tier },
+      events,
+      serializeState: modelState,
+    });
+    const paths = getTransitionPaths(model);
+
+    it('reaches every step and outcome, and tries every kind of event', () => {
+      const steps = paths.flatMap((path) => path.steps);
+      const states = new Set(steps.map((step) => JSON.stringify(step.state.value)));
+      for (const state of [
+        '"spaceInfo"',
+        '{"placement":"loading"}',
+        '{"placement":"choosing"}',
+        '{"placement":"noSlot"}',
+        '{"placement":"failed"}',
+        '"privacy"',
+        '"communication"',
+        '{"publish":"review"}',
+        '{"publish":"saving"}',
+        '{"publish":"publishing"}',
+        '{"publish":"failed"}',
+        '"done"',
+      ])
+        expect(states).toContain(state);
+      const types = new Set(steps.map((step) => step.event.type));
+      for (const type of [
+        'wizard.next',
+        'wizard.back',
+        'wizard.goTo',
+        'spaceInfo.changed',
+        'slot.selected',
+        'slots.retry',
+        'visibility.changed',
+        'xstate.error.actor.loadSlots',
+        'xstate.error.actor.saveMetadata',
+        'xstate.error.actor.publish',
+        'xstate.done.actor.publish',
+      ])
+        expect(types).toContain(type);
+      // Choosing who may view or communicate is a Standard feature.
+      expect(types.has('access.modeChanged')).toBe(tier === 'standard');
+    });
+
+    describePaths('replays', paths, (path) => async () => {
+      const wizard = startWizard(tier);
+      for (const step of replaySteps(path)) {
+        const before = wizard.actor.getSnapshot();
+        const calls = {
+          loadSlots: wizard.callsOf('loadSlots').length,
+          saveMetadata: wizard.callsOf('saveMetadata').length,
+          publish: wizard.callsOf('publish').length,
+        };
+        wizard.answer(step.event);
+        await flush();
+        const after = wizard.actor.getSnapshot();
+        expect(after.value).toEqual(step.state.value);
+        expect(modelState(after)).toBe(modelState(step.state as PublishWizardSnapshot));
+        expectWhatTheUserSees(tier, wizard, step.event, before, after, calls);
+      }
+      wizard.actor.stop();
+    });
+  });
+}
+
+function expectWhatTheUserSees(
+  tier: Tier,
+  wizard: ReturnType<typeof startWizard>,
+  event: AnyEventObject,
+  before: PublishWizardSnapshot,
+  after: PublishWizardSnapshot,
+  calls: Record<'loadSlots' | 'saveMetadata' | 'publish', number>,
+) {
+  const { context } = after;
+  const stepBefore = selectStep(before);
+  const stepAfter = selectStep(after);
+  const message = text(context.message);
+
+  // A step opens only when the ones before it are complete; the publish step needs all four.
+  if (stepAfter !== stepBefore) expect(canOpenStep(context, stepAfter)).toBe(true);
+  if (after.matches('publish')) expect(canOpenStep(context, 'publish')).toBe(true);
+
+  // Next and Back go in order.
+  if (event.type === 'wizard.back' && stepBefore !== stepAfter) {
+    const order = ['spaceInfo', 'placement', 'privacy', 'communication', 'publish'];
+    expect(order.indexOf(stepAfter)).toBe(order.indexOf(stepBefore) - 1);
+  }
+
+  // Space info: Next with too few tags stays and says why.
+  if (event.type === 'wizard.next' && stepBefore === 'spaceInfo') {
+    if (context.spaceInfo.tags.length < 3) {
+      expect(stepAfter).toBe('spaceInfo');
+      expect(text(context.spaceInfoErrors?.tags ?? null)).toBe('It should contain at least 3 tags');
+    } else expect(stepAfter).toBe('placement');
+  }
+
+  // Entering placement loads the slots.
+  const loading = after.matches({ placement: 'loading' });
+  expect(wizard.callsOf('loadSlots').length).toBe(
+    calls.loadSlots + (loading && !before.matches({ placement: 'loading' }) ? 1 : 0),
+  );
+  if (after.matches({ placement: 'noSlot' })) {
+    expect(i18n.t('publish.errors.noSlot')).toBe(publishMessages.noSlotAvailable);
+    expect(context.slotId).toBeNull();
+  }
+  if (after.matches({ placement: 'failed' })) expect(message).toBe(i18n.t('publish.errors.slotsFailed'));
+
+  // Next on placement without a slot: 'Please assign your space to a slot to proceed.'
+  if (event.type === 'wizard.next' && stepBefore === 'placement') {
+    if (before.context.slotId === null) {
+      expect(stepAfter).toBe('placement');
+      expect(message).toBe(publishMessages.noSlotAssigned);
+    } else expect(stepAfter).toBe('privacy');
+  }
+  // Only an empty, active slot can be picked.
+  if (event.type === 'slot.selected') expect(context.slotId).toBe(freeSlot.slotId);
+
+  // Privacy and communication: Standard only; on free they stay 'Everyone'.
+  if (tier === 'free') {
+    expect(context.access.privacy.restricted).toBe(false);
+    expect(context.access.communication.restricted).toBe(false);
+    if (after.matches('privacy') || after.matches('communication')) {
+      expect(after.can({ type: 'access.modeChanged', area: stepAfter as 'privacy', restricted: true })).toBe(
+        false,
+      );
+    }
+  }
+  if (event.type === 'access.modeChanged')
+    expect(context.access[event.area as 'privacy'].restricted).toBe(true);
+  if (event.type === 'access.membersChanged')
+    expect(context.access[event.area as 'privacy'].members).toEqual([alice]);
+
+  // Publishing: the metadata is stored first (with the space-info fields), then published.
+  if (wizard.callsOf('saveMetadata').length > calls.saveMetadata) {
+    const input = wizard.callsOf('saveMetadata').at(-1)!.input as SaveMetadataInput;
+    expect(input).toEqual({
+      sceneId: 's1',
+      fields: {
+        title: 'Harbour lights',
+        description: 'A night walk',
+        tags: threeTags,
+        comments: true,
+        adultContent: false,
+        photoGallery: [],
+      },
+      files: {},
+    });
+    expect(after.hasTag('publishing')).toBe(true);
+  }
+  if (wizard.callsOf('publish').length > calls.publish) {
+    const input = wizard.callsOf('publish').at(-1)!.input as PublishInput;
+    expect(input.sceneId).toBe('s1');
+    expect(input.form).toMatchObject({ slotId: freeSlot.slotId, publishedPublic: context.publishedPublic });
+    // The access lists go only with the Standard tier (the server refuses them otherwise).
+    expect('privacyACLEnabled' in input.form).toBe(tier === 'standard');
+    // A retry after a failed publish does not store the fields again.
+    if (before.matches({ publish: 'failed' }))
+      expect(wizard.callsOf('saveMetadata').length).toBe(calls.saveMetadata);
+  }
+  // A failure shows the server's message and stays on the publish step, where Next tries again.
+  if (after.matches({ publish: 'failed' })) {
+    expect(message).toBe(
+      event.type === 'xstate.error.actor.publish' ? publishMessages.slotTaken : badFields.message,
+    );
+    expect(after.can({ type: 'wizard.next' })).toBe(true);
+  }
+  // Success: done, with the new metadata announced once.
+  if (after.matches('done')) {
+    expect(after.status).toBe('done');
+    expect(after.output).toEqual(published);
+    expect(wizard.announced).toEqual([published]);
+  } else expect(wizard.announced).toEqual([]);
+}
+
+describe('publishWizardMachine', () => {
+  it('starts from the space as it is: title, tags, comments on, adult content off, listed', () => {
+    const wizard = startWizard('standard');
+    const { context } = wizard.actor.getSnapshot();
+    expect(context.spaceInfo).toMatchObject({
+      title: 'Harbour lights',
+      tags: ['harbour', 'night'],
+      comments: true,
+      adultContent: false,
+      coverPhotoUri: draft.coverPhotoUri,
+    });
+    expect(context.publishedPublic).toBe(true);
+    expect(selectStep(wizard.actor.getSnapshot())).toBe('spaceInfo');
+  });
+
+  it('asks for a title and a cover photo, and counts an automatic title as none', () => {
+    const actor = createActor(publishWizardMachine, {
+      input: {
+        sceneId: 's1',
+        metadata: {
+          ...draft,
+          title: 'Untitled space 2026-11-23 14:05',
+          coverPhotoUri: null,
+          tags: threeTags,
+        },
+        tier: 'free',
+      },
+    }).start();
+    actor.send({ type: 'wizard.next' });
+    const errors = actor.getSnapshot().context.spaceInfoErrors!;
+    expect(text(errors.title!)).toBe('This field is required');
+    expect(text(errors.coverPhoto!)).toBe('Required');
+    actor.send({ type: 'spaceInfo.changed', fields: { title: 'x'.repeat(101) } });
+    expect(text(actor.getSnapshot().context.spaceInfoErrors!.title!)).toBe(
+      'It should contain no more than 100 characters',
+    );
+    actor.send({
+      type: 'spaceInfo.changed',
+      fields: { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) },
+    });
+    expect(text(actor.getSnapshot().context.spaceInfoErrors!.tags!)).toBe(
+      'It should contain no more than 10 tags',
+    );
+    expect(actor.getSnapshot().matches('spaceInfo')).toBe(true);
+    actor.stop();
+  });
+
+  it('sends the new cover photo and gallery pictures, and the chosen users with the publish', async () => {
+    const wizard = startWizard('standard');
+    const cover = new Blob(['jpeg'], { type: 'image/jpeg' });
+    const picture = new Blob(['png'], { type: 'image/png' });
+    const { actor } = wizard;
+    actor.send({
+      type: 'spaceInfo.changed',
+      fields: { tags: threeTags, coverPhotoFile: cover, photoGalleryFiles: [picture] },
+    });
+    actor.send({ type: 'wizard.next' });
+    wizard.answer({ type: 'xstate.done.actor.loadSlots', output: [freeSlot] });
+    await flush();
+    actor.send({ type: 'slot.selected', slotId: freeSlot.slotId });
+    actor.send({ type: 'wizard.next' });
+    actor.send({ type: 'access.modeChanged', area: 'privacy', restricted: true });
+    actor.send({
+      type: 'access.membersChanged',
+      area: 'privacy',
+      members: [alice, { groupId: 'g1', name: 'Crew' }],
+    });
+    actor.send({ type: 'wizard.next' });
+    actor.send({ type: 'wizard.next' });
+    actor.send({ type: 'visibility.changed', publishedPublic: false });
+    actor.send({ type: 'wizard.next' });
+    expect((wizard.callsOf('saveMetadata')[0].input as SaveMetadataInput).files).toEqual({
+      coverPhoto: cover,
+      photoGallery: [picture],
+    });
+    wizard.answer({ type: 'xstate.done.actor.saveMetadata', output: published });
+    await flush();
+    expect((wizard.callsOf('publish')[0].input as PublishInput).form).toEqual({
+      slotId: freeSlot.slotId,
+      publishedPublic: false,
+      privacyACLEnabled: true,
+      userPrivacyACL: ['u2'],
+      groupPrivacyACL: ['g1'],
+      communicationACLEnabled: false,
+      userCommunicationACL: [],
+      groupCommunicationACL: [],
+    });
+    actor.stop();
+  });
+
+  it('keeps the slot a published space already holds', async () => {
+    const wizard = startWizard('free');
+    wizard.actor.send({ type: 'spaceInfo.changed', fields: { tags: threeTags } });
+    wizard.actor.send({ type: 'wizard.next' });
+    wizard.answer({ type: 'xstate.done.actor.loadSlots', output: [slot('mine', 's1'), freeSlot] });
+    await flush();
+    expect(wizard.actor.getSnapshot().context.slotId).toBe('mine');
+    wizard.actor.send({ type: 'wizard.next' });
+    expect(selectStep(wizard.actor.getSnapshot())).toBe('privacy');
+    wizard.actor.stop();
+  });
+
+  it('cancels loading the slots when the user goes back', () => {
+    let signal: AbortSignal | undefined;
+    const actor = createActor(
+      publishWizardMachine.provide({
+        actors: {
+          loadSlots: fromPromise<Slot[]>(({ signal: s }) => {
+            signal = s;
+            return new Promise(() => {});
+          }),
+        },
+      }),
+      { input: { sceneId: 's1', metadata: { ...draft, tags: threeTags }, tier: 'free' } },
+    ).start();
+    actor.send({ type: 'wizard.next' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    actor.send({ type: 'wizard.back' });
+    expect(signal?.aborted).toBe(true);
+    expect(selectStep(actor.getSnapshot())).toBe('spaceInfo');
+    actor.stop();
+  });
+});
