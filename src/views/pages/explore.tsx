@@ -46,7 +46,7 @@ export function ExplorePage() {
     <Container sx={{ py: { xs: 4, md: 6 } }}>
       <PageMeta title={t('pages.explore.title')} description={t('pages.explore.description')} />
       <Typography variant="h1" gutterBottom>
-        {t('explore.title')}
+        {t('pages.explore.heading')}
       </Typography>
       <Tabs
         value={tab}
