@@ -152,6 +152,9 @@ function ViewerSession({ sceneId, draft, embed, flags }: ViewerSessionProps) {
       {denied && (
         <Stack sx={{ position: 'absolute', inset: 0, alignItems: 'center', justifyContent: 'center', p: 2 }}>
           <Alert severity="warning" data-testid="viewer-access-denied">
+            <Typography variant="h6" component="h1">
+              {t('errors.holdUpExplorer')}
+            </Typography>
             {t('errors.spaceAccessDenied')}
           </Alert>
         </Stack>
