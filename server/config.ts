@@ -46,6 +46,14 @@ export const configSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
+    /** Sign-in, sign-up and password forms allowed per address and 15 minutes (default per form). */
+    AUTH_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).max(100_000).optional(),
+    /** Stripe (all three, or none: then the built-in test payment provider is used). */
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Optional `productId=price_…` pairs, comma-separated; other products go to Stripe as inline prices. */
+    STRIPE_PRICE_IDS: optionalText,
   })
   .superRefine((c, ctx) => {
     if (Boolean(c.S3_ENDPOINT) !== Boolean(c.S3_BUCKET)) {
@@ -54,6 +62,18 @@ export const configSchema = z
         path: [c.S3_ENDPOINT ? 'S3_BUCKET' : 'S3_ENDPOINT'],
         message: 'S3_ENDPOINT and S3_BUCKET must be set together',
       });
+    }
+    const stripe = [c.STRIPE_SECRET_KEY, c.STRIPE_PUBLISHABLE_KEY, c.STRIPE_WEBHOOK_SECRET];
+    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+      for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!c[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message:
+              'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+          });
+      }
     }
   });
 

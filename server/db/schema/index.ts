@@ -5,3 +5,4 @@ export * from './identity';
 export * from './users';
 export * from './scenes';
 export * from './publishing';
+export * from './marketplace';

@@ -1,0 +1,179 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DatabaseHandle } from '../../../server/db';
+import { StripePaymentProvider } from '../../../server/services/marketplaceService/providers/stripe';
+import { buildTestApp, type TestApp } from '../../support/app';
+import { testDatabases } from '../../support/db';
+import { startTestIssuer, type TestIssuer } from '../../support/tokens';
+import { closeQuietly, marketApi } from './helpers';
+
+const webhookSecret = 'whsec_test_secret';
+const stripeEnv = {
+  STRIPE_SECRET_KEY: 'sk_test_offline',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_offline',
+  STRIPE_WEBHOOK_SECRET: webhookSecret,
+};
+
+describe.each(testDatabases())('marketplace (Stripe, offline) on $name', ({ open }) => {
+  let db: DatabaseHandle;
+  let t: TestApp;
+  let issuer: TestIssuer;
+  let api: ReturnType<typeof marketApi>;
+  let stripe: Stripe;
+  let seq = 0;
+  const newUser = (label: string) => `${label}-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
+  const balance = async (userId: string) => (await t.app.marketplace.wallet(userId)).availableBalance;
+
+  beforeAll(async () => {
+    issuer = await startTestIssuer();
+    db = await open();
+    t = await buildTestApp(db, { ...issuer.env, ...stripeEnv });
+    api = marketApi(t, issuer);
+    stripe = (t.app.marketplace.provider as StripePaymentProvider).stripe;
+    // Never Stripe's API in tests: sessions.create answers here.
+    vi.spyOn(stripe.checkout.sessions, 'create').mockImplementation((async () => ({
+      id: `cs_test_${++seq}`,
+      client_secret: `cs_test_secret_${seq}`,
+    })) as never);
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await t?.close();
+    await closeQuietly(db);
+    await issuer?.close();
+  });
+
+  const deliver = (event: unknown, sign: 'good' | 'tampered' | 'none' | 'wrong-secret' = 'good') => {
+    const payload = JSON.stringify(event);
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (sign !== 'none') {
+      headers['stripe-signature'] = stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: sign === 'wrong-secret' ? 'whsec_other' : webhookSecret,
+      });
+    }
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/marketplaceService/webhook',
+      headers,
+      payload: sign === 'tampered' ? payload.replace('"paid"', '"paid" ') : payload,
+    });
+  };
+
+  const completed = (id: string, sessionId: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', ...extra } },
+  });
+
+  it('opens an embedded Stripe checkout with inline prices and the user as reference', async () => {
+    const user = newUser('stripe');
+    const res = await api.checkout(user, { oneTimeItemId: ['credits-500'], subscriptionId: 'pro-monthly' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_offline' });
+    const params = vi.mocked(stripe.checkout.sessions.create).mock.lastCall![0]!;
+    expect(params).toMatchObject({
+      ui_mode: 'embedded_page',
+      mode: 'subscription',
+      client_reference_id: user,
+    });
+    expect(params.line_items).toHaveLength(2);
+    expect(params.line_items![1].price_data).toMatchObject({
+      unit_amount: 2499,
+      recurring: { interval: 'month' },
+    });
+    // The test card routes do not exist with Stripe.
+    expect((await api.confirm(user, 'x', '4242424242424242')).statusCode).toBe(404);
+  });
+
+  it('fulfils a signed checkout.session.completed once; bad signatures change nothing', async () => {
+    const user = newUser('webhook');
+    await api.checkout(user, { oneTimeItemId: ['credits-1000'] });
+    const sessionId = (await vi.mocked(stripe.checkout.sessions.create).mock.results.at(-1)!.value).id;
+    const event = completed(`evt_${sessionId}`, sessionId, { client_reference_id: user });
+
+    for (const sign of ['none', 'tampered', 'wrong-secret'] as const) {
+      const res = await deliver(event, sign);
+      expect(res.statusCode, sign).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect(await balance(user)).toBe(0);
+
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(answers.filter((r) => r.json().applied)).toHaveLength(1);
+    expect(await balance(user)).toBe(1000);
+    expect(
+      (
+        await deliver({ id: 'evt_other', object: 'event', type: 'charge.succeeded', data: { object: {} } })
+      ).json(),
+    ).toEqual({
+      received: true,
+      applied: false,
+    });
+  });
+
+  it('follows the subscription through its webhooks', async () => {
+    const user = newUser('subscriber');
+    await api.checkout(user, { subscriptionId: 'standard-yearly' });
+    const sessionId = (await vi.mocked(stripe.checkout.sessions.create).mock.results.at(-1)!.value).id;
+    const subId = `sub_${sessionId}`;
+    await deliver(completed(`evt_c_${sessionId}`, sessionId, { subscription: subId, customer: 'cus_1' }));
+    expect((await api.get('/subscription/my', user)).json()).toMatchObject({
+      plan: 'standard',
+      isCanceled: 0,
+    });
+
+    const periodEnd = Math.floor(Date.now() / 1000) + 400 * 86400;
+    const updated = {
+      id: `evt_u_${sessionId}`,
+      object: 'event',
+      type: 'customer.subscription.updated',
+      data: {
+        object: {
+          id: subId,
+          object: 'subscription',
+          status: 'active',
+          cancel_at_period_end: true,
+          canceled_at: Math.floor(Date.now() / 1000),
+          items: { data: [{ current_period_end: periodEnd }] },
+          metadata: { productId: 'standard-yearly' },
+        },
+      },
+    };
+    expect((await deliver(updated)).statusCode).toBe(200);
+    const mine = (await api.get('/subscription/my', user)).json();
+    expect(mine).toMatchObject({ plan: 'standard', isCanceled: 1 });
+    expect(new Date(mine.endsAt).getTime()).toBe(periodEnd * 1000);
+
+    const invoice = {
+      id: `evt_i_${sessionId}`,
+      object: 'event',
+      type: 'invoice.paid',
+      data: {
+        object: {
+          id: 'in_1',
+          object: 'invoice',
+          amount_paid: 9588,
+          currency: 'eur',
+          billing_reason: 'subscription_cycle',
+          parent: { subscription_details: { subscription: subId } },
+          lines: { data: [{ period: { end: periodEnd + 86400 } }] },
+        },
+      },
+    };
+    expect((await deliver(invoice)).statusCode).toBe(200);
+    const history = (await api.get('/payments', user)).json();
+    expect(history.items.map((p: { amount: number }) => p.amount)).toEqual([9588, 9588]);
+
+    const deleted = {
+      id: `evt_d_${sessionId}`,
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { id: subId, object: 'subscription', canceled_at: Math.floor(Date.now() / 1000) } },
+    };
+    expect((await deliver(deleted)).statusCode).toBe(200);
+    expect((await api.get('/subscription/my', user)).json()).toMatchObject({ plan: 'free', isCanceled: 2 });
+  });
+});
