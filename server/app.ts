@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DatabaseHandle } from './db';
 import { installErrorHandler } from './errors';
+import hubs from './hubs';
 import identity from './identity';
 import auth from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -16,8 +17,10 @@ import openapi from './plugins/openapi';
 import security from './plugins/security';
 import spa from './plugins/spa';
 import assetService from './services/assetService';
+import communicationService from './services/communicationService';
 import engineFiles from './services/assetService/engineFiles';
 import fileService from './services/fileService';
+import marketplaceService from './services/marketplaceService';
 import sceneService from './services/sceneService';
 import userService from './services/userService';
 import storagePlugin from './storage/plugin';
@@ -73,13 +76,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(openapi);
   await app.register(auth);
   await app.register(identity);
+  await app.register(hubs);
 
   await app.register(health);
   await app.register(fileService, { prefix: '/api/fileService' });
   await app.register(userService, { prefix: '/api/userService' });
   await app.register(sceneService, { prefix: '/api/sceneService' });
+  await app.register(marketplaceService, { prefix: '/api/marketplaceService' });
   await app.register(assetService, { prefix: '/api/assetService' });
   await app.register(engineFiles, { prefix: '/files' });
+  await app.register(communicationService, { prefix: '/api/communicationInteractionService' });
 
   await app.register(linkPreview);
   await app.register(spa, { config, spaDir: options.spaDir ?? path.join(rootDir, 'dist', 'spa') });

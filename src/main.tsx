@@ -8,6 +8,7 @@ import { createApi } from './services/api';
 import { createUserManager, provideSession } from './services/session';
 import { App } from './views/App';
 import { AppActorProvider } from './views/AppContext';
+import { NotificationHubProvider } from './views/hubs/useNotification';
 
 async function start() {
   // `?inspect` in development opens the live statechart inspector.
@@ -34,7 +35,9 @@ async function start() {
   root.start();
   createRoot(document.getElementById('root')!).render(
     <AppActorProvider actor={root} api={api}>
-      <App />
+      <NotificationHubProvider>
+        <App />
+      </NotificationHubProvider>
     </AppActorProvider>,
   );
 }

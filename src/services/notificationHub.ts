@@ -1,0 +1,139 @@
+import type { HubConnection } from '@microsoft/signalr';
+import { HTTPError, type KyInstance } from 'ky';
+import { fromCallback, fromPromise } from 'xstate';
+import { notificationHubPath } from '../../contracts/hubs';
+import {
+  type HubConnectionEvent,
+  hubConnectionMachine,
+  type HubProblem,
+} from '../machines/hubConnectionMachine';
+
+/** The hubs' key (platform.md §7.5), relative to the API client's /api prefix. */
+export const hubKeyPath = 'communicationInteractionService/key';
+
+/** The notification events (platform.md §7.6). */
+export type NotificationTarget = 'Wallet' | 'Subscription' | 'Notification';
+
+/** An error with the HTTP status that caused it, when one did (the machine stops silently on 401). */
+export class HubConnectError extends Error implements HubProblem {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'HubConnectError';
+  }
+}
+
+/** The status in any error on the way: ky's HTTPError, SignalR's HttpError, or its message "Status code '401'". */
+function statusOf(error: unknown): number | undefined {
+  if (error instanceof HTTPError) return error.response.status;
+  if (error && typeof error === 'object') {
+    const { statusCode, status } = error as { statusCode?: unknown; status?: unknown };
+    if (typeof statusCode === 'number') return statusCode;
+    if (typeof status === 'number') return status;
+  }
+  const match = /Status code '(\d{3})'/.exec(error instanceof Error ? error.message : String(error));
+  return match ? Number(match[1]) : undefined;
+}
+
+export interface HubClient {
+  /** Subscribes to a server event; the answer unsubscribes. */
+  on(target: string, handler: (...args: unknown[]) => void): () => void;
+  /** Closes the connection, if one was made. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The notification hub's SignalR connection (WebSockets only, automatic reconnect, the key from
+ * GET /api/communicationInteractionService/key fetched again on every connect and reconnect) and
+ * the real actors of hubConnectionMachine for it. The SignalR client is loaded with the first
+ * connection (only signed-in visitors need it), so it stays out of the first visit's scripts.
+ */
+export function createNotificationHub(api: KyInstance, url: string = notificationHubPath) {
+  /** The key fetch's own failure: a 401 there means the session is gone. */
+  let keyFailure: HubConnectError | null = null;
+  let connection: HubConnection | undefined;
+  const handlers = new Map<string, Set<(...args: unknown[]) => void>>();
+  const dispatcher =
+    (target: string) =>
+    (...args: unknown[]) =>
+      handlers.get(target)?.forEach((handler) => handler(...args));
+
+  const listeners = new Set<(event: HubConnectionEvent) => void>();
+  const report = (event: HubConnectionEvent) => listeners.forEach((listener) => listener(event));
+
+  async function connectionOf(): Promise<HubConnection> {
+    if (connection) return connection;
+    const { HubConnectionBuilder, HttpTransportType, LogLevel } = await import('@microsoft/signalr');
+    if (connection) return connection;
+    const built = new HubConnectionBuilder()
+      .withUrl(url, {
+        transport: HttpTransportType.WebSockets,
+        accessTokenFactory: async () => {
+          try {
+            const { key } = await api.get(hubKeyPath).json<{ key: string }>();
+            keyFailure = null;
+            return key;
+          } catch (error) {
+            keyFailure = new HubConnectError(
+              `The hub key is not available: ${String(error)}`,
+              statusOf(error),
+            );
+            throw keyFailure;
+          }
+        },
+      })
+      .withAutomaticReconnect()
+      // The machine logs what the spec asks; a 401 must stay silent.
+      .configureLogging(LogLevel.None)
+      .build();
+    built.onreconnecting(() => report({ type: 'hub.reconnecting' }));
+    built.onreconnected((connectionId) => report({ type: 'hub.reconnected', connectionId }));
+    built.onclose(() => report({ type: 'hub.closed' }));
+    for (const target of handlers.keys()) built.on(target, dispatcher(target));
+    connection = built;
+    return built;
+  }
+
+  const actors = {
+    start: fromPromise<void>(async () => {
+      keyFailure = null;
+      try {
+        await (await connectionOf()).start();
+      } catch (error) {
+        if (keyFailure) throw keyFailure;
+        throw new HubConnectError(error instanceof Error ? error.message : String(error), statusOf(error));
+      }
+    }),
+    stop: fromPromise<void>(async () => connection?.stop()),
+    probeKey: fromPromise<void>(async () => {
+      try {
+        await api.head(hubKeyPath);
+      } catch (error) {
+        throw new HubConnectError(`The hub key probe failed: ${String(error)}`, statusOf(error));
+      }
+    }),
+    watch: fromCallback<HubConnectionEvent>(({ sendBack }) => {
+      listeners.add(sendBack);
+      return () => listeners.delete(sendBack);
+    }),
+  };
+
+  const client: HubClient = {
+    on(target, handler) {
+      let set = handlers.get(target);
+      if (!set) {
+        set = new Set();
+        handlers.set(target, set);
+        connection?.on(target, dispatcher(target));
+      }
+      set.add(handler);
+      return () => set.delete(handler);
+    },
+    async stop() {
+      await connection?.stop();
+    },
+  };
+  return { client, machine: hubConnectionMachine.provide({ actors }) };
+}

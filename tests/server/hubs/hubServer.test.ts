@@ -1,0 +1,94 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { InProcessBackplane } from '../../../server/hubs';
+import hubServer from '../../../server/hubs/hubServer';
+import { rawSocket, within } from './support';
+
+/** The hub server alone, with a fake key check ("Bearer user:<id>") and short keep-alive timings. */
+async function startServer() {
+  const app = Fastify({ logger: false });
+  await app.register(hubServer, {
+    timing: { keepAliveIntervalMs: 150, clientTimeoutMs: 600, handshakeTimeoutMs: 500 },
+    verifyToken: async (token) => {
+      if (!token.startsWith('user:')) throw new Error('bad');
+      return { userId: token.slice(5), roles: ['free-user'] };
+    },
+  });
+  app.hubServer.addHub({ name: 'plain' });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return { app, url: `ws://127.0.0.1:${address.port}/hubs/plain` };
+}
+
+describe('hub server keep-alive', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('pings a client it has been silent to, and drops a client that sends nothing', async () => {
+    const server = await startServer();
+    app = server.app;
+    const raw = rawSocket(server.url, { authorization: 'Bearer user:kim' });
+    expect(await raw.opened).toBe('open');
+    raw.socket.send('{"protocol":"json","version":1}\x1e');
+    await raw.waitFor((f) => f === '{}\x1e');
+    await raw.waitFor((f) => f === '{"type":6}\x1e', 2000, 'a ping');
+    const close = await raw.waitFor((f) => f.includes('"type":7'), 3000, 'Close');
+    expect(JSON.parse(close.slice(0, -1))).toEqual({ type: 7, error: expect.stringMatching(/timeout/) });
+    await raw.closed;
+  });
+
+  it('keeps a client that pings', async () => {
+    const server = await startServer();
+    app = server.app;
+    const raw = rawSocket(server.url, { authorization: 'Bearer user:lou' });
+    expect(await raw.opened).toBe('open');
+    raw.socket.send('{"protocol":"json","version":1}\x1e');
+    const pinger = setInterval(() => raw.socket.send('{"type":6}\x1e'), 100);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    clearInterval(pinger);
+    expect(raw.frames.some((f) => f.includes('"type":7'))).toBe(false);
+    expect(raw.socket.readyState).toBe(1);
+  });
+
+  it('closes a socket that never sends the handshake', async () => {
+    const server = await startServer();
+    app = server.app;
+    const raw = rawSocket(server.url, { authorization: 'Bearer user:max' });
+    expect(await raw.opened).toBe('open');
+    await raw.closed;
+  });
+
+  it('invites clients to reconnect when the server shuts down', async () => {
+    const server = await startServer();
+    app = server.app;
+    const raw = rawSocket(server.url, { authorization: 'Bearer user:ned' });
+    expect(await raw.opened).toBe('open');
+    raw.socket.send('{"protocol":"json","version":1}\x1e');
+    await raw.waitFor((f) => f === '{}\x1e');
+    await within(server.app.close(), 5000, 'close');
+    app = undefined;
+    expect(raw.frames).toContain('{"type":7,"allowReconnect":true}\x1e');
+    await raw.closed;
+  });
+});
+
+describe('in-process backplane', () => {
+  it('delivers to subscribers of a channel until they unsubscribe', async () => {
+    const backplane = new InProcessBackplane();
+    const got: unknown[] = [];
+    const stop = await backplane.subscribe('a', (m) => got.push(m));
+    await backplane.subscribe('b', () => got.push('wrong'));
+    await backplane.publish('a', { target: 'T', arguments: [1] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(got).toEqual([{ target: 'T', arguments: [1] }]);
+    await stop();
+    expect(backplane.channelCount).toBe(1);
+    await backplane.publish('a', { target: 'T', arguments: [2] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(got).toHaveLength(1);
+  });
+});

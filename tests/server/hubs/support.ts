@@ -1,0 +1,93 @@
+import { type HubConnection, HubConnectionBuilder, HttpTransportType, LogLevel } from '@microsoft/signalr';
+import { WebSocket } from 'ws';
+
+/** Resolves with `promise`, or fails after `ms` naming what was awaited. */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Collects what a client receives for `target`; `next()` waits for the next one. */
+export function inbox(connection: HubConnection, target: string) {
+  const received: unknown[][] = [];
+  const waiters: ((args: unknown[]) => void)[] = [];
+  connection.on(target, (...args: unknown[]) => {
+    const waiter = waiters.shift();
+    if (waiter) waiter(args);
+    else received.push(args);
+  });
+  return {
+    received,
+    next(ms = 5000): Promise<unknown[]> {
+      const queued = received.shift();
+      if (queued) return Promise.resolve(queued);
+      return within(new Promise((resolve) => waiters.push(resolve)), ms, `'${target}'`);
+    },
+  };
+}
+
+export interface ClientOptions {
+  token: () => Promise<string> | string;
+  reconnectDelays?: number[];
+  skipNegotiation?: boolean;
+}
+
+/** The official client, WebSockets only, as the SPA builds it. */
+export function hubClient(url: string, options: ClientOptions): HubConnection {
+  let builder = new HubConnectionBuilder()
+    .withUrl(url, {
+      accessTokenFactory: options.token,
+      transport: HttpTransportType.WebSockets,
+      skipNegotiation: options.skipNegotiation ?? false,
+    })
+    .configureLogging(LogLevel.None);
+  if (options.reconnectDelays) builder = builder.withAutomaticReconnect(options.reconnectDelays);
+  return builder.build();
+}
+
+/** Opens a raw socket; answers 'open' or the HTTP status that refused it. */
+export function rawSocket(url: string, headers: Record<string, string> = {}) {
+  const socket = new WebSocket(url, { headers });
+  const opened = within(
+    new Promise<'open' | number>((resolve) => {
+      socket.on('open', () => resolve('open'));
+      socket.on('unexpected-response', (...args: unknown[]) => {
+        const response = args[1] as { statusCode: number; resume(): void };
+        response.resume();
+        resolve(response.statusCode);
+      });
+      socket.on('error', () => resolve(-1));
+    }),
+    5000,
+    'the socket to open',
+  );
+  const frames: string[] = [];
+  const waiters: (() => void)[] = [];
+  socket.on('message', (data) => {
+    frames.push(String(data));
+    waiters.splice(0).forEach((w) => w());
+  });
+  const closed = within(
+    new Promise<number>((resolve) => socket.on('close', (code) => resolve(code))),
+    10_000,
+    'the socket to close',
+  );
+  /** Waits until a received frame matches. */
+  const waitFor = (test: (frame: string) => boolean, ms = 5000, what = 'a frame') =>
+    within(
+      new Promise<string>((resolve) => {
+        const check = () => {
+          const found = frames.find(test);
+          if (found) resolve(found);
+          else waiters.push(check);
+        };
+        check();
+      }),
+      ms,
+      what,
+    );
+  return { socket, opened, frames, waitFor, closed };
+}
