@@ -190,14 +190,9 @@ export const CheckoutSessionAnswer = z
 export type CheckoutSessionAnswer = z.infer<typeof CheckoutSessionAnswer>;
 
 // ---------------------------------------------------------------------------------------------
-// Hub notifications (platform.md §7.6: Notification, Wallet, Subscription)
+// Hub notifications: contracts/hubs.ts (no schemas, so the app shell reads it cheaply)
 
-export const notificationHubPath = '/hubs/notification';
-export type WalletNotification = { availableBalance: number };
-export type SubscriptionNotification = {
-  eventType: 'subscription.activated' | 'subscription.updated' | 'subscription.canceled';
-  plan: 'free' | 'standard' | 'pro';
-};
+export * from './hubs';
 
 // ---------------------------------------------------------------------------------------------
 // Prices as people read them (districts-commerce-spaces.md §9)

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import base from '../src/i18n/en.json' with { type: 'json' };
+import commerce from '../src/i18n/parts/commerce.json' with { type: 'json' };
 import exploreSpaces from '../src/i18n/parts/exploreSpaces.json' with { type: 'json' };
 import publishWizard from '../src/i18n/parts/publishWizard.json' with { type: 'json' };
 import sharing from '../src/i18n/parts/sharing.json' with { type: 'json' };
@@ -19,7 +20,7 @@ const merge = (into: Tree, extra: Tree): Tree => {
   return out;
 };
 /** The catalogue as the app has it: en.json with the feature parts laid over it (src/i18n/index.ts). */
-const en = [publishWizard, exploreSpaces, sharing].reduce<Tree>(
+const en = [publishWizard, exploreSpaces, sharing, commerce].reduce<Tree>(
   (all, part) => merge(all, part as Tree),
   base,
 );

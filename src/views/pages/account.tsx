@@ -85,9 +85,8 @@ export function AuthCallbackPage() {
   );
 }
 
-export function WalletPage() {
-  return <StandardPage page="wallet" notYet />;
-}
+/** /wallet: credits, plan, payment method and payment history (src/views/commerce). */
+export { WalletPage } from '../commerce/WalletPage';
 
 /** /user, /user/{userId}, /user/{userId}/{category}, /user/{userId}/{category}/{subcategory}. */
 export function UserPage({

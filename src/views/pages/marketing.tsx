@@ -1,7 +1,7 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, Button, Card, CardContent, Container, Grid, IconButton, Typography } from '@mui/material';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { type SolutionSlug, solutionSlugs } from '../../routes';
@@ -10,6 +10,11 @@ import { MessagePage } from '../kit/MessagePage';
 import { PageMeta } from '../kit/PageMeta';
 import { StandardPage } from '../kit/StandardPage';
 import { NotFoundPage } from './NotFoundPage';
+
+/** The plans and their checkout: loaded with the pricing page, not with the home page. */
+const PricingSection = lazy(() =>
+  import('../commerce/PricingSection').then((m) => ({ default: m.PricingSection })),
+);
 
 /** The six 'What we offer' slides of the home page (platform.md §2.9). */
 const offers = ['noCode', 'members', 'devices', 'communication', 'districts', 'enterprise'] as const;
@@ -118,37 +123,13 @@ export function HomePage() {
   );
 }
 
-const plans = ['free', 'standard', 'pro'] as const;
-const planFeatureCount = { free: 2, standard: 2, pro: 4 } as const;
-
+/** /pricing: the plans from the marketplace, with checkout (src/views/commerce). */
 export function PricingPage() {
-  const { t } = useTranslation();
   return (
     <StandardPage page="pricing">
-      <Grid container spacing={3}>
-        {plans.map((plan) => (
-          <Grid key={plan} size={{ xs: 12, md: 4 }}>
-            <Card variant="outlined" sx={{ height: '100%' }}>
-              <CardContent>
-                <Typography variant="h2" gutterBottom>
-                  {t(`pages.pricing.plans.${plan}.name`)}
-                </Typography>
-                <Typography color="text.secondary" sx={{ mb: 2 }}>
-                  {t(`pages.pricing.plans.${plan}.summary`)}
-                </Typography>
-                <Box component="ul" sx={{ pl: 2.5 }}>
-                  {Array.from({ length: planFeatureCount[plan] }, (_, i) => (
-                    <li key={i}>{t(`pages.pricing.plans.${plan}.features.${i}`)}</li>
-                  ))}
-                </Box>
-              </CardContent>
-            </Card>
-          </Grid>
-        ))}
-      </Grid>
-      <Typography color="text.secondary" sx={{ mt: 4 }}>
-        {t('pages.pricing.checkoutNotYet')}
-      </Typography>
+      <Suspense fallback={null}>
+        <PricingSection />
+      </Suspense>
     </StandardPage>
   );
 }

@@ -1,0 +1,86 @@
+import type { KyInstance } from 'ky';
+import { fromPromise } from 'xstate';
+import type {
+  CheckoutSessionAnswer,
+  CheckoutSessionForm,
+  MySubscription,
+  PaymentHistory,
+  PaymentProducts,
+  TestAuthenticateForm,
+  TestCardForm,
+  TestCheckoutAnswer,
+  Wallet,
+} from '../../contracts/marketplace';
+import { type CheckoutResult, checkoutMachine, type Purchase } from '../machines/checkoutMachine';
+import { call } from './scenes';
+
+/**
+ * Calls to the marketplace service (districts-commerce-spaces.md §7, platform.md §7.5): products,
+ * the wallet, the caller's subscription, payment history and checkout. Each throws an `ApiProblem`
+ * on failure. Requests that change something are never retried by ky.
+ */
+export const marketplaceApi = (api: KyInstance) => ({
+  products: (signal?: AbortSignal) =>
+    call(() => api.get('marketplaceService/products', { signal }).json<PaymentProducts>()),
+  wallet: (signal?: AbortSignal) =>
+    call(() => api.get('marketplaceService/wallet', { signal }).json<Wallet>()),
+  mySubscription: (signal?: AbortSignal) =>
+    call(() => api.get('marketplaceService/subscription/my', { signal }).json<MySubscription>()),
+  cancelSubscription: () =>
+    call(async () => {
+      await api.post('marketplaceService/subscription/cancel', { retry: 0 });
+    }),
+  resumeSubscription: () =>
+    call(async () => {
+      await api.post('marketplaceService/subscription/resume', { retry: 0 });
+    }),
+  payments: (query: { cp: number; ipp: number }, signal?: AbortSignal) =>
+    call(() =>
+      api
+        .get('marketplaceService/payments', { searchParams: { cp: query.cp, ipp: query.ipp }, signal })
+        .json<PaymentHistory>(),
+    ),
+  createCheckoutSession: (form: CheckoutSessionForm, signal?: AbortSignal) =>
+    call(() =>
+      api
+        .post('marketplaceService/checkoutSession', { json: form, retry: 0, signal })
+        .json<CheckoutSessionAnswer>(),
+    ),
+  /** The built-in test provider: pays with the card typed into the SPA's card form. */
+  confirmTestCard: (form: TestCardForm, signal?: AbortSignal) =>
+    call(() =>
+      api
+        .post('marketplaceService/testCheckout/confirm', { json: form, retry: 0, signal })
+        .json<TestCheckoutAnswer>(),
+    ),
+  /** The built-in test provider: the answer to the extra confirmation a 3155 card asks for. */
+  authenticateTestCard: (form: TestAuthenticateForm, signal?: AbortSignal) =>
+    call(() =>
+      api
+        .post('marketplaceService/testCheckout/authenticate', { json: form, retry: 0, signal })
+        .json<TestCheckoutAnswer>(),
+    ),
+});
+
+export type MarketplaceApi = ReturnType<typeof marketplaceApi>;
+
+/**
+ * The checkout machine with the real calls. `renewSession` asks the session for a fresh token (a
+ * plan's activation changes the roles in it).
+ */
+export function provideCheckout(api: KyInstance, hooks: { renewSession: () => void }) {
+  const marketplace = marketplaceApi(api);
+  return checkoutMachine.provide({
+    actors: {
+      createSession: fromPromise(({ input, signal }) => marketplace.createCheckoutSession(input, signal)),
+      confirmCard: fromPromise(({ input, signal }) => marketplace.confirmTestCard(input, signal)),
+      authenticateCard: fromPromise(({ input, signal }) => marketplace.authenticateTestCard(input, signal)),
+      refetch: fromPromise<CheckoutResult, { purchase: Purchase }>(async ({ input, signal }) =>
+        input.purchase.kind === 'credits'
+          ? { wallet: await marketplace.wallet(signal), subscription: null }
+          : { wallet: null, subscription: await marketplace.mySubscription(signal) },
+      ),
+    },
+    actions: { renewSession: () => hooks.renewSession() },
+  });
+}
