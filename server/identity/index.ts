@@ -44,7 +44,13 @@ export default fp(
       void handle(req, res);
     });
 
-    await app.register(identityRoutes, { provider, db: app.db, origins, clientId: config.identity.clientId });
+    await app.register(identityRoutes, {
+      provider,
+      db: app.db,
+      origins,
+      clientId: config.identity.clientId,
+      maxAttempts: config.AUTH_ATTEMPTS_PER_WINDOW,
+    });
 
     const purge = () =>
       purgeExpired(app.db).catch((error: unknown) =>

@@ -93,6 +93,8 @@ export interface IdentityRoutesOptions {
   db: Database;
   origins: AppOrigins;
   clientId: string;
+  /** Replaces each form's attempt limit per 15 minutes and address (AUTH_ATTEMPTS_PER_WINDOW). */
+  maxAttempts?: number;
 }
 
 /**
@@ -103,7 +105,7 @@ export interface IdentityRoutesOptions {
 export default async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesOptions) {
   const { provider, db, origins, clientId } = opts;
   const home = `${origins.main}/`;
-  const limiter = new RateLimiter();
+  const limiter = new RateLimiter(opts.maxAttempts);
   app.addHook('onClose', async () => limiter.close());
 
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {

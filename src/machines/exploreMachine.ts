@@ -1,11 +1,6 @@
 import { type ActorRefFrom, assign, not, type SnapshotFrom, setup } from 'xstate';
-import {
-  type ExploreFilter,
-  type ExploreSort,
-  exploreSearchDebounceMs,
-  publishTagsMax,
-  signedInFilters,
-} from '../../contracts/publishing';
+import type { ExploreFilter, ExploreSort } from '../../contracts/publishing';
+import { exploreSearchDebounceMs, publishTagsMax, signedInFilters } from '../../contracts/publishingRules';
 
 /** The Explore page's tabs (platform.md §2.4), in the order they show. */
 export const exploreTabs = ['spaces', 'districts', 'creators'] as const;

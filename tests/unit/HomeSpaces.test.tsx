@@ -95,7 +95,7 @@ describe('home page: Explore spaces row', () => {
     );
     expect(within(cards[0]).getByRole('link', { name: 'Visit Space' })).toHaveAttribute('href', '/viewer/s1');
     expect(within(row).getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/explore');
-    expect(queries).toEqual([{ cp: '0', ipp: '8', sort: 'views', filter: 'all' }]);
+    expect(queries).toEqual([{ cp: '0', ipp: '8', sort: 'views' }]);
   });
 
   it('is hidden when nothing is published', async () => {

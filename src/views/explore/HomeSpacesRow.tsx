@@ -1,19 +1,15 @@
 import { Box, Button, Typography } from '@mui/material';
-import { useSelector } from '@xstate/react';
 import type { KyInstance } from 'ky';
-import { Component, type ReactNode } from 'react';
+import { Component, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { ExploreSpacesQuery } from '../../machines/exploreMachine';
-import { exploreApi } from '../../services/explore';
+import type { PublishedScenePage } from '../../../contracts/publishing';
+import type { SceneMetadata } from '../../../contracts/scenes';
+import { shortenCount } from '../../lib/format';
 import { useApi } from '../AppContext';
-import { SpaceCard, type SpaceCardData, spaceCardSize } from '../kit/SpaceCard';
-import { useInfiniteList } from './useInfiniteList';
 
 /** How many spaces the home page's row shows. */
 export const homeSpacesCount = 8;
-
-const mostViewed: ExploreSpacesQuery = { q: '', tags: [], sort: 'views', filter: 'all' };
 
 /**
  * The home page's 'Explore spaces' row: the most viewed published spaces as cards in a row that
@@ -50,15 +46,31 @@ class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
+/**
+ * The row's spaces: one request on mount (most viewed first), cancelled when the page goes. The
+ * row is on the first visit's page, so it stays light: plain cards, no list machinery.
+ */
+function useMostViewed(api: KyInstance): SceneMetadata[] {
+  const [spaces, setSpaces] = useState<SceneMetadata[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .get('sceneService/publishedscene/metadata', {
+        searchParams: { sort: 'views', cp: 0, ipp: homeSpacesCount },
+        signal: controller.signal,
+      })
+      .json<PublishedScenePage>()
+      .then((page) => setSpaces(page.items))
+      // The home page reads well without the row: a failure hides it.
+      .catch(() => setSpaces([]));
+    return () => controller.abort();
+  }, [api]);
+  return spaces;
+}
+
 function SpacesRow({ api }: { api: KyInstance }) {
   const { t } = useTranslation();
-  // The first page only: the list never asks for more.
-  const list = useInfiniteList<SpaceCardData, ExploreSpacesQuery>(
-    (body, signal) => exploreApi(api).spacesPage(body, signal),
-    mostViewed,
-    homeSpacesCount,
-  );
-  const spaces = useSelector(list, (s) => s.context.items) as SpaceCardData[];
+  const spaces = useMostViewed(api);
   if (spaces.length === 0) return null;
 
   return (
@@ -78,7 +90,7 @@ function SpacesRow({ api }: { api: KyInstance }) {
         sx={{
           display: 'grid',
           gridAutoFlow: 'column',
-          gridAutoColumns: `min(85%, ${spaceCardSize.width}px)`,
+          gridAutoColumns: `min(85%, ${homeCardWidth}px)`,
           gap: 3,
           overflowX: 'auto',
           scrollSnapType: 'x mandatory',
@@ -90,9 +102,66 @@ function SpacesRow({ api }: { api: KyInstance }) {
       >
         {spaces.map((space) => (
           <Box component="li" key={space.sceneId} sx={{ scrollSnapAlign: 'start', display: 'flex' }}>
-            <SpaceCard space={space} />
+            <HomeSpaceCard space={space} />
           </Box>
         ))}
+      </Box>
+    </Box>
+  );
+}
+
+const homeCardWidth = 300;
+
+/** A published space in the row: cover, title, creator, views and Visit Space. */
+function HomeSpaceCard({ space }: { space: SceneMetadata }) {
+  const { t } = useTranslation();
+  const titleId = `home-space-${space.sceneId}`;
+  const cover = space.thumbnailUri ?? space.coverPhotoUri;
+  return (
+    <Box
+      component="article"
+      aria-labelledby={titleId}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        width: '100%',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 3,
+        overflow: 'hidden',
+        bgcolor: 'background.paper',
+      }}
+    >
+      <Box sx={{ aspectRatio: '16 / 9', bgcolor: 'grey.200' }}>
+        {cover && (
+          <Box
+            component="img"
+            src={cover}
+            alt={t('space.card.coverAlt', { title: space.title })}
+            loading="lazy"
+            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
+        )}
+      </Box>
+      <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 0.5, flexGrow: 1 }}>
+        <Typography id={titleId} variant="h6" component="h3" noWrap>
+          {space.title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          <Link href={`/user/${encodeURIComponent(space.creator.userId)}`}>{space.creator.name}</Link>
+          {' · '}
+          {t('space.card.views', { count: space.views, formatted: shortenCount(space.views) })}
+        </Typography>
+        <Box sx={{ mt: 'auto', pt: 1 }}>
+          <Button
+            component={Link}
+            href={`/viewer/${encodeURIComponent(space.sceneId)}`}
+            variant="contained"
+            size="small"
+          >
+            {t('space.card.visitSpace')}
+          </Button>
+        </Box>
       </Box>
     </Box>
   );

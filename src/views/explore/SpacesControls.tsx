@@ -13,12 +13,8 @@ import {
 } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import {
-  type ExploreFilter,
-  type ExploreSort,
-  exploreFilters,
-  exploreSorts,
-} from '../../../contracts/publishing';
+import type { ExploreFilter, ExploreSort } from '../../../contracts/publishing';
+import { exploreFilters, exploreSorts } from '../../../contracts/publishingRules';
 import type { ExploreActorRef, ExploreView } from '../../machines/exploreMachine';
 
 /** The sort and view controls' width (platform.md §2.4). */

@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { explorePageSize } from '../../../contracts/publishing';
+import { explorePageSize } from '../../../contracts/publishingRules';
 import {
   type InfiniteListActorRef,
   type InfiniteListBody,

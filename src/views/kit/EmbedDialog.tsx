@@ -2,7 +2,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Button, Checkbox, FormControlLabel, FormGroup, TextField } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { embedCode, embedUrl } from '../../../contracts/publishing';
+import { embedCode, embedUrl } from '../../../contracts/publishingRules';
 import { useToasts } from '../AppContext';
 import { Modal } from './Modal';
 
