@@ -14,7 +14,7 @@ import {
   userFieldLimits,
 } from '../../../contracts/users';
 import type { Database } from '../../db';
-import { fileThumbnails, files, users } from '../../db/schema';
+import { fileThumbnails, files, publishSlots, scenes, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { BlobStore } from '../../storage/blobStore';
 import { toIsoTime } from '../fileService/service';
@@ -274,8 +274,9 @@ export class UserService {
   }
 
   /**
-   * Deletes the owner's account for good, once their password is confirmed: the user record, the
-   * files they own (and the stored bytes no other file shares) and the sign-in account.
+   * Deletes the owner's account for good, once their password is confirmed: the user record, their
+   * spaces and slots, the files they own (and the stored bytes no other file shares) and the
+   * sign-in account.
    */
   async remove(id: string, caller: Caller, password: string): Promise<void> {
     if (caller.userId !== id) {
@@ -289,6 +290,13 @@ export class UserService {
     }
     const { fileIds, blobs } = await this.db.transaction(async (tx) => {
       await tx.delete(users).where(eq(users.id, id));
+      // Their spaces go with them: gone from every list and read at once (soft-deleted, so the
+      // scene service's purge removes their content after its retention), their slots with them.
+      await tx.delete(publishSlots).where(eq(publishSlots.ownerId, id));
+      await tx
+        .update(scenes)
+        .set({ deletedAt: sql`now()` })
+        .where(and(eq(scenes.ownerId, id), isNull(scenes.deletedAt)));
       const thumbs = await tx
         .select({ sha256: fileThumbnails.sha256 })
         .from(fileThumbnails)

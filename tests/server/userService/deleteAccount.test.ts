@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../server/db';
-import { files, users } from '../../../server/db/schema';
+import { files, publishSlots, scenes, users } from '../../../server/db/schema';
 import { createAccount, findAccountById, verifyPassword } from '../../../server/identity/accounts';
 import { type AccountDirectory, UserService } from '../../../server/services/userService/service';
 import { buildTestApp, type TestApp } from '../../support/app';
@@ -85,8 +85,27 @@ describe.each(testDatabases())('deleting an account on $name', ({ open }) => {
     expect(await findAccountById(t.app.db, id)).toBeDefined();
     expect(await t.app.blobStore.stat(own.sha256)).not.toBeNull();
 
+    // A published space of theirs.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/sceneService/scene/metadata',
+      headers: { ...(await api.auth(id)), 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nLeaving show\r\n--x--\r\n',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const sceneId = created.json().sceneId as string;
+    await t.app.db.insert(publishSlots).values({ id: `slot-${id}`, ownerId: id, kind: 'extra', sceneId });
+    await t.app.db.update(scenes).set({ state: 'Published' }).where(eq(scenes.id, sceneId));
+
     const done = await api.remove(id, id, password);
     expect(done.statusCode, done.body).toBe(204);
+    // The space is gone for everyone, its slot too.
+    const [gone] = await t.app.db.select().from(scenes).where(eq(scenes.id, sceneId));
+    expect(gone.deletedAt).not.toBeNull();
+    expect(
+      (await t.app.inject({ url: `/api/sceneService/publishedscene/metadata/${sceneId}` })).statusCode,
+    ).toBe(404);
+    expect(await t.app.db.select().from(publishSlots).where(eq(publishSlots.ownerId, id))).toEqual([]);
     expect(done.body).toBe('');
 
     expect((await api.get(id)).statusCode).toBe(404);
