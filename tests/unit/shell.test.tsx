@@ -28,20 +28,33 @@ describe('app shell', () => {
   it('shows Page not found for an unknown path, with a way home', async () => {
     const { location } = renderAt('/no-such-page');
     expect(
-      await screen.findByRole('heading', { level: 1, name: i18n.t('errors.pageNotFound') }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: i18n.t('errors.pageNotFound') },
+        { timeout: 10_000 },
+      ),
     ).toBeVisible();
     expect(screen.getByText(i18n.t('errors.pageNotFoundDescription'))).toBeVisible();
     await userEvent.click(screen.getByRole('link', { name: i18n.t('errors.returnToHomepage') }));
     expect(location.history?.at(-1)).toBe('/');
     expect(
-      await screen.findByRole('heading', { level: 1, name: i18n.t('pages.home.heading') }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: i18n.t('pages.home.heading') },
+        { timeout: 10_000 },
+      ),
     ).toBeVisible();
   });
 
   it('renders the header and footer around ordinary pages', async () => {
     renderAt('/pricing');
     expect(
-      await screen.findByRole('heading', { level: 1, name: i18n.t('pages.pricing.heading') }),
+      // The page is a lazy chunk: on a busy machine it takes more than the default second.
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: i18n.t('pages.pricing.heading') },
+        { timeout: 10_000 },
+      ),
     ).toBeVisible();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
@@ -51,7 +64,11 @@ describe('app shell', () => {
   it('renders the editor without header and footer (signed out: it offers sign-in)', async () => {
     renderAt('/curate');
     expect(
-      await screen.findByRole('heading', { level: 1, name: i18n.t('pages.editor.newHeading') }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: i18n.t('pages.editor.newHeading') },
+        { timeout: 10_000 },
+      ),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: i18n.t('nav.openMenu') })).toBeNull();
     expect(screen.queryByRole('link', { name: i18n.t('nav.explore') })).toBeNull();
