@@ -265,3 +265,62 @@ test('home shows published demo spaces; a space link carries its card for chats 
   expect(answer).toMatchObject({ type: 'rich', version: '1.0', width: 700, height: 500 });
   expect(answer.html).toContain(`/viewer/embed/${sceneId}`);
 });
+
+test('a free user with no slot left buys an extra one with credits from the wizard', async ({ page }) => {
+  await page.goto('/');
+  await signUp(page, 'Esme Extra', newEmail('esme'));
+  // The free plan's one slot already holds a space.
+  const auth = { authorization: `Bearer ${await accessTokenOf(page)}` };
+  const first = await page.request.post('/api/sceneService/scene/metadata', {
+    headers: auth,
+    multipart: { title: 'First show', tags: 'one,two,three' },
+  });
+  const firstId = ((await first.json()) as { sceneId: string }).sceneId;
+  await page.request.put(`/api/sceneService/scene/content/${firstId}`, { headers: auth, data: {} });
+  const slots = (await (
+    await page.request.get('/api/sceneService/slot/available', { headers: auth })
+  ).json()) as {
+    items: { slotId: string }[];
+  };
+  const published = await page.request.post(`/api/sceneService/sceneactions/${firstId}/publish`, {
+    headers: auth,
+    data: { slotId: slots.items[0].slotId },
+  });
+  expect(published.status(), await published.text()).toBe(200);
+
+  await page.goto('/curate');
+  await skipGuide(page);
+  await usePremade(page, 'Atrium', 'S');
+  await editorTitle(page).fill('Second show');
+  await page.getByRole('button', { name: text('editor.header.save'), exact: true }).click();
+  await expect(page).toHaveURL(/\/curate\/[^/]+$/, { timeout: 30_000 });
+  await openWizard(page);
+  await fillSpaceInfo(page, ['two', 'rooms', 'more'], '#6a994e');
+  await next(page).click();
+
+  // No credits yet: the wizard offers bundles that cover the slot, and the card checkout.
+  await wizard(page)
+    .getByRole('button', { name: /Add an extra slot for 100 credits/ })
+    .click();
+  await expect(wizard(page).getByText(text('publish.errors.insufficientCredits'))).toBeVisible();
+  await wizard(page)
+    .getByRole('button', { name: /^100 credits/ })
+    .click();
+  await wizard(page).getByRole('button', { name: 'Buy credits' }).click();
+  const checkout = page.getByRole('dialog', { name: 'Checkout' });
+  await checkout.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+  await checkout.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/34');
+  await checkout.getByRole('textbox', { name: 'CVC' }).fill('123');
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await expect(checkout.getByText('Payment completed')).toBeVisible({ timeout: 30_000 });
+  await checkout.getByRole('button', { name: 'Close' }).click();
+  // Paid for, the slot is bought and chosen; the space publishes into it.
+  await expect(
+    wizard(page).getByRole('radio', { name: new RegExp(text('publish.placement.extraSlot')) }),
+  ).toBeChecked({ timeout: 30_000 });
+  for (let step = 0; step < 3; step++) await next(page).click();
+  await publish(page).click();
+  await expect(page.getByText(text('publish.published'))).toBeVisible({ timeout: 30_000 });
+  const wallet = await page.request.get('/api/marketplaceService/wallet', { headers: auth });
+  expect(((await wallet.json()) as { availableBalance: number }).availableBalance).toBe(0);
+});

@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import type { InternalTransactionAnswer, OneTimeProduct } from '../../contracts/marketplace';
 import {
   type PublishAnswer,
   type PublishForm,
@@ -67,6 +68,22 @@ export interface PublishWizardInput {
   metadata: Partial<SceneMetadata>;
   /** The caller's plan: choosing who may view or communicate needs the Standard tier or higher. */
   tier: Tier;
+  /** The caller is signed in (default true: the wizard opens for the space's owner); buying needs it. */
+  signedIn?: boolean;
+}
+
+/** An extra slot being bought (platform.md §2.5 'add an extra slot for a credit price'). */
+export interface SlotPurchase {
+  /** The Idempotency-Key of this purchase: fresh per purchase, the same for its retries. */
+  idempotencyKey: string;
+  /** The slots the caller had before it, to find the new one after the reload. */
+  slotIdsBefore: string[];
+  /** Credits still missing (422 insufficient credits), else null. */
+  missingCredits: number | null;
+  /** The credit bundles offered while credits are missing (loaded then). */
+  bundles: OneTimeProduct[];
+  /** The bundle chosen in the picker. */
+  bundleId: string | null;
 }
 
 export interface PublishWizardContext {
@@ -81,6 +98,11 @@ export interface PublishWizardContext {
   /** The caller's slots, as last loaded. */
   slots: Slot[];
   slotId: string | null;
+  signedIn: boolean;
+  /** The extra slot being bought, until it is bought or refused (null otherwise). */
+  slotPurchase: SlotPurchase | null;
+  /** The credit bundle whose checkout dialog is open (it stays open after paying, until closed). */
+  checkoutBundleId: string | null;
   /** Listed in Explore (true) or reachable only by its link. */
   publishedPublic: boolean;
   access: Record<AccessArea, AccessChoice>;
@@ -100,6 +122,16 @@ export type PublishWizardEvent =
   | { type: 'spaceInfo.changed'; fields: Partial<SpaceInfo> }
   | { type: 'slot.selected'; slotId: string }
   | { type: 'slots.retry' }
+  /** 'Add an extra slot for 100 credits' was pressed (again: retries the same purchase). */
+  | { type: 'placement.buySlot' }
+  /** A credit bundle was chosen (null: none) while credits are missing. */
+  | { type: 'credits.bundleSelected'; bundleId: string | null }
+  /** 'Buy credits': opens the checkout of the chosen bundle. */
+  | { type: 'credits.checkout' }
+  /** The checkout was paid: the slot purchase is tried again. */
+  | { type: 'credits.checkoutFinished' }
+  /** The checkout dialog closed (paid or not). */
+  | { type: 'credits.checkoutClosed' }
   | { type: 'visibility.changed'; publishedPublic: boolean }
   | { type: 'access.modeChanged'; area: AccessArea; restricted: boolean }
   | { type: 'access.membersChanged'; area: AccessArea; members: Member[] };
@@ -114,6 +146,10 @@ export interface SaveMetadataInput {
 export interface PublishInput {
   sceneId: string;
   form: PublishForm;
+}
+/** One extra slot for `extraSlotPriceCoin` credits (POST internalTransaction with this key). */
+export interface BuySlotInput {
+  idempotencyKey: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -201,8 +237,39 @@ export function publishFormOf(context: PublishWizardContext): PublishForm {
   };
 }
 
+/** Credits missing for a purchase the server refused with 422 insufficient credits; null for any other error. */
+export function missingCreditsOf(error: unknown): number | null {
+  const problem = error as {
+    status?: unknown;
+    details?: { required?: unknown; availableBalance?: unknown };
+  } | null;
+  const details = problem?.details;
+  if (
+    problem?.status !== 422 ||
+    typeof details?.required !== 'number' ||
+    typeof details.availableBalance !== 'number'
+  )
+    return null;
+  return Math.max(1, details.required - details.availableBalance);
+}
+
+/** The slot a purchase added: an empty extra slot that was not there before (else the last empty one). */
+export function boughtSlotOf(slots: Slot[], purchase: SlotPurchase, sceneId: string): Slot | null {
+  const extras = slots.filter(
+    (s) => s.kind === 'extra' && s.sceneId === null && isSlotSelectable(s, sceneId),
+  );
+  return extras.find((s) => !purchase.slotIdsBefore.includes(s.slotId)) ?? extras.at(-1) ?? null;
+}
+
+/** A failure after which the purchase may have happened (no answer, or a server error): keep its key. */
+const outcomeUnknown = (error: unknown) => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status !== 'number' || status >= 500;
+};
+
 /** The form as the space has it now (an automatic 'Untitled space …' title counts as none). */
-function initialContext({ sceneId, metadata: m, tier }: PublishWizardInput): PublishWizardContext {
+function initialContext(input: PublishWizardInput): PublishWizardContext {
+  const { sceneId, metadata: m, tier } = input;
   const aclAllowed = tier !== 'free';
   const accessOf = (enabled = false, users: string[] = [], groups: string[] = []): AccessChoice => ({
     restricted: aclAllowed && enabled,
@@ -232,6 +299,9 @@ function initialContext({ sceneId, metadata: m, tier }: PublishWizardInput): Pub
     confirmed: [],
     slots: [],
     slotId: null,
+    signedIn: input.signedIn ?? true,
+    slotPurchase: null,
+    checkoutBundleId: null,
     publishedPublic: m.state === 'Published' ? (m.publishedPublic ?? true) : true,
     access: {
       privacy: accessOf(m.privacyACLEnabled, m.userPrivacyACL, m.groupPrivacyACL),
@@ -266,6 +336,25 @@ const goToOthers = (from: PublishStep) =>
       target: `#publishWizard.${step}`,
     }));
 
+/** Choosing a slot, and Next with it (placement). */
+const pickSlot = {
+  'slot.selected': { guard: 'slotSelectable', actions: 'selectSlot' },
+  'wizard.next': [
+    {
+      guard: 'slotChosen',
+      target: '#publishWizard.privacy',
+      actions: { type: 'confirm', params: { step: 'placement' } },
+    },
+    { actions: { type: 'say', params: { message: { key: 'publish.errors.noSlotAssigned' } } } },
+  ],
+} as const;
+
+/** 'Add an extra slot' (signed-in users). */
+const buySlot = { guard: 'signedIn', target: 'buying', actions: 'startSlotPurchase' } as const;
+
+/** The step stays while a slot is being bought (the purchase is not cancelled halfway). */
+const stay = { 'wizard.back': {}, 'wizard.goTo': {} } as const;
+
 /**
  * The publish wizard (platform.md §2.5): Space info → Placement → Privacy → Communication →
  * Publish, with Next and Back in order; a step of the stepper opens directly only when the steps
@@ -278,6 +367,13 @@ const goToOthers = (from: PublishStep) =>
  *   active and empty (or already holds this space). Next without one says 'Please assign your
  *   space to a slot to proceed.'; with no usable slot at all the step shows 'There is no available
  *   slot.' (`placement.noSlot`).
+ * - 'Add an extra slot for 100 credits' (`placement.buySlot`, signed-in users) buys one with
+ *   credits (`buySlot`, POST internalTransaction with a fresh Idempotency-Key per purchase), then
+ *   reloads the slots and selects the new one. Without enough credits (422) the step offers the
+ *   credit bundles covering the missing credits (`loadCreditBundles`); once the chosen bundle's
+ *   checkout is paid (`credits.checkoutFinished`) the purchase is tried again with the same key.
+ *   Another failure shows the server's message and the button works again (the key is kept only
+ *   when the outcome is unknown: no answer or a server error).
  * - Privacy and communication need the Standard tier: on the free tier they stay 'Everyone' and
  *   count as complete.
  * - Publish: Next stores the space-info fields and pictures (`saveMetadata`, PATCH
@@ -286,7 +382,8 @@ const goToOthers = (from: PublishStep) =>
  *   server's message and stays, so Next tries again (only the publish, when the fields were stored).
  *
  * The I/O is given with `.provide(...)` (src/services/publishWizard.ts); leaving a step cancels
- * its request (the promise actors get an aborted signal). Tags: 'loading' (slots), 'publishing'.
+ * its request (the promise actors get an aborted signal); it cannot be left while a slot is being
+ * bought. Tags: 'loading' (slots), 'buyingSlot', 'publishing'.
  */
 export const publishWizardMachine = setup({
   types: {
@@ -295,10 +392,12 @@ export const publishWizardMachine = setup({
     input: {} as PublishWizardInput,
     emitted: {} as PublishWizardEmitted,
     output: {} as SceneMetadata | null,
-    tags: {} as 'loading' | 'publishing',
+    tags: {} as 'loading' | 'buyingSlot' | 'publishing',
   },
   actors: {
     loadSlots: fromPromise<Slot[]>(notImplemented('loadSlots')),
+    buySlot: fromPromise<InternalTransactionAnswer, BuySlotInput>(notImplemented('buySlot')),
+    loadCreditBundles: fromPromise<OneTimeProduct[]>(notImplemented('loadCreditBundles')),
     saveMetadata: fromPromise<SceneMetadata, SaveMetadataInput>(notImplemented('saveMetadata')),
     publish: fromPromise<PublishAnswer, PublishInput>(notImplemented('publish')),
   },
@@ -330,6 +429,27 @@ export const publishWizardMachine = setup({
       event.type === 'slot.selected' ? { slotId: event.slotId, message: null } : {},
     ),
     say: assign((_, params: { message: WizardMessage }) => ({ message: params.message })),
+    /** A new purchase gets a fresh key; pressing the button again retries the one under way. */
+    startSlotPurchase: assign(({ context }) => ({
+      message: null,
+      slotPurchase: {
+        idempotencyKey: context.slotPurchase?.idempotencyKey ?? crypto.randomUUID(),
+        slotIdsBefore: context.slotPurchase?.slotIdsBefore ?? context.slots.map((s) => s.slotId),
+        missingCredits: null,
+        bundles: [],
+        bundleId: null,
+      },
+    })),
+    changePurchase: assign(({ context }, params: Partial<SlotPurchase>) => ({
+      slotPurchase: context.slotPurchase && { ...context.slotPurchase, ...params },
+    })),
+    /** The purchase is over (bought, or refused for good): the next one gets a fresh key. */
+    endSlotPurchase: assign({ slotPurchase: null }),
+    selectBoughtSlot: assign(({ context }) => {
+      const bought =
+        context.slotPurchase && boughtSlotOf(context.slots, context.slotPurchase, context.sceneId);
+      return bought ? { slotId: bought.slotId } : {};
+    }),
     changeAccess: assign(({ context, event }) => {
       if (event.type !== 'access.modeChanged' && event.type !== 'access.membersChanged') return {};
       const current = context.access[event.area];
@@ -349,6 +469,12 @@ export const publishWizardMachine = setup({
       event.type === 'slot.selected' &&
       context.slots.some((s) => s.slotId === event.slotId && isSlotSelectable(s, context.sceneId)),
     slotChosen: ({ context }) => context.slotId !== null,
+    signedIn: ({ context }) => context.signedIn,
+    hasSelectableSlot: ({ context }) => context.slots.some((s) => isSlotSelectable(s, context.sceneId)),
+    insufficientCredits: ({ event }) => 'error' in event && missingCreditsOf(event.error) !== null,
+    outcomeUnknown: ({ event }) => 'error' in event && outcomeUnknown(event.error),
+    bundleChosen: ({ context }) => context.slotPurchase?.bundleId != null,
+    checkoutOpen: ({ context }) => context.checkoutBundleId !== null,
     accessChangeable: ({ context, event }, params: { area: AccessArea }) =>
       context.aclAllowed &&
       (event.type === 'access.modeChanged' || event.type === 'access.membersChanged') &&
@@ -379,9 +505,13 @@ export const publishWizardMachine = setup({
     },
     placement: {
       entry: 'clearMessage',
+      // The dialog is modal, so a checkout is never open here; a purchase left unfinished is over
+      // (the slots load again on return, listing a slot it may have bought).
+      exit: ['endSlotPurchase', assign({ checkoutBundleId: null })],
       on: {
         'wizard.back': 'spaceInfo',
         'wizard.goTo': goToOthers('placement'),
+        'credits.checkoutClosed': { actions: assign({ checkoutBundleId: null }) },
       },
       initial: 'loading',
       states: {
@@ -414,17 +544,7 @@ export const publishWizardMachine = setup({
           },
         },
         choosing: {
-          on: {
-            'slot.selected': { guard: 'slotSelectable', actions: 'selectSlot' },
-            'wizard.next': [
-              {
-                guard: 'slotChosen',
-                target: '#publishWizard.privacy',
-                actions: { type: 'confirm', params: { step: 'placement' } },
-              },
-              { actions: { type: 'say', params: { message: { key: 'publish.errors.noSlotAssigned' } } } },
-            ],
-          },
+          on: { ...pickSlot, 'placement.buySlot': buySlot },
         },
         /** No slot is free: 'There is no available slot.' (an extra slot is bought with credits). */
         noSlot: {
@@ -432,10 +552,124 @@ export const publishWizardMachine = setup({
             'wizard.next': {
               actions: { type: 'say', params: { message: { key: 'publish.errors.noSlotAssigned' } } },
             },
+            'placement.buySlot': buySlot,
           },
         },
         failed: {
           on: { 'slots.retry': 'loading' },
+        },
+        /** POST internalTransaction for one extra slot; the step cannot be left meanwhile. */
+        buying: {
+          tags: 'buyingSlot',
+          on: stay,
+          invoke: {
+            id: 'buySlot',
+            src: 'buySlot',
+            input: ({ context }) => ({ idempotencyKey: context.slotPurchase!.idempotencyKey }),
+            onDone: 'reloading',
+            onError: [
+              {
+                guard: 'insufficientCredits',
+                target: 'needCredits',
+                actions: {
+                  type: 'changePurchase',
+                  params: ({ event }) => ({ missingCredits: missingCreditsOf(event.error) }),
+                },
+              },
+              {
+                guard: 'outcomeUnknown',
+                target: 'settled',
+                actions: {
+                  type: 'say',
+                  params: ({ event }) => ({
+                    message: messageOfError(event.error, 'publish.errors.buySlotFailed'),
+                  }),
+                },
+              },
+              {
+                target: 'settled',
+                actions: [
+                  'endSlotPurchase',
+                  {
+                    type: 'say',
+                    params: ({ event }) => ({
+                      message: messageOfError(event.error, 'publish.errors.buySlotFailed'),
+                    }),
+                  },
+                ],
+              },
+            ],
+          },
+        },
+        /** Bought: the slots load again and the new extra slot is selected. */
+        reloading: {
+          tags: 'buyingSlot',
+          on: stay,
+          invoke: {
+            id: 'loadSlots',
+            src: 'loadSlots',
+            onDone: {
+              target: 'settled',
+              actions: [
+                { type: 'storeSlots', params: ({ event }) => ({ slots: event.output }) },
+                'selectBoughtSlot',
+                'endSlotPurchase',
+              ],
+            },
+            onError: {
+              target: 'failed',
+              actions: [
+                'endSlotPurchase',
+                {
+                  type: 'say',
+                  params: ({ event }) => ({
+                    message: messageOfError(event.error, 'publish.errors.slotsFailed'),
+                  }),
+                },
+              ],
+            },
+          },
+        },
+        /** Back to choosing, or to 'There is no available slot.' */
+        settled: {
+          always: [{ guard: 'hasSelectableSlot', target: 'choosing' }, { target: 'noSlot' }],
+        },
+        /**
+         * Not enough credits: the bundles covering the missing credits, 'Buy credits' opens the
+         * chosen bundle's checkout, and a paid checkout tries the purchase again (same key). A slot
+         * can still be picked instead.
+         */
+        needCredits: {
+          invoke: {
+            id: 'loadCreditBundles',
+            src: 'loadCreditBundles',
+            onDone: {
+              actions: { type: 'changePurchase', params: ({ event }) => ({ bundles: event.output }) },
+            },
+            onError: {
+              actions: {
+                type: 'say',
+                params: ({ event }) => ({
+                  message: messageOfError(event.error, 'publish.errors.bundlesFailed'),
+                }),
+              },
+            },
+          },
+          on: {
+            ...pickSlot,
+            'credits.bundleSelected': {
+              actions: {
+                type: 'changePurchase',
+                params: ({ event }) => ({ bundleId: event.bundleId }),
+              },
+            },
+            'credits.checkout': {
+              guard: 'bundleChosen',
+              actions: assign({ checkoutBundleId: ({ context }) => context.slotPurchase!.bundleId }),
+            },
+            'credits.checkoutFinished': { guard: 'checkoutOpen', target: 'buying' },
+            'placement.buySlot': { target: 'buying', actions: 'startSlotPurchase' },
+          },
         },
       },
     },

@@ -1,8 +1,11 @@
 import type { KyInstance } from 'ky';
 import { fromPromise } from 'xstate';
+import { extraSlotPriceCoin } from '../../contracts/publishingRules';
 import type {
   CheckoutSessionAnswer,
   CheckoutSessionForm,
+  InternalTransactionAnswer,
+  InternalTransactionForm,
   MySubscription,
   PaymentHistory,
   PaymentProducts,
@@ -19,6 +22,15 @@ import { call } from './scenes';
  * the wallet, the caller's subscription, payment history and checkout. Each throws an `ApiProblem`
  * on failure. Requests that change something are never retried by ky.
  */
+/** The internal item an extra publishing slot is sold as (districts-commerce-spaces.md §3). */
+export const extraSlotItemId = 'extra-slot';
+
+/** One extra slot for its credit price (POST internalTransaction). */
+export const extraSlotTransaction = (): InternalTransactionForm => ({
+  totalCoin: extraSlotPriceCoin,
+  transactionItems: [{ districtItemId: extraSlotItemId, quantity: 1, priceCoin: extraSlotPriceCoin }],
+});
+
 export const marketplaceApi = (api: KyInstance) => ({
   products: (signal?: AbortSignal) =>
     call(() => api.get('marketplaceService/products', { signal }).json<PaymentProducts>()),
@@ -45,6 +57,25 @@ export const marketplaceApi = (api: KyInstance) => ({
       api
         .post('marketplaceService/checkoutSession', { json: form, retry: 0, signal })
         .json<CheckoutSessionAnswer>(),
+    ),
+  /**
+   * Pays for items with credits. With `idempotencyKey` (sent as Idempotency-Key) a retry of the same
+   * form answers the first answer again instead of paying twice. 422 BUSINESS_RULE with
+   * `details: { required, availableBalance }` when the credits do not suffice.
+   */
+  internalTransaction: (
+    form: InternalTransactionForm,
+    options: { idempotencyKey?: string; signal?: AbortSignal } = {},
+  ) =>
+    call(() =>
+      api
+        .post('marketplaceService/internalTransaction', {
+          json: form,
+          retry: 0,
+          signal: options.signal,
+          headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined,
+        })
+        .json<InternalTransactionAnswer>(),
     ),
   /** The built-in test provider: pays with the card typed into the SPA's card form. */
   confirmTestCard: (form: TestCardForm, signal?: AbortSignal) =>

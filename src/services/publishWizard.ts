@@ -4,11 +4,13 @@ import type { SlotList } from '../../contracts/publishing';
 import type { SceneMetadata } from '../../contracts/scenes';
 import type { UserSearchAnswer } from '../../contracts/users';
 import {
+  type BuySlotInput,
   type Member,
   type PublishInput,
   publishWizardMachine,
   type SaveMetadataInput,
 } from '../machines/publishWizardMachine';
+import { extraSlotTransaction, marketplaceApi } from './marketplace';
 import { publishingApi } from './publishing';
 import { call, metadataForm } from './scenes';
 
@@ -17,11 +19,13 @@ export const memberSearchSize = 20;
 
 /**
  * The publish wizard's machine with the scene service (platform.md §7.3): the caller's slots,
- * the metadata PATCH with the pictures (multipart), and the publish call. Each request is
- * cancelled when the wizard leaves the step that made it.
+ * the metadata PATCH with the pictures (multipart), and the publish call; buying an extra slot
+ * with credits and the credit bundles on offer (marketplace service). Each request is cancelled
+ * when the wizard leaves the step that made it, but a slot purchase, once sent, is not.
  */
 export function providePublishWizard(api: KyInstance) {
   const publishing = publishingApi(api);
+  const marketplace = marketplaceApi(api);
   return publishWizardMachine.provide({
     actors: {
       loadSlots: fromPromise(async ({ signal }) =>
@@ -41,6 +45,12 @@ export function providePublishWizard(api: KyInstance) {
               })
               .json<SceneMetadata>(),
           ),
+      ),
+      buySlot: fromPromise(async ({ input }: { input: BuySlotInput }) =>
+        marketplace.internalTransaction(extraSlotTransaction(), { idempotencyKey: input.idempotencyKey }),
+      ),
+      loadCreditBundles: fromPromise(async ({ signal }) =>
+        marketplace.products(signal).then((products) => products.oneTimeProducts),
       ),
       publish: fromPromise(async ({ input }: { input: PublishInput }) =>
         publishing.publish(input.sceneId, input.form),

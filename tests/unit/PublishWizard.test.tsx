@@ -2,16 +2,18 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
+import { marketplaceMessages, type OneTimeProduct } from '../../contracts/marketplace';
 import { type PublishAnswer, publishMessages, type Slot } from '../../contracts/publishing';
 import type { Tier } from '../../contracts/roles';
 import type { SceneMetadata } from '../../contracts/scenes';
 import '../../src/i18n';
 import {
+  type BuySlotInput,
   type PublishInput,
   publishWizardMachine,
   type SaveMetadataInput,
 } from '../../src/machines/publishWizardMachine';
-import { PublishWizard } from '../../src/views/publish/PublishWizard';
+import { type CheckoutProps, PublishWizard } from '../../src/views/publish/PublishWizard';
 
 const draft = {
   sceneId: 's1',
@@ -30,9 +32,9 @@ const published = {
   state: 'Published',
 } as unknown as SceneMetadata;
 
-const slot = (slotId: string, sceneId: string | null): Slot => ({
+const slot = (slotId: string, sceneId: string | null, kind: Slot['kind'] = 'free'): Slot => ({
   slotId,
-  kind: 'free',
+  kind,
   active: true,
   ownerId: 'u1',
   districtId: null,
@@ -46,18 +48,59 @@ const slot = (slotId: string, sceneId: string | null): Slot => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
-/** The wizard with a fake scene service: `publishFailures` publishes fail first with 409 slotTaken. */
+const bundles: OneTimeProduct[] = [
+  { id: 'b50', coinAmount: 50, priceAmount: 300, currency: 'eur', iconId: 1 },
+  { id: 'b100', coinAmount: 100, priceAmount: 500, currency: 'eur', iconId: 2 },
+];
+
+/** The card checkout, paid at once with 'Pay' (the real one needs the app's session and hub). */
+function FakeCheckout({ purchase, onFinished, onClose }: CheckoutProps) {
+  return (
+    <div role="group" aria-label="Checkout">
+      <span>{purchase.kind === 'credits' ? purchase.productId : purchase.priceId}</span>
+      <button type="button" onClick={() => onFinished?.(null)}>
+        Pay
+      </button>
+      <button type="button" onClick={onClose}>
+        Close checkout
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The wizard with a fake scene service: `publishFailures` publishes fail first with 409 slotTaken;
+ * `poorWallet` makes slot purchases fail with 422 insufficient credits (100 needed, 30 in the
+ * wallet) until a checkout was paid. A bought slot appears among the slots.
+ */
 function renderWizard({
   tier = 'free',
-  slots = [slot('slot-1', null)],
+  slots: startSlots = [slot('slot-1', null)],
   publishFailures = 0,
-}: { tier?: Tier; slots?: Slot[]; publishFailures?: number } = {}) {
+  poorWallet = false,
+}: { tier?: Tier; slots?: Slot[]; publishFailures?: number; poorWallet?: boolean } = {}) {
   const saved: SaveMetadataInput[] = [];
   const publishes: PublishInput[] = [];
+  const purchases: BuySlotInput[] = [];
+  let slots = startSlots;
   let failures = publishFailures;
+  let paid = !poorWallet;
   const machine = publishWizardMachine.provide({
     actors: {
       loadSlots: fromPromise(async () => slots),
+      buySlot: fromPromise(async ({ input }: { input: BuySlotInput }) => {
+        purchases.push(input);
+        if (!paid)
+          throw {
+            status: 422,
+            code: 'BUSINESS_RULE',
+            message: marketplaceMessages.insufficientCredits,
+            details: { required: 100, availableBalance: 30 },
+          };
+        slots = [...slots, slot('slot-extra', null, 'extra')];
+        return { transactionId: 't1', totalCoin: 100, availableBalance: 0 };
+      }),
+      loadCreditBundles: fromPromise(async () => bundles),
       saveMetadata: fromPromise(async ({ input }: { input: SaveMetadataInput }) => {
         saved.push(input);
         return published;
@@ -69,6 +112,16 @@ function renderWizard({
       }),
     },
   });
+  // Paying the fake checkout gives the wallet the credits.
+  const Checkout = (props: CheckoutProps) => (
+    <FakeCheckout
+      {...props}
+      onFinished={(result) => {
+        paid = true;
+        props.onFinished?.(result);
+      }}
+    />
+  );
   const onPublished = vi.fn();
   const onClose = vi.fn();
   render(
@@ -79,11 +132,12 @@ function renderWizard({
       input={{ sceneId: 's1', metadata: draft, tier }}
       searchUsers={async () => [{ userId: 'u2', name: 'Bob' }]}
       onPublished={onPublished}
+      checkout={Checkout}
     />,
   );
   const dialog = screen.getByRole('dialog', { name: 'Publish space' });
   const button = (name: string) => within(dialog).getByRole('button', { name });
-  return { user: userEvent.setup(), dialog, button, saved, publishes, onPublished, onClose };
+  return { user: userEvent.setup(), dialog, button, saved, publishes, purchases, onPublished, onClose };
 }
 
 describe('PublishWizard', () => {
@@ -110,7 +164,7 @@ describe('PublishWizard', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent(publishMessages.noSlotAssigned);
     await user.click(freeSlot);
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
-    expect(button('Add an extra slot for 100 credits')).toBeDisabled();
+    expect(button('Add an extra slot for 100 credits')).toBeEnabled();
     await user.click(button('Next'));
 
     // Free tier: privacy and communication stay 'Everyone', with a way to the plans.
@@ -146,6 +200,40 @@ describe('PublishWizard', () => {
     expect(await within(dialog).findByText(publishMessages.noSlotAvailable)).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: 'Free slot' })).toBeDisabled();
     expect(within(dialog).getByText('Occupied by Old gallery')).toBeInTheDocument();
+  });
+
+  it('buys an extra slot after buying the missing credits, and selects it', async () => {
+    const w = renderWizard({ slots: [slot('slot-1', 's0')], poorWallet: true });
+    const { user, dialog, button } = w;
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'sea,');
+    await user.click(button('Next'));
+    expect(await within(dialog).findByText(publishMessages.noSlotAvailable)).toBeInTheDocument();
+    expect(button('Add an extra slot for 100 credits')).toHaveAccessibleDescription(
+      'An extra slot holds one more space. It costs 100 credits, paid from your wallet.',
+    );
+
+    // Not enough credits: the message, and the bundles covering the 70 missing credits.
+    await user.click(button('Add an extra slot for 100 credits'));
+    expect(await within(dialog).findByText(marketplaceMessages.insufficientCredits)).toBeInTheDocument();
+    expect(button('Buy credits')).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: '50 credits, €3' })).not.toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('button', { name: '100 credits, €5' }));
+    await user.click(button('Buy credits'));
+
+    // The checkout of the chosen bundle; once paid, the slot is bought again (same key) and chosen.
+    const checkout = within(dialog).getByRole('group', { name: 'Checkout' });
+    expect(checkout).toHaveTextContent('b100');
+    await user.click(within(checkout).getByRole('button', { name: 'Pay' }));
+    const extra = await within(dialog).findByRole('radio', { name: 'Extra slot' });
+    await vi.waitFor(() => expect(extra).toBeChecked());
+    expect(within(dialog).queryByText(marketplaceMessages.insufficientCredits)).not.toBeInTheDocument();
+    expect(w.purchases).toHaveLength(2);
+    expect(w.purchases[1].idempotencyKey).toBe(w.purchases[0].idempotencyKey);
+    await user.click(within(dialog).getByRole('button', { name: 'Close checkout' }));
+    expect(within(dialog).queryByRole('group', { name: 'Checkout' })).not.toBeInTheDocument();
+
+    await user.click(button('Next'));
+    expect(within(dialog).getByRole('tab', { name: 'Privacy' })).toHaveAttribute('aria-current', 'step');
   });
 
   it('lets a Standard user pick who may view, and sends them with the publish', async () => {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise } from 'xstate';
+import { marketplaceMessages, type OneTimeProduct } from '../../contracts/marketplace';
 import { publishMessages, type Slot } from '../../contracts/publishing';
 import type { Tier } from '../../contracts/roles';
 import type { SceneMetadata } from '../../contracts/scenes';
 import i18n from '../../src/i18n';
 import {
+  type BuySlotInput,
   canOpenStep,
   type PublishInput,
   type PublishWizardSnapshot,
@@ -85,6 +87,16 @@ const freeSlot = slot('slot-free', null);
 const takenSlot = slot('slot-taken', 's0');
 const alice = { userId: 'u2', name: 'Bob' };
 const threeTags = ['harbour', 'night', 'sea'];
+const extraSlot = slot('slot-extra', null, 'extra');
+/** 422 insufficient credits: 100 needed, 40 in the wallet (60 missing). */
+const insufficient = {
+  status: 422,
+  code: 'BUSINESS_RULE',
+  message: marketplaceMessages.insufficientCredits,
+  details: { required: 100, availableBalance: 40 },
+};
+const totalMismatch = { status: 422, code: 'BUSINESS_RULE', message: marketplaceMessages.totalMismatch };
+const bundle: OneTimeProduct = { id: 'b100', coinAmount: 100, priceAmount: 500, currency: 'eur', iconId: 1 };
 const slotTaken = { status: 409, code: 'CONFLICT', message: publishMessages.slotTaken };
 const badFields = { status: 400, code: 'VALIDATION_FAILED', message: 'A tag is at most 50 characters' };
 
@@ -103,6 +115,19 @@ const events = (): AnyEventObject[] => [
   { type: 'xstate.done.actor.loadSlots', output: [takenSlot, freeSlot] },
   { type: 'xstate.done.actor.loadSlots', output: [takenSlot] },
   { type: 'xstate.error.actor.loadSlots', error: { message: 'Failed to fetch' } },
+  // Buying an extra slot: the reload after it lists the new one.
+  { type: 'placement.buySlot' },
+  { type: 'xstate.done.actor.buySlot', output: { transactionId: 't1', totalCoin: 100, availableBalance: 0 } },
+  { type: 'xstate.error.actor.buySlot', error: insufficient },
+  { type: 'xstate.error.actor.buySlot', error: totalMismatch },
+  { type: 'xstate.error.actor.buySlot', error: { message: 'Failed to fetch' } },
+  { type: 'xstate.done.actor.loadSlots', output: [takenSlot, freeSlot, extraSlot] },
+  { type: 'xstate.done.actor.loadSlots', output: [takenSlot, extraSlot] },
+  { type: 'xstate.done.actor.loadCreditBundles', output: [bundle] },
+  { type: 'credits.bundleSelected', bundleId: bundle.id },
+  { type: 'credits.checkout' },
+  { type: 'credits.checkoutFinished' },
+  { type: 'credits.checkoutClosed' },
   { type: 'xstate.done.actor.saveMetadata', output: published },
   { type: 'xstate.error.actor.saveMetadata', error: badFields },
   { type: 'xstate.done.actor.publish', output: { metadata: published, slot: freeSlot } },
@@ -113,6 +138,24 @@ const events = (): AnyEventObject[] => [
   { type: 'access.membersChanged', area: 'communication', members: [alice] },
   { type: 'visibility.changed', publishedPublic: false },
 ];
+
+/**
+ * Keeps the model small: the slots after a purchase list the bought extra slot, the first load
+ * never does; a slot is bought on the first visit of placement only, and once bought the wizard
+ * is not followed further (the steps after it behave the same with any slot).
+ */
+function filterEvents(snapshot: PublishWizardSnapshot, event: AnyEventObject) {
+  const { context } = snapshot;
+  if (event.type === 'xstate.done.actor.loadSlots')
+    return snapshot.matches({ placement: 'reloading' }) === (event.output as Slot[]).includes(extraSlot);
+  if (event.type === 'placement.buySlot' && snapshot.matches('placement'))
+    return (
+      !context.confirmed.includes('placement') && (context.slotPurchase !== null || context.message === null)
+    );
+  if (context.slots.some((s) => s.slotId === extraSlot.slotId))
+    return !['wizard.next', 'wizard.back', 'wizard.goTo'].includes(event.type);
+  return true;
+}
 
 /**
  * A state of the model: what decides which events the wizard accepts and what it shows. The access
@@ -130,6 +173,13 @@ function modelState(snapshot: PublishWizardSnapshot) {
     slots: context.slots.length,
     metadataSaved: context.metadataSaved,
     message: context.message,
+    // The purchase without its key (a fresh uuid each run).
+    purchase: context.slotPurchase && {
+      missing: context.slotPurchase.missingCredits,
+      bundles: context.slotPurchase.bundles.length,
+      bundleId: context.slotPurchase.bundleId,
+    },
+    checkout: context.checkoutBundleId,
   });
 }
 
@@ -140,6 +190,8 @@ function startWizard(tier: Tier) {
     publishWizardMachine.provide({
       actors: {
         loadSlots: fakes.deferred('loadSlots'),
+        buySlot: fakes.deferred('buySlot'),
+        loadCreditBundles: fakes.deferred('loadCreditBundles'),
         saveMetadata: fakes.deferred('saveMetadata'),
         publish: fakes.deferred('publish'),
       } as never,
@@ -157,6 +209,7 @@ for (const tier of ['free', 'standard'] as const) {
     const model = createPathModel(publishWizardMachine, {
       input: { sceneId: 's1', metadata: draft, tier },
       events,
+      filterEvents,
       serializeState: modelState,
     });
     const paths = getTransitionPaths(model);
@@ -170,6 +223,9 @@ for (const tier of ['free', 'standard'] as const) {
         '{"placement":"choosing"}',
         '{"placement":"noSlot"}',
         '{"placement":"failed"}',
+        '{"placement":"buying"}',
+        '{"placement":"reloading"}',
+        '{"placement":"needCredits"}',
         '"privacy"',
         '"communication"',
         '{"publish":"review"}',
@@ -192,6 +248,14 @@ for (const tier of ['free', 'standard'] as const) {
         'xstate.error.actor.saveMetadata',
         'xstate.error.actor.publish',
         'xstate.done.actor.publish',
+        'placement.buySlot',
+        'xstate.done.actor.buySlot',
+        'xstate.error.actor.buySlot',
+        'xstate.done.actor.loadCreditBundles',
+        'credits.bundleSelected',
+        'credits.checkout',
+        'credits.checkoutFinished',
+        'credits.checkoutClosed',
       ])
         expect(types).toContain(type);
       // Choosing who may view or communicate is a Standard feature.
@@ -206,6 +270,8 @@ for (const tier of ['free', 'standard'] as const) {
           loadSlots: wizard.callsOf('loadSlots').length,
           saveMetadata: wizard.callsOf('saveMetadata').length,
           publish: wizard.callsOf('publish').length,
+          buySlot: wizard.callsOf('buySlot').length,
+          loadCreditBundles: wizard.callsOf('loadCreditBundles').length,
         };
         wizard.answer(step.event);
         await flush();
@@ -225,7 +291,7 @@ function expectWhatTheUserSees(
   event: AnyEventObject,
   before: PublishWizardSnapshot,
   after: PublishWizardSnapshot,
-  calls: Record<'loadSlots' | 'saveMetadata' | 'publish', number>,
+  calls: Record<'loadSlots' | 'saveMetadata' | 'publish' | 'buySlot' | 'loadCreditBundles', number>,
 ) {
   const { context } = after;
   const stepBefore = selectStep(before);
@@ -250,11 +316,10 @@ function expectWhatTheUserSees(
     } else expect(stepAfter).toBe('placement');
   }
 
-  // Entering placement loads the slots.
-  const loading = after.matches({ placement: 'loading' });
-  expect(wizard.callsOf('loadSlots').length).toBe(
-    calls.loadSlots + (loading && !before.matches({ placement: 'loading' }) ? 1 : 0),
-  );
+  // Entering placement loads the slots, and so does a bought slot.
+  const loading = after.matches({ placement: 'loading' }) || after.matches({ placement: 'reloading' });
+  const wasLoading = before.matches({ placement: 'loading' }) || before.matches({ placement: 'reloading' });
+  expect(wizard.callsOf('loadSlots').length).toBe(calls.loadSlots + (loading && !wasLoading ? 1 : 0));
   if (after.matches({ placement: 'noSlot' })) {
     expect(i18n.t('publish.errors.noSlot')).toBe(publishMessages.noSlotAvailable);
     expect(context.slotId).toBeNull();
@@ -270,6 +335,8 @@ function expectWhatTheUserSees(
   }
   // Only an empty, active slot can be picked.
   if (event.type === 'slot.selected') expect(context.slotId).toBe(freeSlot.slotId);
+
+  expectSlotPurchase(wizard, event, before, after, calls);
 
   // Privacy and communication: Standard only; on free they stay 'Everyone'.
   if (tier === 'free') {
@@ -326,6 +393,63 @@ function expectWhatTheUserSees(
     expect(after.output).toEqual(published);
     expect(wizard.announced).toEqual([published]);
   } else expect(wizard.announced).toEqual([]);
+}
+
+/** Buying an extra slot (platform.md §2.5): one POST per attempt, the key kept for its retries. */
+function expectSlotPurchase(
+  wizard: ReturnType<typeof startWizard>,
+  event: AnyEventObject,
+  before: PublishWizardSnapshot,
+  after: PublishWizardSnapshot,
+  calls: Record<'buySlot' | 'loadCreditBundles', number>,
+) {
+  const { context } = after;
+  const buys = wizard.callsOf('buySlot');
+  const started = buys.length > calls.buySlot;
+  // Pressing the button (or a paid checkout) sends one purchase, and nothing else does.
+  expect(buys.length).toBe(
+    calls.buySlot +
+      (after.matches({ placement: 'buying' }) && !before.matches({ placement: 'buying' }) ? 1 : 0),
+  );
+  if (started) {
+    expect(['placement.buySlot', 'credits.checkoutFinished']).toContain(event.type);
+    const key = (buys.at(-1)!.input as BuySlotInput).idempotencyKey;
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    const earlier = buys.slice(0, -1).map((c) => (c.input as BuySlotInput).idempotencyKey);
+    // A retry (after a paid checkout, or after a failure without an answer) sends the same key;
+    // a new purchase a fresh one.
+    if (before.context.slotPurchase) expect(key).toBe(before.context.slotPurchase.idempotencyKey);
+    else expect(earlier).not.toContain(key);
+  }
+  // The step cannot be left while the slot is being bought.
+  if (after.hasTag('buyingSlot')) {
+    expect(after.can({ type: 'wizard.back' })).toBe(false);
+    expect(after.can({ type: 'placement.buySlot' })).toBe(false);
+  }
+  // Bought: the slots load again and the new extra slot is selected.
+  if (event.type === 'xstate.done.actor.loadSlots' && before.matches({ placement: 'reloading' })) {
+    expect(after.matches({ placement: 'choosing' })).toBe(true);
+    expect(context.slotId).toBe(extraSlot.slotId);
+    expect(context.slotPurchase).toBeNull();
+  }
+  // Not enough credits: the message, and the bundles covering the 60 missing credits.
+  if (after.matches({ placement: 'needCredits' })) {
+    expect(context.slotPurchase?.missingCredits).toBe(60);
+    expect(i18n.t('errors.insufficientCredits')).toBe(marketplaceMessages.insufficientCredits);
+    expect(wizard.callsOf('loadCreditBundles').length).toBe(
+      calls.loadCreditBundles + (before.matches({ placement: 'needCredits' }) ? 0 : 1),
+    );
+  }
+  if (event.type === 'credits.checkout') expect(context.checkoutBundleId).toBe(bundle.id);
+  if (event.type === 'credits.checkoutClosed') expect(context.checkoutBundleId).toBeNull();
+  // Another failure: the server's message (or a general one), and the button works again.
+  if (event.type === 'xstate.error.actor.buySlot' && !after.matches({ placement: 'needCredits' })) {
+    const error = event.error as { status?: number; message: string };
+    expect(text(context.message)).toBe(error.status ? error.message : i18n.t('publish.errors.buySlotFailed'));
+    expect(after.can({ type: 'placement.buySlot' })).toBe(true);
+    // Refused for good: the next press is a new purchase; no answer: it retries this one.
+    expect(context.slotPurchase === null).toBe(error.status !== undefined);
+  }
 }
 
 describe('publishWizardMachine', () => {

@@ -11,18 +11,22 @@ import {
   Typography,
 } from '@mui/material';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { type ComponentType, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PublishStep, publishSteps } from '../../../contracts/publishing';
 import type { SceneMetadata } from '../../../contracts/scenes';
+import type { CheckoutResult, Purchase } from '../../machines/checkoutMachine';
 import {
   canOpenStep,
+  isSlotSelectable,
   isStepComplete,
   type Member,
   type PublishWizardInput,
   type publishWizardMachine,
   selectStep,
 } from '../../machines/publishWizardMachine';
+import { CheckoutDialog } from '../commerce/CheckoutDialog';
+import { InsufficientCredits } from '../commerce/CreditBundlePicker';
 import { Modal } from '../kit/Modal';
 import { AccessStep } from './AccessStep';
 import type { CoverPhotoCropperProps } from './CoverPhotoCropper';
@@ -41,6 +45,15 @@ export interface PublishWizardProps {
   onPublished(metadata: SceneMetadata): void;
   /** Cuts the cover photo (canvas by default). */
   crop?: CoverPhotoCropperProps['crop'];
+  /** The card checkout of a credit bundle (CheckoutDialog by default). */
+  checkout?: ComponentType<CheckoutProps>;
+}
+
+/** What the wizard gives the checkout dialog of a credit bundle. */
+export interface CheckoutProps {
+  purchase: Purchase;
+  onFinished?: (result: CheckoutResult | null) => void;
+  onClose: () => void;
 }
 
 /**
@@ -53,7 +66,15 @@ export function PublishWizard(props: PublishWizardProps) {
   return props.open ? <WizardDialog {...props} /> : null;
 }
 
-function WizardDialog({ onClose, machine, input, searchUsers, onPublished, crop }: PublishWizardProps) {
+function WizardDialog({
+  onClose,
+  machine,
+  input,
+  searchUsers,
+  onPublished,
+  crop,
+  checkout = CheckoutDialog,
+}: PublishWizardProps) {
   const { t } = useTranslation();
   const actor = useActorRef(machine, { input });
   const step = useSelector(actor, selectStep);
@@ -100,7 +121,7 @@ function WizardDialog({ onClose, machine, input, searchUsers, onPublished, crop 
       <WizardStepper actor={actor} current={step} />
       <Box sx={{ mt: 2 }} role="region" aria-label={t(`publish.steps.${step}`)}>
         {step === 'spaceInfo' && <SpaceInfoStep actor={actor} crop={crop} />}
-        {step === 'placement' && <PlacementStep actor={actor} />}
+        {step === 'placement' && <PlacementStep actor={actor} checkout={checkout} />}
         {(step === 'privacy' || step === 'communication') && (
           <AccessStep key={step} actor={actor} area={step} searchUsers={searchUsers} />
         )}
@@ -145,25 +166,70 @@ function WizardStepper({ actor, current }: { actor: WizardActor; current: Publis
   );
 }
 
-function PlacementStep({ actor }: { actor: WizardActor }) {
+function PlacementStep({
+  actor,
+  checkout: Checkout,
+}: {
+  actor: WizardActor;
+  checkout: ComponentType<CheckoutProps>;
+}) {
+  const { t } = useTranslation();
   const slots = useSelector(actor, (s) => s.context.slots);
   const slotId = useSelector(actor, (s) => s.context.slotId);
   const sceneId = useSelector(actor, (s) => s.context.sceneId);
   const status = useSelector(actor, (s): SlotPickerStatus => {
-    if (s.matches({ placement: 'noSlot' })) return 'noSlot';
+    if (s.matches({ placement: 'loading' })) return 'loading';
     if (s.matches({ placement: 'failed' })) return 'failed';
-    if (s.matches({ placement: 'choosing' })) return 'choosing';
-    return 'loading';
+    return s.context.slots.some((slot) => isSlotSelectable(slot, s.context.sceneId)) ? 'choosing' : 'noSlot';
   });
+  const canBuy = useSelector(actor, (s) => s.can({ type: 'placement.buySlot' }));
+  const buying = useSelector(actor, (s) => s.hasTag('buyingSlot'));
+  const needCredits = useSelector(actor, (s) =>
+    s.matches({ placement: 'needCredits' }) ? s.context.slotPurchase : null,
+  );
+  const checkoutBundleId = useSelector(actor, (s) => s.context.checkoutBundleId);
+  const finished = useCallback(() => actor.send({ type: 'credits.checkoutFinished' }), [actor]);
+  const closed = useCallback(() => actor.send({ type: 'credits.checkoutClosed' }), [actor]);
   return (
-    <SlotPicker
-      slots={slots}
-      sceneId={sceneId}
-      slotId={slotId}
-      status={status}
-      onSelect={(id) => actor.send({ type: 'slot.selected', slotId: id })}
-      onRetry={() => actor.send({ type: 'slots.retry' })}
-    />
+    <Stack spacing={2}>
+      <SlotPicker
+        slots={slots}
+        sceneId={sceneId}
+        slotId={slotId}
+        status={status}
+        onSelect={(id) => actor.send({ type: 'slot.selected', slotId: id })}
+        onRetry={() => actor.send({ type: 'slots.retry' })}
+        canBuy={canBuy}
+        buying={buying}
+        onBuy={() => actor.send({ type: 'placement.buySlot' })}
+      />
+      {needCredits && needCredits.missingCredits !== null && (
+        <Stack spacing={2}>
+          <InsufficientCredits
+            missing={needCredits.missingCredits}
+            bundles={needCredits.bundles}
+            selectedId={needCredits.bundleId}
+            onChange={(bundleId) => actor.send({ type: 'credits.bundleSelected', bundleId })}
+          />
+          <Box>
+            <Button
+              variant="contained"
+              disabled={needCredits.bundleId === null}
+              onClick={() => actor.send({ type: 'credits.checkout' })}
+            >
+              {t('wallet.buyCredits')}
+            </Button>
+          </Box>
+        </Stack>
+      )}
+      {checkoutBundleId && (
+        <Checkout
+          purchase={{ kind: 'credits', productId: checkoutBundleId }}
+          onFinished={finished}
+          onClose={closed}
+        />
+      )}
+    </Stack>
   );
 }
 

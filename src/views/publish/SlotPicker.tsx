@@ -31,15 +31,30 @@ export interface SlotPickerProps {
   status: SlotPickerStatus;
   onSelect(slotId: string): void;
   onRetry(): void;
+  /** 'Add an extra slot' can be pressed (signed in, nothing under way). */
+  canBuy: boolean;
+  /** An extra slot is being bought. */
+  buying: boolean;
+  onBuy(): void;
 }
 
 /**
  * The placement step's slots (platform.md §2.5): one radio per slot, named by its kind ('Free
  * slot', 'District slot', 'Extra slot', numbered when there are several of a kind); slots holding
- * another space, or beyond the plan, cannot be chosen. An extra slot costs credits: the offer
- * shows its price and stays unavailable until the wallet can pay for it.
+ * another space, or beyond the plan, cannot be chosen. 'Add an extra slot for 100 credits' buys
+ * one with the wallet's credits (its price explained below it).
  */
-export function SlotPicker({ slots, sceneId, slotId, status, onSelect, onRetry }: SlotPickerProps) {
+export function SlotPicker({
+  slots,
+  sceneId,
+  slotId,
+  status,
+  onSelect,
+  onRetry,
+  canBuy,
+  buying,
+  onBuy,
+}: SlotPickerProps) {
   const { t } = useTranslation();
   const labelId = useId();
   const hintId = useId();
@@ -101,11 +116,17 @@ export function SlotPicker({ slots, sceneId, slotId, status, onSelect, onRetry }
       )}
       {status === 'noSlot' && <Alert severity="warning">{t('publish.errors.noSlot')}</Alert>}
       <Box>
-        <Button variant="outlined" disabled aria-describedby={hintId}>
+        <Button variant="outlined" disabled={!canBuy} aria-describedby={hintId} onClick={onBuy}>
           {t('publish.placement.addExtraSlot', { count: extraSlotPriceCoin })}
         </Button>
+        {buying && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }} role="status">
+            <CircularProgress size={16} aria-hidden />
+            <Typography variant="body2">{t('publish.placement.buyingSlot')}</Typography>
+          </Stack>
+        )}
         <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {t('publish.placement.extraSlotHint')}
+          {t('publish.placement.extraSlotPrice', { count: extraSlotPriceCoin })}
         </Typography>
       </Box>
     </Stack>
