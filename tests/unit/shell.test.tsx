@@ -24,7 +24,8 @@ function renderAt(path: string) {
   return { actor, location };
 }
 
-describe('app shell', () => {
+// Lazy pages are transformed on first use: on a busy machine that takes seconds.
+describe('app shell', { timeout: 30_000 }, () => {
   it('shows Page not found for an unknown path, with a way home', async () => {
     const { location } = renderAt('/no-such-page');
     expect(
