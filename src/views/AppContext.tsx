@@ -42,6 +42,11 @@ export function useSession(): SessionActorRef {
   return useAppActor().getSnapshot().context.session;
 }
 
+/** The API client, or null where a view is rendered without one (a page or component on its own). */
+export function useOptionalApi(): KyInstance | null {
+  return useAppContext().api ?? null;
+}
+
 /** The API client (machines' actors use it; views pass it to the machines they start). */
 export function useApi(): KyInstance {
   const api = useAppContext().api;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { type MarketplaceApi, marketplaceApi } from '../../services/marketplace';
-import { useApi } from '../AppContext';
+import { useOptionalApi } from '../AppContext';
 
 export type Loaded<T> =
   | { status: 'loading'; reload: () => void }
@@ -14,7 +14,7 @@ export type Loaded<T> =
 export function useMarketplaceLoad<T>(
   read: (api: MarketplaceApi, signal: AbortSignal) => Promise<T>,
 ): Loaded<T> {
-  const api = useApi();
+  const api = useOptionalApi();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<
     { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; data: T }
@@ -25,7 +25,11 @@ export function useMarketplaceLoad<T>(
   const [fixedRead] = useState(() => read);
   useEffect(() => {
     const controller = new AbortController();
-    fixedRead(marketplaceApi(api), controller.signal).then(
+    // Without an API client (a view rendered on its own) the read fails like a lost connection.
+    const read = api
+      ? fixedRead(marketplaceApi(api), controller.signal)
+      : Promise.reject(new Error('No API client'));
+    read.then(
       (data) => setState({ status: 'ready', data }),
       (error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'failed', error });

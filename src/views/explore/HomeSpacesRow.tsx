@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import type { PublishedScenePage } from '../../../contracts/publishing';
 import type { SceneMetadata } from '../../../contracts/scenes';
 import { shortenCount } from '../../lib/format';
-import { useApi } from '../AppContext';
+import { useOptionalApi } from '../AppContext';
 
 /** How many spaces the home page's row shows. */
 export const homeSpacesCount = 8;
@@ -24,15 +24,6 @@ export function HomeSpacesRow() {
       <SpacesRow api={api} />
     </QuietBoundary>
   );
-}
-
-/** The API client, or null where the app runs without one (a page rendered on its own). */
-function useOptionalApi(): KyInstance | null {
-  try {
-    return useApi();
-  } catch {
-    return null;
-  }
 }
 
 /** Whatever goes wrong in the row (a broken card) removes the row, not the page. */
