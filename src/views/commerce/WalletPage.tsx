@@ -32,8 +32,8 @@ import {
 import type { CheckoutResult, Purchase } from '../../machines/checkoutMachine';
 import { marketplaceApi } from '../../services/marketplace';
 import { useApi, useSession } from '../AppContext';
-import { ListFooter } from '../explore/ListFooter';
-import { useInfiniteList } from '../explore/useInfiniteList';
+import { ListFooter } from '../kit/ListFooter';
+import { useInfiniteList } from '../kit/useInfiniteList';
 import { useNotification } from '../hubs/useNotification';
 import { StandardPage } from '../kit/StandardPage';
 import { CheckoutDialog } from './CheckoutDialog';

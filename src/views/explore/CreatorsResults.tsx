@@ -6,8 +6,8 @@ import type { UserPublic } from '../../../contracts/users';
 import { shortenCount } from '../../lib/format';
 import { exploreApi } from '../../services/explore';
 import { useApi } from '../AppContext';
-import { EmptyList, ListFooter } from './ListFooter';
-import { useInfiniteList } from './useInfiniteList';
+import { EmptyList, ListFooter } from '../kit/ListFooter';
+import { useInfiniteList } from '../kit/useInfiniteList';
 
 /**
  * Creators matching the search words (the user search answers only users who let themselves be

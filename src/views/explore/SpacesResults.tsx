@@ -6,10 +6,11 @@ import type { ExploreSpacesQuery, ExploreView } from '../../machines/exploreMach
 import { exploreApi } from '../../services/explore';
 import { useApi } from '../AppContext';
 import { SpaceCard } from '../kit/SpaceCard';
-import { EmptyList, ListFooter } from './ListFooter';
+import { SpaceCardGrid } from '../kit/SpaceCardGrid';
+import { EmptyList, ListFooter } from '../kit/ListFooter';
 import { SignInPrompt } from './SignInPrompt';
 import { SpaceRow } from './SpaceRow';
-import { useInfiniteList } from './useInfiniteList';
+import { useInfiniteList } from '../kit/useInfiniteList';
 
 /**
  * The published spaces matching Explore's query, 9 at a time, as cards in a grid or rows in a
@@ -36,29 +37,11 @@ export function SpacesResults({
     <>
       {items.length > 0 &&
         (view === 'grid' ? (
-          <Box
-            component="ul"
-            aria-label={t('explore.spacesList')}
-            sx={{
-              listStyle: 'none',
-              p: 0,
-              m: 0,
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))',
-              justifyItems: 'center',
-            }}
-          >
-            {items.map((space) => (
-              <Box
-                component="li"
-                key={space.sceneId}
-                sx={{ width: '100%', display: 'flex', justifyContent: 'center' }}
-              >
-                <SpaceCard space={space} tags={space.tags} onTagClick={onTagClick} />
-              </Box>
-            ))}
-          </Box>
+          <SpaceCardGrid
+            label={t('explore.spacesList')}
+            items={items}
+            card={(space) => <SpaceCard space={space} tags={space.tags} onTagClick={onTagClick} />}
+          />
         ) : (
           <Box
             component="ul"

@@ -13,7 +13,7 @@ import {
 } from '../../machines/exploreMachine';
 import { useSession } from '../AppContext';
 import { CreatorsResults } from '../explore/CreatorsResults';
-import { EmptyList } from '../explore/ListFooter';
+import { EmptyList } from '../kit/ListFooter';
 import { SignInPrompt } from '../explore/SignInPrompt';
 import { SpacesResults } from '../explore/SpacesResults';
 import { ActiveTags, FilterChips, SearchBox, SortSelect, ViewToggle } from '../explore/SpacesControls';

@@ -1,15 +1,17 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, CircularProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { useActorRef, useSelector } from '@xstate/react';
+import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useSelector } from '@xstate/react';
 import type { KyInstance } from 'ky';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import { fromPromise } from 'xstate';
-import { type InfiniteListBody, infiniteListMachine } from '../../machines/infiniteListMachine';
+import { defaultItemsPerPage, type InfiniteListBody } from '../../machines/infiniteListMachine';
 import { scenesApi } from '../../services/scenes';
 import { useApi } from '../AppContext';
+import { ListFooter } from '../kit/ListFooter';
 import { SpaceCard, type SpaceCardData } from '../kit/SpaceCard';
+import { SpaceCardGrid } from '../kit/SpaceCardGrid';
+import { useInfiniteList } from '../kit/useInfiniteList';
 
 /** The Spaces category's subcategories (platform.md §2.1); drafts are the owner's only. */
 export type SpacesTab = 'published' | 'drafts';
@@ -104,18 +106,12 @@ interface SpacesListProps {
 function SpacesList({ fetchPage, owner, first, deleted, onDeleted, onDuplicated }: SpacesListProps) {
   const { t } = useTranslation();
   // The list keeps the fetch it started with; a new fetch comes with a new key (a new list).
-  const [machine] = useState(() =>
-    infiniteListMachine.provide({
-      actors: {
-        fetchPage: fromPromise<readonly unknown[], InfiniteListBody>(({ input }) => fetchPage(input)),
-      },
-    }),
+  const list = useInfiniteList<SpaceCardData, object>(
+    ({ cp, ipp }) => fetchPage({ cp, ipp }),
+    noParams,
+    defaultItemsPerPage,
   );
-  const list = useActorRef(machine, { input: {} });
   const items = useSelector(list, (s) => s.context.items) as SpaceCardData[];
-  const loading = useSelector(list, (s) => s.hasTag('loading'));
-  const canLoadMore = useSelector(list, (s) => s.can({ type: 'list.loadMore' }));
-  const failed = useSelector(list, (s) => s.matches('failed'));
   const done = useSelector(list, (s) => s.matches('done'));
 
   const shown = useMemo(() => {
@@ -126,49 +122,16 @@ function SpacesList({ fetchPage, owner, first, deleted, onDeleted, onDuplicated 
     );
   }, [first, items, deleted, owner]);
 
-  const sentinel = useRef<HTMLDivElement>(null);
-  const observable = typeof IntersectionObserver !== 'undefined';
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!canLoadMore || !target || !observable) return;
-    // A new observer each time the list can grow again: observing reports at once whether the end
-    // is already in view (a tall screen), so pages keep coming until it is not.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) list.send({ type: 'list.loadMore' });
-      },
-      { rootMargin: '0px 0px 400px 0px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [canLoadMore, observable, list]);
-
   return (
     <>
       {shown.length > 0 && (
-        <Box
-          component="ul"
-          aria-label={t('profileSpaces.list')}
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))',
-            justifyItems: 'center',
-          }}
-        >
-          {shown.map((space) => (
-            <Box
-              component="li"
-              key={space.sceneId}
-              sx={{ width: '100%', display: 'flex', justifyContent: 'center' }}
-            >
-              <SpaceCard space={space} owner={owner} onDeleted={onDeleted} onDuplicated={onDuplicated} />
-            </Box>
-          ))}
-        </Box>
+        <SpaceCardGrid
+          label={t('profileSpaces.list')}
+          items={shown}
+          card={(space) => (
+            <SpaceCard space={space} owner={owner} onDeleted={onDeleted} onDuplicated={onDuplicated} />
+          )}
+        />
       )}
       {done && shown.length === 0 && (
         <Stack spacing={2} sx={{ alignItems: 'center', py: 6, textAlign: 'center' }}>
@@ -182,32 +145,9 @@ function SpacesList({ fetchPage, owner, first, deleted, onDeleted, onDuplicated 
           )}
         </Stack>
       )}
-      {loading && (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-          <CircularProgress aria-label={t('list.loadingMore')} />
-        </Box>
-      )}
-      {failed && (
-        <Alert
-          severity="error"
-          sx={{ mt: 3 }}
-          action={
-            <Button color="inherit" onClick={() => list.send({ type: 'list.retry' })}>
-              {t('list.retry')}
-            </Button>
-          }
-        >
-          {t('list.failed')}
-        </Alert>
-      )}
-      {canLoadMore && !observable && (
-        <Box sx={{ display: 'grid', placeItems: 'center', mt: 3 }}>
-          <Button variant="outlined" onClick={() => list.send({ type: 'list.loadMore' })}>
-            {t('list.loadMore')}
-          </Button>
-        </Box>
-      )}
-      <Box ref={sentinel} aria-hidden sx={{ height: 1 }} />
+      <ListFooter list={list} failedText={t('list.failed')} loadMoreButton="fallback" />
     </>
   );
 }
+
+const noParams = {};

@@ -5,19 +5,24 @@ import { useTranslation } from 'react-i18next';
 import type { InfiniteListActorRef } from '../../machines/infiniteListMachine';
 
 /**
- * What follows an Explore list (platform.md §4 'Infinite list'): the next page loads when the end
- * scrolls into view, with a Load more button for when it cannot tell; a spinner while a page
- * loads; the empty text once the list ended with nothing; a failure with Try again, or `onFailed`'s
- * own answer when it gives one (a sign-in prompt for a 401).
+ * What follows an infinite list (platform.md §4 'Infinite list'): the next page loads when the end
+ * scrolls into view, with a Load more button (always, or only where scrolling cannot be watched);
+ * a spinner while a page loads; `empty` once the list ended with nothing; a failure with Try
+ * again, or `onFailed`'s own answer when it gives one (a sign-in prompt for a 401).
  */
 export function ListFooter({
   list,
-  empty,
+  empty = null,
   onFailed,
+  failedText,
+  loadMoreButton = 'always',
 }: {
   list: InfiniteListActorRef;
-  empty: ReactNode;
+  empty?: ReactNode;
   onFailed?: (error: unknown) => ReactNode;
+  /** The failure's text (default: explore.listFailed). */
+  failedText?: string;
+  loadMoreButton?: 'always' | 'fallback';
 }) {
   const { t } = useTranslation();
   const loading = useSelector(list, (s) => s.hasTag('loading'));
@@ -27,9 +32,10 @@ export function ListFooter({
   const emptyDone = useSelector(list, (s) => s.matches('done') && s.context.items.length === 0);
 
   const sentinel = useRef<HTMLDivElement>(null);
+  const observable = typeof IntersectionObserver !== 'undefined';
   useEffect(() => {
     const target = sentinel.current;
-    if (!canLoadMore || !target || typeof IntersectionObserver === 'undefined') return;
+    if (!canLoadMore || !target || !observable) return;
     // A new observer each time the list can grow again: observing reports at once whether the end
     // is already in view (a tall screen), so pages keep coming until it is not.
     const observer = new IntersectionObserver(
@@ -40,7 +46,7 @@ export function ListFooter({
     );
     observer.observe(target);
     return () => observer.disconnect();
-  }, [canLoadMore, list]);
+  }, [canLoadMore, observable, list]);
 
   const failure = failed ? onFailed?.(error) : null;
   return (
@@ -62,10 +68,10 @@ export function ListFooter({
               </Button>
             }
           >
-            {t('explore.listFailed')}
+            {failedText ?? t('explore.listFailed')}
           </Alert>
         ))}
-      {canLoadMore && (
+      {canLoadMore && (loadMoreButton === 'always' || !observable) && (
         <Box sx={{ display: 'grid', placeItems: 'center', mt: 3 }}>
           <Button variant="outlined" onClick={() => list.send({ type: 'list.loadMore' })}>
             {t('list.loadMore')}
