@@ -156,6 +156,8 @@ export const Payment = z
     currency: Currency,
     status: z.enum(['pending', 'paid', 'failed', 'refunded']),
     provider: z.string(),
+    /** The last four digits of the card charged, when known (the built-in provider's card form). */
+    cardLast4: z.string().nullable().optional(),
   })
   .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof Payment>;

@@ -171,6 +171,13 @@ describe('Wallet page', () => {
     ).toBeInTheDocument();
   });
 
+  it("shows the last paid card's final digits as the payment method", async () => {
+    const failed = { ...payment, paymentId: 'p2', status: 'failed' as const, cardLast4: '0002' };
+    renderWallet({ payments: [failed, { ...payment, cardLast4: '4242' }] });
+    const method = await screen.findByRole('region', { name: 'Payment method' });
+    expect(await within(method).findByText('Test card ending 4242')).toBeInTheDocument();
+  });
+
   it("says 'No payment method yet' before the first payment", async () => {
     renderWallet();
     const method = await screen.findByRole('region', { name: 'Payment method' });

@@ -126,8 +126,8 @@ export interface CheckoutItem {
 
 /**
  * A card checkout opened by a user: what is being bought (bundles and at most one subscription),
- * with which provider, and how far it got ('open', 'requires_action', 'complete', 'declined',
- * 'canceled'). `providerSessionId` is the provider's id of it (the row id for the test provider).
+ * with which provider, and how far it got ('open', 'requires_action', 'paid' — the card was charged,
+ * fulfilment not yet committed —, 'complete', 'declined', 'canceled'). `providerSessionId` is the provider's id of it (the row id for the test provider).
  */
 export const checkoutSessions = pgTable(
   'checkout_sessions',
@@ -144,6 +144,8 @@ export const checkoutSessions = pgTable(
     currency: text('currency').notNull(),
     amount: integer('amount').notNull(),
     status: text('status').notNull().default('open'),
+    /** The last four digits of the card that paid (the test provider's card form; null otherwise). */
+    cardLast4: text('card_last4'),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
     updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },
@@ -151,6 +153,10 @@ export const checkoutSessions = pgTable(
     uniqueIndex('checkout_sessions_client_secret_idx').on(t.clientSecret),
     uniqueIndex('checkout_sessions_provider_idx').on(t.provider, t.providerSessionId),
     index('checkout_sessions_user_idx').on(t.userId, t.createdAt),
+    // The billing job's replay of charged checkouts not yet fulfilled.
+    index('checkout_sessions_paid_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'paid'`),
   ],
 );
 
@@ -169,6 +175,8 @@ export const payments = pgTable(
     currency: text('currency').notNull(),
     /** 'pending', 'paid', 'failed' or 'refunded'. */
     status: text('status').notNull(),
+    /** The last four digits of the card charged, when known. */
+    cardLast4: text('card_last4'),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
   },
   (t) => [index('payments_user_idx').on(t.userId, t.createdAt)],
@@ -198,6 +206,10 @@ export const subscriptions = pgTable(
   (t) => [
     check('subscriptions_is_canceled_check', sql`${t.isCanceled} in (0, 1, 2)`),
     uniqueIndex('subscriptions_provider_idx').on(t.provider, t.providerSubscriptionId),
+    // The billing job's renewals and expiries of the built-in provider's plans.
+    index('subscriptions_due_idx')
+      .on(t.endsAt)
+      .where(sql`${t.isCanceled} < 2`),
   ],
 );
 

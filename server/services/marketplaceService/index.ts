@@ -37,6 +37,8 @@ interface Hubs {
 
 export interface MarketplaceOptions {
   prefix?: string;
+  /** How often the billing job runs (replays, renewals, expiries); default every minute. */
+  billingEveryMs?: number;
 }
 
 function callerOf(request: FastifyRequest): MarketCaller {
@@ -92,6 +94,26 @@ async function marketplace(instance: FastifyInstance, options: MarketplaceOption
   });
   await service.syncProducts();
   instance.decorate('marketplace', service);
+
+  // The billing job: once the server is ready, then every minute; never two runs at once here,
+  // and each of its events is applied once even when two processes run it.
+  let billing: Promise<unknown> | undefined;
+  const bill = () => {
+    billing ??= service
+      .runBilling()
+      .then((counts) => {
+        if (counts.replayed + counts.renewed + counts.expired > 0) instance.log.info(counts, 'billing job');
+      })
+      .catch((error: unknown) => instance.log.error({ err: error }, 'billing job failed'))
+      .finally(() => (billing = undefined));
+  };
+  const every = setInterval(bill, options.billingEveryMs ?? 60_000);
+  every.unref();
+  instance.addHook('onReady', async () => bill());
+  instance.addHook('onClose', async () => {
+    clearInterval(every);
+    await billing;
+  });
   await instance.register(routes, { prefix: options.prefix ?? marketplaceServicePrefix });
 
   async function routes(child: FastifyInstance) {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type CheckoutSessionAnswer,
@@ -423,6 +423,7 @@ export class MarketplaceService {
         currency: p.currency as 'eur',
         status: p.status as 'paid',
         provider: p.provider,
+        cardLast4: p.cardLast4,
       })),
       cp,
       ipp,
@@ -530,13 +531,14 @@ export class MarketplaceService {
     if (session.status === 'complete') return { status: 'succeeded', message: null };
     const card = form.cardNumber.replace(/ /g, '');
     if (card === testCards.succeeds) {
+      await this.chargeTestCard(session.id, ['open', 'requires_action', 'paid'], card.slice(-4));
       await this.fulfil(this.testEvent(session.providerSessionId ?? session.id));
       return { status: 'succeeded', message: null };
     }
     if (card === testCards.needsConfirmation) {
       await this.db
         .update(checkoutSessions)
-        .set({ status: 'requires_action', updatedAt: sql`now()` })
+        .set({ status: 'requires_action', cardLast4: card.slice(-4), updatedAt: sql`now()` })
         .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')));
       return { status: 'requires_action', message: null };
     }
@@ -546,9 +548,9 @@ export class MarketplaceService {
   async authenticateTest(caller: MarketCaller, form: TestAuthenticateForm): Promise<TestCheckoutAnswer> {
     const session = await this.ownTestSession(caller, form.clientSecret);
     if (session.status === 'complete') return { status: 'succeeded', message: null };
-    if (session.status !== 'requires_action')
+    if (session.status !== 'requires_action' && session.status !== 'paid')
       throw new AppError('BUSINESS_RULE', 'This checkout is not waiting for an authentication');
-    if (!form.approve) {
+    if (!form.approve && session.status === 'requires_action') {
       // Back to the card form: another card (or another try) may follow.
       await this.db
         .update(checkoutSessions)
@@ -556,8 +558,99 @@ export class MarketplaceService {
         .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'requires_action')));
       return { status: 'canceled', message: null };
     }
+    await this.chargeTestCard(session.id, ['requires_action', 'paid'], session.cardLast4);
     await this.fulfil(this.testEvent(session.providerSessionId ?? session.id));
     return { status: 'succeeded', message: null };
+  }
+
+  /**
+   * The test card is charged: the session is 'paid' and committed BEFORE fulfilment, as money taken
+   * at a real provider would be. Should the process die before the fulfilment commits, the billing
+   * job replays the payment's event (`runBilling`), and fulfilment applies it once.
+   */
+  private async chargeTestCard(sessionId: string, from: string[], cardLast4: string | null) {
+    await this.db
+      .update(checkoutSessions)
+      .set({ status: 'paid', cardLast4, updatedAt: sql`now()` })
+      .where(and(eq(checkoutSessions.id, sessionId), inArray(checkoutSessions.status, from)));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Billing: what the built-in provider does on its own (Stripe sends these as webhooks)
+
+  /**
+   * One run of the billing job (every minute while the server runs, and once at start):
+   * 1. replays the event of every test checkout that was charged but whose fulfilment never
+   *    committed (the process died in between);
+   * 2. the built-in provider's plans whose period has ended: auto-renewal off (isCanceled 1) → the
+   *    plan ends (subscription.deleted: the user is on free); on → the saved test card pays the
+   *    next period (invoice.paid, endsAt moves one interval on).
+   * Each goes through `fulfil` with an event id that names the session or the period, so runs that
+   * overlap (two processes) apply each once. Answers how many events were applied.
+   */
+  async runBilling(now: Date = new Date()): Promise<{ replayed: number; renewed: number; expired: number }> {
+    const counts = { replayed: 0, renewed: 0, expired: 0 };
+    const charged = await this.db
+      .select({ id: checkoutSessions.id, providerSessionId: checkoutSessions.providerSessionId })
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.status, 'paid'), eq(checkoutSessions.provider, 'test')))
+      .orderBy(asc(checkoutSessions.updatedAt))
+      .limit(500);
+    for (const session of charged) {
+      const result = await this.fulfil(this.testEvent(session.providerSessionId ?? session.id));
+      if (result.applied) counts.replayed++;
+    }
+    const due = await this.db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.provider, 'test'),
+          lt(subscriptions.isCanceled, 2),
+          lte(subscriptions.endsAt, now.toISOString()),
+        ),
+      )
+      .orderBy(asc(subscriptions.endsAt))
+      .limit(500);
+    for (const sub of due) {
+      if (!sub.endsAt || !sub.providerSubscriptionId) continue;
+      const endsAt = new Date(sub.endsAt);
+      const period = `${sub.providerSubscriptionId}_${endsAt.getTime()}`;
+      if (sub.isCanceled === 1) {
+        const result = await this.fulfil({
+          provider: 'test',
+          eventId: `evt_test_expire_${period}`,
+          type: 'subscription.deleted',
+          subscriptionId: sub.providerSubscriptionId,
+          canceledAt: endsAt.toISOString(),
+        });
+        if (result.applied) counts.expired++;
+        continue;
+      }
+      const price = planPriceById(sub.priceId);
+      const [lastCard] = await this.db
+        .select({ cardLast4: payments.cardLast4 })
+        .from(payments)
+        .where(
+          and(eq(payments.userId, sub.userId), eq(payments.provider, 'test'), eq(payments.status, 'paid')),
+        )
+        .orderBy(desc(payments.createdAt))
+        .limit(1);
+      const result = await this.fulfil({
+        provider: 'test',
+        eventId: `evt_test_renew_${period}`,
+        type: 'invoice.paid',
+        invoiceId: `in_test_${period}`,
+        subscriptionId: sub.providerSubscriptionId,
+        amount: price?.priceAmount ?? 0,
+        currency: price?.currency ?? 'eur',
+        periodEnd: addInterval(endsAt, sub.interval).toISOString(),
+        billingReason: 'subscription_cycle',
+        cardLast4: lastCard?.cardLast4 ?? null,
+      });
+      if (result.applied) counts.renewed++;
+    }
+    return counts;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -665,6 +758,7 @@ export class MarketplaceService {
       amount: session.amount,
       currency: session.currency,
       status: 'paid',
+      cardLast4: session.cardLast4,
     });
     return result;
   }
@@ -721,6 +815,7 @@ export class MarketplaceService {
         amount: event.amount,
         currency: event.currency,
         status: paid ? 'paid' : 'failed',
+        cardLast4: event.cardLast4 ?? null,
       });
     }
     return { applied: true, userId: sub.userId };

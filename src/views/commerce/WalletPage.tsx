@@ -274,8 +274,7 @@ function PaymentMethod({ payments }: { payments: Payment[] }) {
   const last = payments.find((p) => p.status === 'paid');
   if (!last) return <Typography>{t('commerce.wallet.noPaymentMethod')}</Typography>;
   if (last.provider !== 'test') return <Typography>{t('commerce.wallet.stripeCard')}</Typography>;
-  // Not in the contract yet: the server may send the card's last digits with a payment.
-  const last4 = (last as Payment & { cardLast4?: string | null }).cardLast4;
+  const last4 = last.cardLast4;
   return (
     <Typography>
       {last4 ? t('commerce.wallet.testCardEnding', { last4 }) : t('commerce.wallet.testCard')}

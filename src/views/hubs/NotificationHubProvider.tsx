@@ -30,12 +30,13 @@ export function NotificationHubProvider({ children }: { children: ReactNode }) {
     hub.actor.send({ type: signedIn ? 'hub.start' : 'hub.stop' });
   }, [hub, signedIn]);
 
-  // A plan that became active (districts-commerce-spaces.md §4): renew the token, whose roles
-  // then carry the new tier — wherever the user is in the app.
+  // A plan that became active (districts-commerce-spaces.md §4) or ended: renew the token, whose
+  // roles then carry the new tier — wherever the user is in the app.
   useEffect(
     () =>
       hub.client.on('Subscription', (payload: unknown) => {
-        if ((payload as { eventType?: string } | null)?.eventType === 'subscription.activated')
+        const eventType = (payload as { eventType?: string } | null)?.eventType;
+        if (eventType === 'subscription.activated' || eventType === 'subscription.canceled')
           session.send({ type: 'session.renew' });
       }),
     [hub, session],

@@ -10,7 +10,7 @@ import {
 } from '../../../contracts/marketplace';
 import { SlotList } from '../../../contracts/publishing';
 import type { DatabaseHandle } from '../../../server/db';
-import { checkoutSessions, processedProviderEvents, users } from '../../../server/db/schema';
+import { checkoutSessions, processedProviderEvents, subscriptions, users } from '../../../server/db/schema';
 import { accountClaims, createAccount } from '../../../server/identity/accounts';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
@@ -180,7 +180,12 @@ describe.each(testDatabases())('marketplace (test provider) on $name', ({ open }
       expect(await balance(user)).toBe(700);
       const history = PaymentHistory.parse((await api.get('/payments', user)).json());
       expect(history.items).toHaveLength(1);
-      expect(history.items[0]).toMatchObject({ amount: 1999 + 2 * 499, status: 'paid', provider: 'test' });
+      expect(history.items[0]).toMatchObject({
+        amount: 1999 + 2 * 499,
+        status: 'paid',
+        provider: 'test',
+        cardLast4: '4242',
+      });
       expect(history.items[0].description).toBe('500 credits + 200 credits');
       expect((await api.get('/payments', null)).statusCode).toBe(401);
       expect((await api.get('/payments?ipp=0', user)).statusCode).toBe(400);
@@ -295,6 +300,93 @@ describe.each(testDatabases())('marketplace (test provider) on $name', ({ open }
         ]);
       } finally {
         service.notify = before;
+      }
+    });
+  });
+
+  describe('the billing job', () => {
+    const service = () => t.app.marketplace;
+    const history = async (user: string) =>
+      PaymentHistory.parse((await api.get('/payments', user)).json()).items;
+    const endNow = (user: string, when: Date) =>
+      db.db.update(subscriptions).set({ endsAt: when.toISOString() }).where(eq(subscriptions.userId, user));
+
+    it('fulfils a charged checkout whose fulfilment never committed, once', async () => {
+      const user = newUser('charged');
+      const secret = await api.open(user, { oneTimeItemId: ['credits-500'] });
+      service().fault = () => {
+        throw new Error('the process died after the charge');
+      };
+      try {
+        expect((await api.confirm(user, secret, testCards.succeeds)).statusCode).toBe(500);
+      } finally {
+        service().fault = undefined;
+      }
+      expect(await balance(user)).toBe(0);
+      const [session] = await db.db
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.clientSecret, secret));
+      expect(session.status).toBe('paid');
+
+      const [first, second] = await Promise.all([service().runBilling(), service().runBilling()]);
+      expect(first.replayed + second.replayed).toBe(1);
+      expect(await balance(user)).toBe(500);
+      expect(await history(user)).toHaveLength(1);
+      expect((await service().runBilling()).replayed).toBe(0);
+      expect(await balance(user)).toBe(500);
+      // The user retrying the card meanwhile charges nothing more.
+      expect((await api.confirm(user, secret, testCards.succeeds)).json().status).toBe('succeeded');
+      expect(await balance(user)).toBe(500);
+    });
+
+    it('renews a plan that auto-renews at its end with the saved card, one period on, once', async () => {
+      const user = newUser('renews');
+      const secret = await api.open(user, { subscriptionId: 'standard-monthly' });
+      await api.confirm(user, secret, testCards.succeeds);
+      const ended = new Date(Date.now() - 60_000);
+      await endNow(user, ended);
+      const runs = await Promise.all([service().runBilling(), service().runBilling()]);
+      expect(runs[0].renewed + runs[1].renewed).toBe(1);
+      const mine = MySubscription.parse((await api.get('/subscription/my', user)).json());
+      expect(mine).toMatchObject({ plan: 'standard', isCanceled: 0 });
+      const next = new Date(ended);
+      next.setUTCMonth(next.getUTCMonth() + 1);
+      expect(mine.endsAt).toBe(next.toISOString());
+      const items = await history(user);
+      expect(items).toHaveLength(2);
+      expect(items[0]).toMatchObject({ amount: 999, status: 'paid', cardLast4: '4242' });
+      expect((await service().runBilling()).renewed).toBe(0);
+    });
+
+    it('ends a plan whose auto-renewal is off at its end: the user is on free, and told', async () => {
+      const sent: [string, string, unknown][] = [];
+      const before = service().notify;
+      service().notify = async (userId, target, payload) => void sent.push([userId, target, payload]);
+      try {
+        const { id } = await createAccount(db.db, {
+          email: `ends-${++seq}@example.com`,
+          password: 'a-long-password-1',
+        });
+        const secret = await api.open(id, { subscriptionId: 'pro-yearly' });
+        await api.confirm(id, secret, testCards.succeeds);
+        await api.post('/subscription/cancel', id);
+        // Not yet due: nothing happens.
+        expect((await service().runBilling()).expired).toBe(0);
+        expect((await accountClaims(db.db, id))?.roles).toEqual(['premium-user']);
+        await endNow(id, new Date(Date.now() - 1000));
+        sent.length = 0;
+        expect((await service().runBilling()).expired).toBe(1);
+        expect(MySubscription.parse((await api.get('/subscription/my', id)).json())).toMatchObject({
+          plan: 'free',
+          isCanceled: 2,
+        });
+        expect((await accountClaims(db.db, id))?.roles).toEqual(['free-user']);
+        expect(sent).toEqual([[id, 'Subscription', { eventType: 'subscription.canceled', plan: 'free' }]]);
+        expect(await history(id)).toHaveLength(1);
+        expect((await service().runBilling()).expired).toBe(0);
+      } finally {
+        service().notify = before;
       }
     });
   });

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSceneContent } from '../../../contracts/sceneContent';
 import { freePort } from '../../support/postgresCluster';
+import { startServerProcess } from '../../support/serverProcess';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
 import { largeContent, sampleContent } from './helpers';
 
@@ -30,41 +30,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Server {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  output: () => string;
-}
-
-async function startServer(): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      ...issuer.env,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  for (let i = 0; i < 300; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { child, exited, output: () => output };
-    if (child.exitCode !== null) break;
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not start:\n${output}`);
-}
+const startServer = () => startServerProcess(port, { ...issuer.env, DATA_DIR: dataDir });
 
 const api = (p: string) => `http://127.0.0.1:${port}/api/sceneService${p}`;
 

@@ -61,6 +61,8 @@ export type ProviderEvent = { provider: 'test' | 'stripe'; eventId: string } & (
       periodEnd: string | null;
       /** 'subscription_create' for the first invoice (paid with the checkout), 'subscription_cycle' … */
       billingReason: string | null;
+      /** The last four digits of the card charged, when known. */
+      cardLast4?: string | null;
     }
   | {
       type: 'subscription.changed';
