@@ -50,6 +50,7 @@ test('a free user buys credits with the test card: a declined card charges nothi
   await expect(credits).toContainText('500 credits');
   expect(await walletOf(page)).toBe(500);
   await expect(page.getByRole('region', { name: 'Payment history' })).toContainText('500 credits');
+  await expect(page.getByRole('region', { name: 'Payment method' })).toContainText('Test card ending 4242');
 });
 
 test('subscribing to Pro yearly shows the Pro tier after the token renews; cancelling auto-renewal shows it off', async ({
