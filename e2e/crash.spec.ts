@@ -1,0 +1,107 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { freePort } from '../tests/support/postgresCluster';
+import { type ServerProcess, startServerProcess } from '../tests/support/serverProcess';
+import { accessTokenOf, newEmail, signUp, skipGuide, text, usePremade } from './support';
+
+// The server dies while a creator's save is on its way: the space they saved before is still there,
+// whole, when the server is back, and the editor's retry then stores the edit that was in flight.
+// This test runs its own server (same build and settings as the shared one) so it can kill it.
+
+test.describe.configure({ timeout: 240_000 });
+
+const saveStatus = (page: Page) => page.getByTestId('editor-save-status');
+const placedObjects = (page: Page) =>
+  page.getByRole('listbox', { name: text('dev.editor.objects.list') }).getByRole('option');
+
+async function hangPicture(page: Page, name: string) {
+  await page.getByRole('tab', { name: new RegExp(text('editor.steps.addContent')) }).click();
+  await page.getByRole('button', { name: text('dev.editor.history.walk') }).click();
+  const box = (await page.getByTestId('engine-box').boundingBox())!;
+  await page
+    .getByRole('listitem', { name, exact: true })
+    .dragTo(page.getByTestId('engine-box'), { targetPosition: { x: box.width / 2, y: box.height * 0.45 } });
+}
+
+test('killing the server during a save leaves the saved space loadable; the retry stores the edit', async ({
+  page,
+}) => {
+  const port = await freePort();
+  const dataDir = path.resolve('.tmp', `e2e-crash-${port}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const origin = `http://localhost:${port}`;
+  const start = () =>
+    startServerProcess(port, {
+      DATA_DIR: dataDir,
+      BASE_DOMAIN: 'localhost',
+      PUBLIC_ORIGIN: origin,
+      SEED_DEMO: 'true',
+    });
+  let server: ServerProcess = await start();
+  try {
+    await page.goto(`${origin}/`);
+    await signUp(page, 'Kit Crash', newEmail('kit'));
+    await page.goto(`${origin}/curate`);
+    await skipGuide(page);
+    await usePremade(page, 'White cube', 'M');
+    await hangPicture(page, 'Picture 1');
+    await expect(placedObjects(page)).toHaveCount(1);
+    await page.getByRole('textbox', { name: text('editor.header.titleLabel') }).fill('Before the crash');
+    await page.getByRole('button', { name: text('editor.header.save'), exact: true }).click();
+    await expect(page).toHaveURL(/\/curate\/[^/]+$/, { timeout: 30_000 });
+    await expect(saveStatus(page)).toHaveText(text('editor.header.status.saved'), { timeout: 30_000 });
+    const sceneId = page.url().split('/').pop()!;
+    const token = await accessTokenOf(page);
+    const pictures = async () => {
+      const res = await page.request.get(`${origin}/api/sceneService/scene/content/${sceneId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { pictures: unknown[] }).pictures.length;
+    };
+    expect(await pictures()).toBe(1);
+
+    // The next save is on its way when the server is killed (SIGKILL: no clean shutdown).
+    const contentPut = (url: URL) => url.pathname === `/api/sceneService/scene/content/${sceneId}`;
+    await page.route(contentPut, async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      server.child.kill('SIGKILL');
+      await server.exited;
+      await route.continue().catch(() => undefined);
+    });
+    await hangPicture(page, 'Picture 2');
+    await expect(placedObjects(page)).toHaveCount(2);
+    await page.getByRole('button', { name: text('editor.header.save'), exact: true }).click();
+    await expect(saveStatus(page)).toHaveText(text('editor.header.status.failed'), { timeout: 30_000 });
+
+    // The server is back on the same data. Until the editor's retry arrives, the stored space is
+    // the one saved before, whole.
+    let releaseRetry: () => void = () => undefined;
+    const retryHeld = new Promise<void>((resolve) => (releaseRetry = resolve));
+    await page.unroute(contentPut);
+    await page.route(contentPut, async (route) => {
+      if (route.request().method() === 'PUT') await retryHeld;
+      await route.continue();
+    });
+    server = await start();
+    expect(await pictures()).toBe(1);
+    const title = await page.request.get(`${origin}/api/sceneService/scene/metadata/${sceneId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await title.json()) as { title: string }).title).toBe('Before the crash');
+    releaseRetry();
+
+    // The retry stores the edit that was in flight: nothing the creator did is lost.
+    await expect(saveStatus(page)).toHaveText(text('editor.header.status.saved'), { timeout: 60_000 });
+    expect(await pictures()).toBe(2);
+    await page.unroute(contentPut);
+    await page.reload();
+    await page.getByRole('tab', { name: new RegExp(text('editor.steps.addContent')) }).click();
+    await expect(placedObjects(page)).toHaveCount(2);
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
