@@ -58,6 +58,11 @@ test('create a space from a premade room, save, reload, autosave, preview, and k
   await signUp(page, name, newEmail('mara'));
 
   await page.goto('/curate');
+  // The guide opens on its introduction video (about two minutes), which the browser can play.
+  const video = page.getByLabel(text('editor.guide.videoLabel'));
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.duration || 0), { timeout: 20_000 })
+    .toBeGreaterThan(100);
   await skipGuide(page);
   await expect(saveStatus(page)).toHaveText(text('editor.header.status.saved'));
   await usePremade(page, 'White cube', 'M');

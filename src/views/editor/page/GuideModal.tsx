@@ -1,4 +1,4 @@
-import { Button, MobileStepper, Stack, Typography } from '@mui/material';
+import { Box, Button, MobileStepper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../kit/Modal';
@@ -12,6 +12,16 @@ export const guidePages = [
   'createPaths',
   'publish',
 ] as const;
+
+/**
+ * The introduction's video (about two minutes: a space built through the five steps), its poster
+ * and captions, served from public/guide/. Recorded from the app by `npm run guide-video`.
+ */
+export const guideIntroductionVideo = {
+  src: '/guide/editor-introduction.webm',
+  poster: '/guide/editor-introduction.jpg',
+  captions: '/guide/editor-introduction.en.vtt',
+} as const;
 
 /** Remembered in local storage so the guide opens by itself only on the first visit. */
 export const guideSeenKey = 'spaces.editorGuideSeen';
@@ -65,6 +75,23 @@ export function GuideModal({ open, onClose }: { open: boolean; onClose(): void }
       }
     >
       <Stack spacing={2} data-testid="editor-guide">
+        {key === 'introduction' && (
+          <>
+            <Typography variant="body1">{t('editor.guide.introductionText')}</Typography>
+            <Box
+              component="video"
+              controls
+              preload="metadata"
+              playsInline
+              poster={guideIntroductionVideo.poster}
+              src={guideIntroductionVideo.src}
+              aria-label={t('editor.guide.videoLabel')}
+              sx={{ width: '100%', aspectRatio: '16 / 9', borderRadius: 1, bgcolor: 'common.black' }}
+            >
+              <track kind="captions" src={guideIntroductionVideo.captions} srcLang="en" label="English" />
+            </Box>
+          </>
+        )}
         <Typography variant="body1">{t(`editor.guide.text.${key}`)}</Typography>
         <MobileStepper
           variant="dots"
