@@ -243,3 +243,88 @@ const card = (clientSecret: string) => ({
   expiry: '12/34',
   cvc: '123',
 });
+
+describe('payments in flight when the server is killed (embedded PGlite on disk)', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'market-crash-pglite-'));
+  const buyer = 'crash-buyer-pglite';
+  const checkouts = 24;
+  let issuer: TestIssuer;
+  let port: number;
+  let auth: Record<string, string>;
+
+  beforeAll(async () => {
+    issuer = await startTestIssuer();
+    port = await freePort();
+    auth = await issuer.headersFor(buyer, { name: 'Crash buyer', email: 'crash-pglite@example.com' });
+  });
+  afterAll(async () => {
+    await issuer?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const api = (p: string) => `http://127.0.0.1:${port}/api/marketplaceService${p}`;
+  const post = (p: string, body: unknown) =>
+    fetch(api(p), {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const get = async <T>(p: string): Promise<T> => {
+    const res = await fetch(api(p), { headers: auth });
+    expect(res.status).toBe(200);
+    return (await res.json()) as T;
+  };
+
+  it('fulfils every charged checkout exactly once, whatever moment the kill hit', async () => {
+    const start = () => startServerProcess(port, { ...issuer.env, DATA_DIR: dataDir });
+    let server = await start();
+    const secrets: string[] = [];
+    let succeeded = 0;
+    try {
+      for (let i = 0; i < checkouts; i++) {
+        const res = await post('/checkoutSession', { oneTimeItemId: ['credits-100'] });
+        expect(res.status).toBe(200);
+        secrets.push(((await res.json()) as { clientSecret: string }).clientSecret);
+      }
+      // Every card confirmed at once; the server is killed once a few have succeeded.
+      let killed = false;
+      await Promise.all(
+        secrets.map(async (secret) => {
+          const res = await post('/testCheckout/confirm', card(secret)).catch(() => undefined);
+          if (res?.ok && ((await res.json()) as { status: string }).status === 'succeeded') succeeded++;
+          if (succeeded >= 3 && !killed) {
+            killed = true;
+            server.child.kill('SIGKILL');
+          }
+        }),
+      );
+      await server.exited;
+      // The kill came with payments still in flight.
+      expect(succeeded).toBeLessThan(checkouts);
+    } catch (error) {
+      server.child.kill('SIGKILL');
+      throw error;
+    }
+
+    server = await start();
+    try {
+      // What was confirmed before the kill is there (and the billing job replays what was charged).
+      const wallet = await get<{ availableBalance: number }>('/wallet');
+      expect(wallet.availableBalance).toBeGreaterThanOrEqual(100 * succeeded);
+      // The buyer tries every card again: nothing is charged twice, nothing is lost.
+      for (const secret of secrets) {
+        const res = await post('/testCheckout/confirm', card(secret));
+        expect(((await res.json()) as { status: string }).status).toBe('succeeded');
+      }
+      expect((await get<{ availableBalance: number }>('/wallet')).availableBalance).toBe(100 * checkouts);
+      const history = await get<{ items: { amount: number; status: string }[] }>(`/payments?ipp=100`);
+      expect(history.items).toHaveLength(checkouts);
+      expect(history.items.every((p) => p.status === 'paid' && p.amount === 499)).toBe(true);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } catch (error) {
+      server.child.kill('SIGKILL');
+      throw error;
+    }
+  }, 180_000);
+});
