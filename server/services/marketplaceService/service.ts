@@ -76,6 +76,8 @@ export interface FulfilmentResult {
   userId?: string;
   availableBalance?: number;
   subscription?: SubscriptionNotification;
+  /** A provider subscription the new plan replaced: cancelled at the provider after the commit. */
+  replaced?: { provider: string; subscriptionId: string };
 }
 
 const insufficient = (required: number, availableBalance: number) =>
@@ -687,6 +689,15 @@ export class MarketplaceService {
       await this.send(result.userId, 'Wallet', { availableBalance: result.availableBalance });
     if (result.userId && result.subscription)
       await this.send(result.userId, 'Subscription', result.subscription);
+    if (result.replaced?.provider === this.provider.name) {
+      // After the commit: should this fail, the log says which subscription to cancel by hand.
+      await this.provider.cancelNow(result.replaced.subscriptionId).catch((error: unknown) =>
+        this.log?.error(
+          { err: error, subscriptionId: result.replaced?.subscriptionId },
+          'a replaced subscription could not be cancelled at the provider',
+        ),
+      );
+    }
     return result;
   }
 
@@ -737,6 +748,20 @@ export class MarketplaceService {
         providerSubscriptionId: event.subscriptionId ?? `sub_${event.provider}_${session.id}`,
         updatedAt: now.toISOString(),
       };
+      // A plan bought while another runs replaces it: the old one must never be charged again.
+      const [previous] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, session.userId))
+        .for('update');
+      if (
+        previous &&
+        previous.isCanceled < 2 &&
+        previous.providerSubscriptionId &&
+        previous.providerSubscriptionId !== values.providerSubscriptionId
+      ) {
+        result.replaced = { provider: previous.provider, subscriptionId: previous.providerSubscriptionId };
+      }
       await tx
         .insert(subscriptions)
         .values({ userId: session.userId, ...values })

@@ -176,4 +176,36 @@ describe.each(testDatabases())('marketplace (Stripe, offline) on $name', ({ open
     expect((await deliver(deleted)).statusCode).toBe(200);
     expect((await api.get('/subscription/my', user)).json()).toMatchObject({ plan: 'free', isCanceled: 2 });
   });
+
+  it('cancels the previous Stripe subscription when a new plan replaces it', async () => {
+    const cancel = vi.spyOn(stripe.subscriptions, 'cancel').mockResolvedValue({} as never);
+    const user = newUser('upgrader');
+    const subscribe = async (plan: string) => {
+      await api.checkout(user, { subscriptionId: plan });
+      const sessionId = (await vi.mocked(stripe.checkout.sessions.create).mock.results.at(-1)!.value).id;
+      const subId = `sub_${sessionId}`;
+      await deliver(completed(`evt_c_${sessionId}`, sessionId, { subscription: subId, customer: 'cus_up' }));
+      return subId;
+    };
+    const first = await subscribe('standard-monthly');
+    expect(cancel).not.toHaveBeenCalled();
+    const second = await subscribe('pro-yearly');
+    expect(cancel).toHaveBeenCalledTimes(1);
+    expect(cancel).toHaveBeenCalledWith(first);
+    expect((await api.get('/subscription/my', user)).json()).toMatchObject({
+      plan: 'pro',
+      priceId: 'pro-yearly',
+    });
+    // Stripe then reports the old one deleted: the new plan stays.
+    const deleted = {
+      id: `evt_d_${first}`,
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { id: first, object: 'subscription', canceled_at: Math.floor(Date.now() / 1000) } },
+    };
+    expect((await deliver(deleted)).statusCode).toBe(200);
+    expect((await api.get('/subscription/my', user)).json()).toMatchObject({ plan: 'pro', isCanceled: 0 });
+    expect(second).not.toBe(first);
+    cancel.mockRestore();
+  });
 });

@@ -86,6 +86,10 @@ export class StripePaymentProvider implements PaymentProvider {
     await this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: cancel });
   }
 
+  async cancelNow(providerSubscriptionId: string) {
+    await this.stripe.subscriptions.cancel(providerSubscriptionId);
+  }
+
   /** Verifies a webhook's signature over its raw body (throws when it is wrong or missing). */
   verify(rawBody: Buffer, signature: string | undefined): Stripe.Event {
     if (!signature) throw new Error('No Stripe-Signature header');

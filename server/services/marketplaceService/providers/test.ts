@@ -17,4 +17,8 @@ export class TestPaymentProvider implements PaymentProvider {
   async setCancelAtPeriodEnd(): Promise<void> {
     // Nothing at a provider: the subscription row is all there is.
   }
+
+  async cancelNow(): Promise<void> {
+    // Nothing at a provider: the replaced row is gone, so the billing job never renews it.
+  }
 }

@@ -34,6 +34,8 @@ export interface PaymentProvider {
   createSession(input: CreateSessionInput): Promise<{ providerSessionId?: string; clientSecret: string }>;
   /** Turns auto-renewal of a provider subscription off (cancel at period end) or on again. */
   setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
+  /** Ends a provider subscription at once (a new plan replaced it): it is never charged again. */
+  cancelNow(providerSubscriptionId: string): Promise<void>;
 }
 
 /**
