@@ -28,6 +28,11 @@ export const configSchema = z
       (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
       'must be a postgres:// URL',
     ),
+    /** Redis for the real-time hubs' backplane when several server processes share the load. */
+    REDIS_URL: optionalUrl.refine(
+      (v) => v === undefined || /^rediss?:\/\//.test(v),
+      'must be a redis:// URL',
+    ),
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: optionalText,
     S3_REGION: z.string().default('us-east-1'),

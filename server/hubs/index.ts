@@ -1,8 +1,10 @@
 import fp from 'fastify-plugin';
 import hubServer, { type HubServerOptions } from './hubServer';
 import { notificationHub, type NotificationTarget, notificationTargets } from './notificationHub';
+import { RedisBackplane } from './redisBackplane';
 
 export { type Backplane, type BackplaneMessage, InProcessBackplane } from './backplane';
+export { RedisBackplane } from './redisBackplane';
 export { type Hub, type HubCallContext, type HubDefinition, HubError, type HubServer } from './hubServer';
 export { type NotificationTarget, notificationTargets } from './notificationHub';
 
@@ -20,11 +22,23 @@ declare module 'fastify' {
 
 /**
  * The real-time hubs: the SignalR-compatible hub server (server/hubs/hubServer.ts) with the
- * notification hub at /hubs/notification, and `app.hubs` for services. Register after auth.
+ * notification hub at /hubs/notification, and `app.hubs` for services. Register after auth. With
+ * REDIS_URL set, sends travel through Redis pub/sub so that every process reaches every connection.
  */
 export default fp<HubServerOptions>(
   async (app, options) => {
-    await app.register(hubServer, options);
+    let backplane = options.backplane;
+    const redisUrl = app.config?.REDIS_URL;
+    if (!backplane && redisUrl) {
+      // Several server processes: sends reach users connected to any of them, through Redis.
+      const redis = new RedisBackplane({
+        url: redisUrl,
+        onError: (error) => app.log.warn({ err: error }, 'hub backplane (Redis)'),
+      });
+      await redis.connect();
+      backplane = redis;
+    }
+    await app.register(hubServer, { ...options, backplane });
     const notification = app.hubServer.addHub(notificationHub);
     const hubs: Hubs = {
       async notifyUser(userId, target, payload) {

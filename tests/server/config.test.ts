@@ -34,6 +34,7 @@ describe('configuration from the environment', () => {
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://db/x'],
+    ['REDIS_URL', 'http://cache:6379'],
     ['BASE_DOMAIN', 'Not A Domain'],
     ['PUBLIC_ORIGIN', 'not a url'],
     ['LOG_LEVEL', 'loud'],

@@ -691,12 +691,14 @@ export class MarketplaceService {
       await this.send(result.userId, 'Subscription', result.subscription);
     if (result.replaced?.provider === this.provider.name) {
       // After the commit: should this fail, the log says which subscription to cancel by hand.
-      await this.provider.cancelNow(result.replaced.subscriptionId).catch((error: unknown) =>
-        this.log?.error(
-          { err: error, subscriptionId: result.replaced?.subscriptionId },
-          'a replaced subscription could not be cancelled at the provider',
-        ),
-      );
+      await this.provider
+        .cancelNow(result.replaced.subscriptionId)
+        .catch((error: unknown) =>
+          this.log?.error(
+            { err: error, subscriptionId: result.replaced?.subscriptionId },
+            'a replaced subscription could not be cancelled at the provider',
+          ),
+        );
     }
     return result;
   }
