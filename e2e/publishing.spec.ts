@@ -226,6 +226,20 @@ test('a private space is refused to a stranger and shown to the selected user', 
   await publish(owner).click();
   await expect(owner.getByText(text('publish.published'))).toBeVisible({ timeout: 30_000 });
 
+  // Reopened later, the wizard shows the selected guest by name (the space stores only user ids).
+  await owner.goto(`/curate/${sceneId}`);
+  await expect(editorTitle(owner)).toHaveValue(`Parents evening ${stamp}`);
+  await openWizard(owner);
+  await next(owner).click();
+  await next(owner).click();
+  await expect(
+    wizard(owner)
+      .getByRole('listbox', { name: text('kit.dualList.selected') })
+      .getByRole('option', { name: new RegExp(guestName) }),
+  ).toBeVisible();
+  await owner.keyboard.press('Escape');
+  await expect(wizard(owner)).toBeHidden();
+
   // A stranger is refused; the selected guest gets in.
   const strangerContext = await browser.newContext();
   const stranger = await strangerContext.newPage();

@@ -267,6 +267,15 @@ const outcomeUnknown = (error: unknown) => {
   return typeof status !== 'number' || status >= 500;
 };
 
+/** Users in the access lists shown by their id (saved with the space), each once. */
+export const unnamedUserIds = (context: Pick<PublishWizardContext, 'access'>) => [
+  ...new Set(
+    [...context.access.privacy.members, ...context.access.communication.members].flatMap((m) =>
+      'userId' in m && m.userId && m.name === m.userId ? [m.userId] : [],
+    ),
+  ),
+];
+
 /** The form as the space has it now (an automatic 'Untitled space …' title counts as none). */
 function initialContext(input: PublishWizardInput): PublishWizardContext {
   const { sceneId, metadata: m, tier } = input;
@@ -275,7 +284,7 @@ function initialContext(input: PublishWizardInput): PublishWizardContext {
     restricted: aclAllowed && enabled,
     members: aclAllowed
       ? [
-          // Only ids are stored with the space: they show as themselves until picked again.
+          // Only ids are stored with the space: `resolveMembers` looks their names up.
           ...users.map((userId) => ({ userId, name: userId })),
           ...groups.map((groupId) => ({ groupId, name: groupId })),
         ]
@@ -400,6 +409,9 @@ export const publishWizardMachine = setup({
     loadCreditBundles: fromPromise<OneTimeProduct[]>(notImplemented('loadCreditBundles')),
     saveMetadata: fromPromise<SceneMetadata, SaveMetadataInput>(notImplemented('saveMetadata')),
     publish: fromPromise<PublishAnswer, PublishInput>(notImplemented('publish')),
+    resolveMembers: fromPromise<Record<string, string>, { userIds: string[] }>(
+      notImplemented('resolveMembers'),
+    ),
   },
   actions: {
     clearMessage: assign({ message: null }),
@@ -450,6 +462,24 @@ export const publishWizardMachine = setup({
         context.slotPurchase && boughtSlotOf(context.slots, context.slotPurchase, context.sceneId);
       return bought ? { slotId: bought.slotId } : {};
     }),
+    /** Names found for members saved by id (a user not found keeps showing the id). */
+    nameMembers: assign(({ context }, params: { names: Record<string, string> }) => {
+      const named = (members: Member[]) =>
+        members.map((m) =>
+          'userId' in m && m.userId && m.name === m.userId && params.names[m.userId]
+            ? { ...m, name: params.names[m.userId] }
+            : m,
+        );
+      return {
+        access: {
+          privacy: { ...context.access.privacy, members: named(context.access.privacy.members) },
+          communication: {
+            ...context.access.communication,
+            members: named(context.access.communication.members),
+          },
+        },
+      };
+    }),
     changeAccess: assign(({ context, event }) => {
       if (event.type !== 'access.modeChanged' && event.type !== 'access.membersChanged') return {};
       const current = context.access[event.area];
@@ -487,6 +517,15 @@ export const publishWizardMachine = setup({
   context: ({ input }) => initialContext(input),
   initial: 'spaceInfo',
   output: ({ context }) => context.published,
+  // Members saved with the space are only ids: their names are looked up once, whatever the step.
+  invoke: {
+    id: 'resolveMembers',
+    src: 'resolveMembers',
+    input: ({ context }) => ({ userIds: unnamedUserIds(context) }),
+    onDone: { actions: { type: 'nameMembers', params: ({ event }) => ({ names: event.output }) } },
+    // Without names the ids stay: nothing else depends on them.
+    onError: {},
+  },
   states: {
     spaceInfo: {
       entry: 'clearMessage',

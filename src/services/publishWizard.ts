@@ -55,9 +55,30 @@ export function providePublishWizard(api: KyInstance) {
       publish: fromPromise(async ({ input }: { input: PublishInput }) =>
         publishing.publish(input.sceneId, input.form),
       ),
+      resolveMembers: fromPromise(
+        async ({ input, signal }: { input: { userIds: string[] }; signal: AbortSignal }) => {
+          const names: Record<string, string> = {};
+          // Public profiles, a few at a time; one that cannot be read keeps its id.
+          for (let i = 0; i < input.userIds.length; i += memberLookupBatch) {
+            await Promise.all(
+              input.userIds.slice(i, i + memberLookupBatch).map(async (userId) => {
+                const user = await api
+                  .get(`userService/user/${encodeURIComponent(userId)}`, { retry: 0, signal })
+                  .json<{ name?: string }>()
+                  .catch(() => null);
+                if (user?.name) names[userId] = user.name;
+              }),
+            );
+          }
+          return names;
+        },
+      ),
     },
   });
 }
+
+/** Saved access-list members whose names are looked up at once. */
+const memberLookupBatch = 8;
 
 /** Searchable users whose name contains `query`, as access-picker members (GET users/search). */
 export function searchMembers(api: KyInstance) {

@@ -574,4 +574,63 @@ describe('publishWizardMachine', () => {
     expect(selectStep(actor.getSnapshot())).toBe('spaceInfo');
     actor.stop();
   });
+
+  it('shows members saved by id under their names once looked up; an unknown one keeps its id', async () => {
+    let asked: { userIds: string[] } | undefined;
+    let answer: (names: Record<string, string>) => void = () => undefined;
+    const actor = createActor(
+      publishWizardMachine.provide({
+        actors: {
+          resolveMembers: fromPromise<Record<string, string>, { userIds: string[] }>(({ input }) => {
+            asked = input;
+            return new Promise((resolve) => (answer = resolve));
+          }),
+        },
+      }),
+      {
+        input: {
+          sceneId: 's1',
+          metadata: {
+            ...published,
+            privacyACLEnabled: true,
+            userPrivacyACL: ['u9', 'u8'],
+            communicationACLEnabled: true,
+            userCommunicationACL: ['u9'],
+          },
+          tier: 'standard',
+        },
+      },
+    ).start();
+    expect(asked).toEqual({ userIds: ['u9', 'u8'] });
+    answer({ u9: 'Zoe' });
+    await flush();
+    const { access } = actor.getSnapshot().context;
+    expect(access.privacy.members.map((m) => m.name)).toEqual(['Zoe', 'u8']);
+    expect(access.communication.members).toEqual([{ userId: 'u9', name: 'Zoe' }]);
+    expect(access.privacy.restricted).toBe(true);
+    actor.stop();
+  });
+
+  it('keeps the ids when the names cannot be looked up, and looks nothing up on the free tier', async () => {
+    let calls = 0;
+    const failing = publishWizardMachine.provide({
+      actors: {
+        resolveMembers: fromPromise<Record<string, string>, { userIds: string[] }>(async ({ input }) => {
+          calls += input.userIds.length;
+          throw new Error('offline');
+        }),
+      },
+    });
+    const metadata = { ...published, privacyACLEnabled: true, userPrivacyACL: ['u9'] };
+    const standard = createActor(failing, { input: { sceneId: 's1', metadata, tier: 'standard' } }).start();
+    await flush();
+    expect(standard.getSnapshot().context.access.privacy.members).toEqual([{ userId: 'u9', name: 'u9' }]);
+    expect(standard.getSnapshot().status).toBe('active');
+    expect(calls).toBe(1);
+    const free = createActor(failing, { input: { sceneId: 's1', metadata, tier: 'free' } }).start();
+    await flush();
+    expect(calls).toBe(1);
+    standard.stop();
+    free.stop();
+  });
 });
