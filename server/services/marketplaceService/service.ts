@@ -598,8 +598,14 @@ export class MarketplaceService {
       .where(and(eq(checkoutSessions.status, 'paid'), eq(checkoutSessions.provider, 'test')))
       .orderBy(asc(checkoutSessions.updatedAt))
       .limit(500);
+    // One that fails is logged and tried again next run; it does not hold up the others.
+    const apply = async (event: ProviderEvent) =>
+      this.fulfil(event).catch((error: unknown) => {
+        this.log?.error({ err: error, eventId: event.eventId }, 'billing job: an event failed');
+        return { applied: false } satisfies FulfilmentResult;
+      });
     for (const session of charged) {
-      const result = await this.fulfil(this.testEvent(session.providerSessionId ?? session.id));
+      const result = await apply(this.testEvent(session.providerSessionId ?? session.id));
       if (result.applied) counts.replayed++;
     }
     const due = await this.db
@@ -619,7 +625,7 @@ export class MarketplaceService {
       const endsAt = new Date(sub.endsAt);
       const period = `${sub.providerSubscriptionId}_${endsAt.getTime()}`;
       if (sub.isCanceled === 1) {
-        const result = await this.fulfil({
+        const result = await apply({
           provider: 'test',
           eventId: `evt_test_expire_${period}`,
           type: 'subscription.deleted',
@@ -638,7 +644,7 @@ export class MarketplaceService {
         )
         .orderBy(desc(payments.createdAt))
         .limit(1);
-      const result = await this.fulfil({
+      const result = await apply({
         provider: 'test',
         eventId: `evt_test_renew_${period}`,
         type: 'invoice.paid',

@@ -340,6 +340,34 @@ describe.each(testDatabases())('marketplace (test provider) on $name', ({ open }
       expect(await balance(user)).toBe(500);
     });
 
+    it('goes on past a payment whose fulfilment fails, and applies it on a later run', async () => {
+      const user = newUser('stuck');
+      const secrets = [
+        await api.open(user, { oneTimeItemId: ['credits-100'] }),
+        await api.open(user, { oneTimeItemId: ['credits-500'] }),
+      ];
+      service().fault = () => {
+        throw new Error('the process died after the charge');
+      };
+      try {
+        for (const secret of secrets) await api.confirm(user, secret, testCards.succeeds);
+        const [first] = await db.db
+          .select()
+          .from(checkoutSessions)
+          .where(eq(checkoutSessions.clientSecret, secrets[0]));
+        // The first one keeps failing: the second is fulfilled all the same.
+        service().fault = (event) => {
+          if (event.eventId === `evt_test_${first.id}`) throw new Error('still broken');
+        };
+        expect((await service().runBilling()).replayed).toBe(1);
+        expect(await balance(user)).toBe(500);
+      } finally {
+        service().fault = undefined;
+      }
+      expect((await service().runBilling()).replayed).toBe(1);
+      expect(await balance(user)).toBe(600);
+    });
+
     it('renews a plan that auto-renews at its end with the saved card, one period on, once', async () => {
       const user = newUser('renews');
       const secret = await api.open(user, { subscriptionId: 'standard-monthly' });
