@@ -3,7 +3,16 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { freePort } from '../tests/support/postgresCluster';
 import { type ServerProcess, startServerProcess } from '../tests/support/serverProcess';
-import { accessTokenOf, newEmail, signUp, skipGuide, text, usePremade } from './support';
+import {
+  accessTokenOf,
+  hangPicture,
+  newEmail,
+  placedObjects,
+  signUp,
+  skipGuide,
+  text,
+  usePremade,
+} from './support';
 
 // The server dies while a creator's save is on its way: the space they saved before is still there,
 // whole, when the server is back, and the editor's retry then stores the edit that was in flight.
@@ -12,18 +21,6 @@ import { accessTokenOf, newEmail, signUp, skipGuide, text, usePremade } from './
 test.describe.configure({ timeout: 240_000 });
 
 const saveStatus = (page: Page) => page.getByTestId('editor-save-status');
-const placedObjects = (page: Page) =>
-  page.getByRole('listbox', { name: text('dev.editor.objects.list') }).getByRole('option');
-
-async function hangPicture(page: Page, name: string) {
-  await page.getByRole('tab', { name: new RegExp(text('editor.steps.addContent')) }).click();
-  await page.getByRole('button', { name: text('dev.editor.history.walk') }).click();
-  const box = (await page.getByTestId('engine-box').boundingBox())!;
-  await page
-    .getByRole('listitem', { name, exact: true })
-    .dragTo(page.getByTestId('engine-box'), { targetPosition: { x: box.width / 2, y: box.height * 0.45 } });
-}
-
 test('killing the server during a save leaves the saved space loadable; the retry stores the edit', async ({
   page,
 }) => {
@@ -66,8 +63,7 @@ test('killing the server during a save leaves the saved space loadable; the retr
     const contentPut = (url: URL) => url.pathname === `/api/sceneService/scene/content/${sceneId}`;
     await page.route(contentPut, async (route) => {
       if (route.request().method() !== 'PUT') return route.continue();
-      server.child.kill('SIGKILL');
-      await server.exited;
+      await server.kill();
       await route.continue().catch(() => undefined);
     });
     await hangPicture(page, 'Picture 2');
@@ -100,8 +96,7 @@ test('killing the server during a save leaves the saved space loadable; the retr
     await page.getByRole('tab', { name: new RegExp(text('editor.steps.addContent')) }).click();
     await expect(placedObjects(page)).toHaveCount(2);
   } finally {
-    server.child.kill('SIGTERM');
-    await server.exited;
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,5 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { accessTokenOf, newEmail, signUp, skipGuide, text, usePremade } from './support';
+import {
+  accessTokenOf,
+  hangPicture,
+  newEmail,
+  placedObjects,
+  signUp,
+  skipGuide,
+  text,
+  usePremade,
+} from './support';
 
 // Spaces as their creators meet them: the editor page saves them (by hand and by autosave), the
 // viewer previews drafts, the profile lists them with their actions, and strangers are kept out.
@@ -35,19 +44,6 @@ async function watchFor(page: Page, text: string) {
       ),
   };
 }
-
-/** Add Content: drags a picture from the content panel onto the wall in front of the walking camera. */
-async function hangPicture(page: Page, name: string) {
-  await page.getByRole('tab', { name: new RegExp(text('editor.steps.addContent')) }).click();
-  await page.getByRole('button', { name: text('dev.editor.history.walk') }).click();
-  const box = (await page.getByTestId('engine-box').boundingBox())!;
-  await page
-    .getByRole('listitem', { name, exact: true })
-    .dragTo(page.getByTestId('engine-box'), { targetPosition: { x: box.width / 2, y: box.height * 0.45 } });
-}
-
-const placedObjects = (page: Page) =>
-  page.getByRole('listbox', { name: text('dev.editor.objects.list') }).getByRole('option');
 
 test('create a space from a premade room, save, reload, autosave, preview, and keep strangers out', async ({
   page,

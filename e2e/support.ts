@@ -92,3 +92,20 @@ export async function usePremade(page: Page, family: string, size: string) {
   await page.getByRole('option', { name: size, exact: true }).click();
   await page.getByRole('button', { name: text('dev.editor.space.useTemplate') }).click();
 }
+
+/**
+ * Add Content: drags a picture from the content panel onto the wall in front of the walking camera,
+ * `x` of the way across the 3D view.
+ */
+export async function hangPicture(page: Page, name: string, x = 0.5) {
+  await page.getByRole('tab', { name: new RegExp(text('editor.steps.addContent')) }).click();
+  await page.getByRole('button', { name: text('dev.editor.history.walk') }).click();
+  const box = (await page.getByTestId('engine-box').boundingBox())!;
+  await page
+    .getByRole('listitem', { name, exact: true })
+    .dragTo(page.getByTestId('engine-box'), { targetPosition: { x: box.width * x, y: box.height * 0.45 } });
+}
+
+/** The editor's list of the objects placed in the space. */
+export const placedObjects = (page: Page) =>
+  page.getByRole('listbox', { name: text('dev.editor.objects.list') }).getByRole('option');

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { newEmail, signUp, skipGuide, text, usePremade } from '../e2e/support';
+import { hangPicture, newEmail, signUp, skipGuide, text, usePremade } from '../e2e/support';
 import { chromiumArgs } from '../playwright.config';
 import { freePort } from '../tests/support/postgresCluster';
 import { startServerProcess } from '../tests/support/serverProcess';
@@ -162,12 +162,7 @@ async function main() {
     await page.getByRole('button', { name: text('dev.editor.history.walk') }).click();
     await hold(3000);
     for (const [i, x] of [0.35, 0.5, 0.65].entries()) {
-      const engine = (await page.getByTestId('engine-box').boundingBox())!;
-      await page
-        .getByRole('listitem', { name: `Picture ${i + 1}`, exact: true })
-        .dragTo(page.getByTestId('engine-box'), {
-          targetPosition: { x: engine.width * x, y: engine.height * 0.45 },
-        });
+      await hangPicture(page, `Picture ${i + 1}`, x);
       await hold(3500);
     }
     await caption('Select anything you placed to move it, resize it or give it a title and a story.');
@@ -267,8 +262,7 @@ async function main() {
     );
   } finally {
     await browser.close();
-    server.child.kill('SIGTERM');
-    await server.exited;
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(framesDir, { recursive: true, force: true });
   }

@@ -7,6 +7,10 @@ export interface ServerProcess {
   exited: Promise<number | null>;
   /** Everything it printed so far. */
   output: () => string;
+  /** A clean stop (SIGTERM): resolves with the exit code once it has exited. */
+  stop(): Promise<number | null>;
+  /** A crash (SIGKILL): resolves once it is gone (exit code null). */
+  kill(): Promise<number | null>;
 }
 
 /**
@@ -35,7 +39,13 @@ export async function startServerProcess(port: number, env: Record<string, strin
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { child, exited, output: () => output };
+    if (ready) {
+      const end = (signal: NodeJS.Signals) => {
+        child.kill(signal);
+        return exited;
+      };
+      return { child, exited, output: () => output, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
+    }
     if (child.exitCode !== null) break;
   }
   child.kill('SIGKILL');

@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCards } from '../../../contracts/marketplace';
 import { freePort } from '../../support/postgresCluster';
-import { type ServerProcess, startServerProcess } from '../../support/serverProcess';
+import { startServerProcess } from '../../support/serverProcess';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
 
 /**
@@ -114,11 +114,6 @@ describe.skipIf(!adminUrl)('a payment whose server is killed before fulfilment c
     throw new Error('the fulfilment never reached the wallet');
   }
 
-  async function kill(server: ServerProcess) {
-    server.child.kill('SIGKILL');
-    expect(await server.exited).toBeNull();
-  }
-
   async function eventually(read: () => Promise<number>, want: number) {
     let last = await read();
     for (let i = 0; i < 200 && last !== want; i++) {
@@ -151,7 +146,7 @@ describe.skipIf(!adminUrl)('a payment whose server is killed before fulfilment c
         secret,
       ]);
       expect(status.rows[0].status).toBe('paid');
-      await kill(server);
+      expect(await server.kill()).toBeNull();
       await paying;
       await release();
       expect(
@@ -170,8 +165,7 @@ describe.skipIf(!adminUrl)('a payment whose server is killed before fulfilment c
         ((await (await post('/testCheckout/confirm', card(secret))).json()) as { status: string }).status,
       ).toBe('succeeded');
       expect(await balance()).toBe(600);
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
+      expect(await server.stop()).toBe(0);
     } catch (error) {
       server.child.kill('SIGKILL');
       throw error;
@@ -213,7 +207,7 @@ describe.skipIf(!adminUrl)('a payment whose server is killed before fulfilment c
       const release = await lockWallet();
       const delivering = deliver().catch(() => undefined);
       await waitForBlockedFulfilment();
-      await kill(server);
+      expect(await server.kill()).toBeNull();
       await delivering;
       await release();
       expect(await ledgerSum()).toBe(600);
@@ -228,8 +222,7 @@ describe.skipIf(!adminUrl)('a payment whose server is killed before fulfilment c
       expect(await balance()).toBe(1600);
       expect(await ledgerSum()).toBe(1600);
       expect(await paymentsCount()).toBe(3);
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
+      expect(await server.stop()).toBe(0);
     } catch (error) {
       server.child.kill('SIGKILL');
       throw error;
@@ -320,8 +313,7 @@ describe('payments in flight when the server is killed (embedded PGlite on disk)
       const history = await get<{ items: { amount: number; status: string }[] }>(`/payments?ipp=100`);
       expect(history.items).toHaveLength(checkouts);
       expect(history.items.every((p) => p.status === 'paid' && p.amount === 499)).toBe(true);
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
+      expect(await server.stop()).toBe(0);
     } catch (error) {
       server.child.kill('SIGKILL');
       throw error;

@@ -122,8 +122,7 @@ describe('a content save killed with SIGKILL', () => {
             expect(name).toMatch(/^[0-9a-f]{64}$/);
         }
       }
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
+      expect(await server.stop()).toBe(0);
     } catch (error) {
       server.child.kill('SIGKILL');
       throw error;
