@@ -33,6 +33,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, an administrator, a failover) is dropped by
+    // the pool and the next query opens a new one; without a listener the error would end the
+    // process instead.
+    pool.on('error', () => undefined);
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return {

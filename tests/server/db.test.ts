@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../server/db/ids';
 import { testDatabases } from '../support/db';
@@ -12,6 +13,31 @@ describe.each(testDatabases())('migrations on $name', ({ open }) => {
       )) as unknown as { rows: { table_name: string }[] };
       const names = tables.rows.map((r) => r.table_name);
       expect(names).toEqual(expect.arrayContaining(['applied_jobs', 'files', 'file_thumbnails']));
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_POSTGRES_URL)('PostgreSQL connections the server ends', () => {
+  it('are dropped and replaced; the process goes on', async () => {
+    const postgres = testDatabases().find((d) => d.name === 'postgres')!;
+    const db = await postgres.open();
+    try {
+      const before = (await db.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+        rows: { pid: number }[];
+      };
+      // An administrator ends the (now idle) pooled connection.
+      const pid = before.rows[0].pid;
+      const admin = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
+      await admin.connect();
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      await admin.end();
+      await new Promise((r) => setTimeout(r, 200));
+      const after = (await db.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+        rows: { pid: number }[];
+      };
+      expect(after.rows[0].pid).not.toBe(pid);
     } finally {
       await db.close();
     }

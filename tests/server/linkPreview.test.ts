@@ -11,7 +11,7 @@ import { SceneService } from '../../server/services/sceneService/service';
 import { buildTestApp, type TestApp } from '../support/app';
 import { testDatabases } from '../support/db';
 import { startTestIssuer, type TestIssuer } from '../support/tokens';
-import { closeQuietly, picturePart, png, sceneApi } from './sceneService/helpers';
+import { picturePart, png, sceneApi } from './sceneService/helpers';
 
 /** index.html as the build writes it: a default title and description, scripts in the head. */
 const builtIndex = `<!doctype html>
@@ -103,7 +103,7 @@ describe.each(testDatabases())('link previews and oEmbed on $name', ({ open }) =
   afterAll(async () => {
     await service?.close();
     await t?.close();
-    await closeQuietly(db);
+    await db?.close();
     await issuer?.close();
     if (spaRoot) rmSync(spaRoot, { recursive: true, force: true });
   });

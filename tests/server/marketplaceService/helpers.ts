@@ -2,8 +2,6 @@ import type { Role } from '../../../contracts/identity';
 import type { TestApp } from '../../support/app';
 import type { TestIssuer } from '../../support/tokens';
 
-export { closeQuietly } from '../sceneService/helpers';
-
 const base = '/api/marketplaceService';
 
 /** Calls the marketplace service as a user (or anonymously with `as: null`). */

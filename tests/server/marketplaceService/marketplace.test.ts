@@ -15,7 +15,7 @@ import { accountClaims, createAccount } from '../../../server/identity/accounts'
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
-import { closeQuietly, marketApi, slots } from './helpers';
+import { marketApi, slots } from './helpers';
 
 describe.each(testDatabases())('marketplace (test provider) on $name', ({ open }) => {
   let db: DatabaseHandle;
@@ -34,7 +34,7 @@ describe.each(testDatabases())('marketplace (test provider) on $name', ({ open }
   });
   afterAll(async () => {
     await t?.close();
-    await closeQuietly(db);
+    await db?.close();
     await issuer?.close();
   });
 

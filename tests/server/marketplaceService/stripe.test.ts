@@ -5,7 +5,7 @@ import { StripePaymentProvider } from '../../../server/services/marketplaceServi
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
-import { closeQuietly, marketApi } from './helpers';
+import { marketApi } from './helpers';
 
 const webhookSecret = 'whsec_test_secret';
 const stripeEnv = {
@@ -39,7 +39,7 @@ describe.each(testDatabases())('marketplace (Stripe, offline) on $name', ({ open
   afterAll(async () => {
     vi.restoreAllMocks();
     await t?.close();
-    await closeQuietly(db);
+    await db?.close();
     await issuer?.close();
   });
 

@@ -15,7 +15,7 @@ import type { FilesystemBlobStore } from '../../../server/storage/filesystem';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
-import { largeContent, sampleContent, sceneApi, closeQuietly } from './helpers';
+import { largeContent, sampleContent, sceneApi } from './helpers';
 
 describe.each(testDatabases())('scene content on $name', ({ open }) => {
   let db: DatabaseHandle;
@@ -37,7 +37,7 @@ describe.each(testDatabases())('scene content on $name', ({ open }) => {
   afterAll(async () => {
     await service?.close();
     await t?.close();
-    await closeQuietly(db);
+    await db?.close();
     await issuer?.close();
   });
 

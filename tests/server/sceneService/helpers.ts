@@ -1,5 +1,4 @@
 import type { Role } from '../../../contracts/identity';
-import type { DatabaseHandle } from '../../../server/db';
 import {
   parseSceneContent,
   type SceneContent,
@@ -12,19 +11,6 @@ import { type FormPart, multipartBody } from '../fileService/multipart';
 export { paddedPng, picturePart, png } from '../userService/helpers';
 
 const base = '/api/sceneService';
-
-/**
- * Closes a test database quietly. pg's Pool.end() resolves before its connections have closed,
- * and the test database is then dropped WITH (FORCE): a connection still closing gets the
- * server's "terminating connection" error, which the pool re-emits with no listener. Those
- * errors mean nothing once the test is over.
- */
-export async function closeQuietly(db: DatabaseHandle | undefined) {
-  if (!db) return;
-  const pool = (db.db as unknown as { $client?: { on?: (event: string, fn: () => void) => void } }).$client;
-  if (db.kind === 'postgres') pool?.on?.('error', () => undefined);
-  await db.close();
-}
 
 /** A valid content document (defaults filled), with `pictures` pictures. */
 export function sampleContent(pictures = 2, extra: Partial<SceneContentInput> = {}): SceneContent {

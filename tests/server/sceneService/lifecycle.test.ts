@@ -9,7 +9,7 @@ import { PublishedScenePage } from '../../../contracts/publishing';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
-import { picturePart, png, sampleContent, sceneApi, closeQuietly } from './helpers';
+import { picturePart, png, sampleContent, sceneApi } from './helpers';
 
 const day = 24 * 60 * 60 * 1000;
 const later = (days: number) => new Date(Date.now() + days * day);
@@ -42,7 +42,7 @@ describe.each(testDatabases())('spaces over their life on $name', ({ open }) => 
   afterAll(async () => {
     await service?.close();
     await t?.close();
-    await closeQuietly(db);
+    await db?.close();
     await issuer?.close();
   });
 

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
 import { multipartBody } from '../fileService/multipart';
-import { paddedPng, picturePart, png, sceneApi, closeQuietly } from './helpers';
+import { paddedPng, picturePart, png, sceneApi } from './helpers';
 
 const fileUrlPattern = /^\/api\/fileService\/file\/[0-9a-f-]{36}$/;
 
@@ -33,7 +33,7 @@ describe.each(testDatabases())('scene metadata on $name', ({ open }) => {
   afterAll(async () => {
     await service?.close();
     await t?.close();
-    await closeQuietly(db);
+    await db?.close();
     await issuer?.close();
   });
 

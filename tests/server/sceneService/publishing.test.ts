@@ -14,7 +14,7 @@ import { publishSlots, users } from '../../../server/db/schema';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
-import { closeQuietly, sampleContent, sceneApi } from './helpers';
+import { sampleContent, sceneApi } from './helpers';
 
 describe.each(testDatabases())('publishing on $name', ({ open }) => {
   let db: DatabaseHandle;
@@ -32,7 +32,7 @@ describe.each(testDatabases())('publishing on $name', ({ open }) => {
   });
   afterAll(async () => {
     await t?.close();
-    await closeQuietly(db);
+    await db?.close();
     await issuer?.close();
   });
 

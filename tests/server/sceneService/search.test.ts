@@ -5,7 +5,7 @@ import { sceneFavourites } from '../../../server/db/schema';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
-import { closeQuietly, sceneApi } from './helpers';
+import { sceneApi } from './helpers';
 
 const pro = ['premium-user'] as const;
 
@@ -25,7 +25,7 @@ describe.each(testDatabases())('Explore search on $name', ({ open }) => {
   });
   afterAll(async () => {
     await t?.close();
-    await closeQuietly(db);
+    await db?.close();
     await issuer?.close();
   });
 

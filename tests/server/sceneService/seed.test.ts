@@ -8,7 +8,7 @@ import { signIn } from '../../../server/identity/accounts';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
-import { sceneApi, closeQuietly } from './helpers';
+import { sceneApi } from './helpers';
 
 describe.each(testDatabases())('the demo spaces on $name', ({ open }) => {
   let db: DatabaseHandle;
@@ -24,7 +24,7 @@ describe.each(testDatabases())('the demo spaces on $name', ({ open }) => {
   });
   afterAll(async () => {
     await t?.close();
-    await closeQuietly(db);
+    await db?.close();
     await issuer?.close();
   });
 
