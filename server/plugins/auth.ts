@@ -60,6 +60,43 @@ function discoveredJwks(issuer: string): JWTVerifyGetKey {
 }
 
 /**
+ * Tokens verified lately, so a client's next calls with the same token skip the signature check
+ * (the costliest step of a small request). An entry is the exact token text; it is used until the
+ * token expires, at most `verifiedTokenTtlMs` after it was verified, and the cache keeps the
+ * `verifiedTokenLimit` most recent ones.
+ */
+export const verifiedTokenTtlMs = 60_000;
+export const verifiedTokenLimit = 2_000;
+
+export class VerifiedTokens {
+  private readonly entries = new Map<string, { auth: AuthUser; until: number }>();
+
+  constructor(
+    private readonly ttlMs = verifiedTokenTtlMs,
+    private readonly limit = verifiedTokenLimit,
+  ) {}
+
+  get(token: string, now = Date.now()): AuthUser | undefined {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    if (entry.until <= now) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return entry.auth;
+  }
+
+  /** Remembers a verified token until `expiresAt` (ms), or the TTL if sooner. */
+  set(token: string, auth: AuthUser, expiresAt: number | undefined, now = Date.now()) {
+    const until = Math.min(expiresAt ?? Number.POSITIVE_INFINITY, now + this.ttlMs);
+    if (until <= now) return;
+    this.entries.delete(token);
+    this.entries.set(token, { auth, until });
+    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+/**
  * API authentication: every request gets `request.auth` from a Bearer JWT (or the access_token
  * cookie on GET/HEAD), verified against the issuer's keys with the configured issuer and audience.
  * A missing token leaves the caller anonymous; a bad one answers 401.
@@ -71,6 +108,7 @@ export default fp(
     // Resolved on first use, so the embedded provider may decorate identityKeys after this plugin.
     const getKeys = () => (keys ??= app.identityKeys ?? discoveredJwks(issuer));
 
+    const verified = new VerifiedTokens();
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
       request.auth = null;
@@ -78,6 +116,11 @@ export default fp(
       if (!request.url.startsWith('/api/')) return;
       const token = tokenOf(request);
       if (!token) return;
+      const known = verified.get(token);
+      if (known) {
+        request.auth = known;
+        return;
+      }
       try {
         const { payload } = await jwtVerify(token, getKeys(), { issuer, audience });
         if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('no sub');
@@ -85,12 +128,14 @@ export default fp(
         const list = (Array.isArray(claimed) ? claimed : typeof claimed === 'string' ? [claimed] : [])
           .map((r) => RoleSchema.safeParse(r))
           .flatMap((r) => (r.success ? [r.data] : []));
-        request.auth = {
+        // Shared by every request with this token (see VerifiedTokens), so never changed.
+        request.auth = Object.freeze({
           userId: payload.sub,
           name: typeof payload.name === 'string' ? payload.name : undefined,
           email: typeof payload.email === 'string' ? payload.email : undefined,
-          roles: list.length > 0 ? list : ['free-user'],
-        };
+          roles: Object.freeze(list.length > 0 ? list : ['free-user']) as Role[],
+        });
+        verified.set(token, request.auth, typeof payload.exp === 'number' ? payload.exp * 1000 : undefined);
       } catch (error) {
         const message =
           error instanceof joseErrors.JWTExpired
