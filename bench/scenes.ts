@@ -304,13 +304,6 @@ async function benchList(target: Target, issuer: TestIssuer): Promise<BenchResul
       name: `${target.name}: GET scene/metadata/my p95 at ${clients} clients, ${storedScenes} spaces, vs the ${listBudgetMs} ms budget`,
       ratio: list.p95 / listBudgetMs,
       goal: { max: 1 },
-      ...(target.name === 'PGlite'
-        ? {
-            knownMiss:
-              'PGlite runs one query at a time in the server process, so 20 concurrent clients queue behind ' +
-              'each other; PostgreSQL meets the budget (issue 6 note)',
-          }
-        : {}),
       details:
         `p50 ${list.p50.toFixed(1)} ms, p95 ${list.p95.toFixed(1)} ms, p99 ${list.p99.toFixed(1)} ms, ` +
         `${list.rps.toFixed(0)} req/s; /healthz under the same load: p95 ${floor.p95.toFixed(1)} ms ` +

@@ -46,17 +46,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => pool.end(),
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  // The embedded PGlite runs on its own thread and is reached through node-postgres, like PostgreSQL.
+  const { PgliteThread } = await import('./pgliteWorker');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   if (!options.pgliteDir.startsWith('memory://')) await mkdir(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir);
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  return {
-    db: db as unknown as Database,
-    kind: 'pglite',
-    ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
-  };
+  const thread = await PgliteThread.start(options.pgliteDir);
+  const pool = thread.pool();
+  try {
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      ping: async () => void (await db.execute(sql`select 1`)),
+      close: async () => {
+        await pool.end();
+        await thread.close();
+      },
+    };
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    await thread.close();
+    throw error;
+  }
 }

@@ -1,15 +1,12 @@
 import { isUtf8 } from 'node:buffer';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   parseSceneContent,
   type SceneContentIssue,
   sceneContentVersion,
 } from '../../../contracts/sceneContent';
+import { startWorkerModule } from '../../support/workerThread';
 import { isCanonicalSceneContent } from './contentCheck';
 
 /**
@@ -69,32 +66,6 @@ interface Job {
 /** Documents smaller than this are checked right away on the calling thread. */
 const defaultInlineBelowBytes = 256 * 1024;
 
-/** tsx's ESM register API (its `import` export; the `require` one cannot register hooks in a worker). */
-function tsxRegisterUrl(from: string): string {
-  const require = createRequire(from);
-  const manifest = require.resolve('tsx/package.json');
-  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as {
-    exports: Record<string, { import?: { default?: string } }>;
-  };
-  const target = exports['./esm/api']?.import?.default ?? './dist/esm/api/index.mjs';
-  return pathToFileURL(path.join(path.dirname(manifest), target)).href;
-}
-
-/** What the worker thread runs: this module's sibling, loaded with tsx when the sources are TypeScript. */
-function workerBoot(): { code: string; data: { entry: string; tsx: string | null } } {
-  const self = import.meta.url;
-  const typescript = self.endsWith('.ts');
-  const entry = new URL(`./contentWorker.${typescript ? 'ts' : 'js'}`, self).href;
-  const tsx = typescript ? tsxRegisterUrl(self) : null;
-  const code = `
-const { workerData, parentPort } = require('node:worker_threads');
-(async () => {
-  if (workerData.tsx) (await import(workerData.tsx)).register();
-  await import(workerData.entry);
-})().catch((error) => parentPort.postMessage({ bootError: String((error && error.stack) || error) }));`;
-  return { code, data: { entry, tsx } };
-}
-
 /**
  * Checks content documents, large ones on one worker thread (started on first use, restarted if it
  * dies). Should the worker fail to start, documents are checked on the calling thread instead.
@@ -142,8 +113,7 @@ export class ContentChecker {
     if (this.worker) return this.worker;
     let worker: Worker;
     try {
-      const boot = workerBoot();
-      worker = new Worker(boot.code, { eval: true, workerData: boot.data });
+      worker = startWorkerModule(import.meta.url, 'contentWorker', null);
     } catch (error) {
       this.broken = true;
       this.log?.warn({ err: error }, 'cannot start the content check worker');

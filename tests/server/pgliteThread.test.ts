@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db';
+import { PgliteThread } from '../../server/db/pgliteWorker';
+import { users } from '../../server/db/schema';
+
+/** A second pool on the same thread: a client that is not the server's one connection. */
+function extraPool(thread: PgliteThread, max = 1) {
+  const pool = thread.pool();
+  (pool.options as { max: number }).max = max;
+  return pool;
+}
+
+describe('the embedded PGlite on its own thread', () => {
+  const cleanup: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const step of cleanup.splice(0).reverse()) await step();
+  });
+
+  async function start(dir = 'memory://') {
+    const thread = await PgliteThread.start(dir);
+    cleanup.push(() => thread.close());
+    return thread;
+  }
+
+  it('answers queries through node-postgres, errors included, and goes on after an error', async () => {
+    const thread = await start();
+    const pool = thread.pool();
+    cleanup.push(() => pool.end());
+    const { rows } = await pool.query<{ n: number; t: string }>('select $1::int + 1 as n, $2::text as t', [
+      41,
+      'é ✓',
+    ]);
+    expect(rows).toEqual([{ n: 42, t: 'é ✓' }]);
+    await expect(pool.query('select no_such_column')).rejects.toMatchObject({ code: '42703' });
+    await expect(pool.query('select 1 as one')).resolves.toMatchObject({ rows: [{ one: 1 }] });
+  });
+
+  it("keeps one client's transaction to itself: another client waits for the commit", async () => {
+    const thread = await start();
+    const a = extraPool(thread);
+    const b = extraPool(thread);
+    cleanup.push(
+      () => a.end(),
+      () => b.end(),
+    );
+    await a.query('create table counter (n int)');
+    await a.query('insert into counter values (0)');
+    const tx = await a.connect();
+    await tx.query('begin');
+    await tx.query('update counter set n = n + 1');
+    // B's read and write queue behind A's transaction instead of running inside it.
+    const read = b.query<{ n: number }>('select n from counter');
+    const write = b.query('update counter set n = n + 10');
+    await new Promise((r) => setTimeout(r, 100));
+    await tx.query('rollback');
+    tx.release();
+    expect((await read).rows).toEqual([{ n: 0 }]);
+    await write;
+    expect((await a.query('select n from counter')).rows).toEqual([{ n: 10 }]);
+  });
+
+  it('rolls back the transaction of a client that goes away, and lets the next one in', async () => {
+    const thread = await start();
+    const a = extraPool(thread);
+    const b = extraPool(thread);
+    cleanup.push(() => b.end());
+    await b.query('create table notes (text text)');
+    const tx = await a.connect();
+    await tx.query('begin');
+    await tx.query(`insert into notes values ('never committed')`);
+    await tx.query({ name: 'named_statement', text: 'select count(*)::int as n from notes' });
+    const waiting = b.query<{ n: number }>('select count(*)::int as n from notes');
+    tx.release(new Error('the request was aborted')); // destroys the connection mid-transaction
+    await a.end();
+    expect((await waiting).rows).toEqual([{ n: 0 }]);
+    // The session was reset: a new connection may prepare a statement of the same name.
+    const c = extraPool(thread);
+    cleanup.push(() => c.end());
+    const again = await c.query({ name: 'named_statement', text: 'select 2 as n' });
+    expect(again.rows).toEqual([{ n: 2 }]);
+  });
+
+  it('keeps its data on disk across a restart', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pglite-thread-'));
+    cleanup.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const first = await openDatabase({ pgliteDir: dir });
+    await first.db.insert(users).values({ id: 'kept-user', name: 'Kept' });
+    await first.close();
+    const second = await openDatabase({ pgliteDir: dir });
+    try {
+      const rows = await second.db.select().from(users);
+      expect(rows.map((r) => r.name)).toEqual(['Kept']);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('fails queries with a clear error, instead of hanging, once the thread is gone', async () => {
+    const thread = await start();
+    const pool = thread.pool();
+    await thread.close();
+    await expect(pool.query('select 1')).rejects.toThrow(/embedded database/);
+    await pool.end();
+  });
+
+  it('serves many queries at once in order, each with its own answer', async () => {
+    const thread = await start();
+    const pool = thread.pool();
+    cleanup.push(() => pool.end());
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        pool.query<{ i: number; s: string }>({
+          name: 'echo',
+          text: 'select $1::int as i, repeat($2::text, 1000) as s',
+          values: [i, String(i % 10)],
+        }),
+      ),
+    );
+    answers.forEach((answer, i) => {
+      expect(answer.rows[0].i).toBe(i);
+      expect(answer.rows[0].s).toBe(String(i % 10).repeat(1000));
+    });
+  });
+});
