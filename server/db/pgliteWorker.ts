@@ -90,7 +90,6 @@ export class PgliteThread {
         return this.fail(new Error(`The embedded database failed: ${event.error}`));
       for (const listener of this.listeners) listener(event);
     });
-    this.worker.unref(); // the pool's connections keep the process alive, not the thread itself
     this.worker.on('error', (error) => this.fail(error));
     this.worker.on('exit', (code) =>
       this.fail(new Error(`The embedded database thread ended (code ${code})`)),
@@ -101,6 +100,8 @@ export class PgliteThread {
   static async start(dataDir: string): Promise<PgliteThread> {
     const thread = new PgliteThread(dataDir);
     await thread.next('ready');
+    // From now on the pool's connections keep the process alive while they work, not the thread.
+    thread.worker.unref();
     return thread;
   }
 
@@ -126,6 +127,7 @@ export class PgliteThread {
   close(): Promise<void> {
     this.closed ??= (async () => {
       if (!this.failure) {
+        this.worker.ref(); // PGlite completes its files before the process may end
         const done = this.next('closed');
         this.send({ type: 'close' });
         await done.catch(() => undefined);

@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
 import { PgliteThread } from '../../server/db/pgliteWorker';
@@ -123,5 +125,24 @@ describe('the embedded PGlite on its own thread', () => {
       expect(answer.rows[0].i).toBe(i);
       expect(answer.rows[0].s).toBe(String(i % 10).repeat(1000));
     });
+  });
+
+  it('opens and closes in a script with nothing else to do (the process waits for it)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pglite-script-'));
+    cleanup.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const script = path.join(dir, 'script.mts');
+    const db = pathToFileURL(path.resolve('server/db/index.ts')).href;
+    writeFileSync(
+      script,
+      `import { openDatabase } from ${JSON.stringify(db)};\n` +
+        `const handle = await openDatabase({ pgliteDir: ${JSON.stringify(path.join(dir, 'data'))} });\n` +
+        `console.log('opened');\nawait handle.close();\nconsole.log('closed');\n`,
+    );
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.stdout.trim().split('\n')).toEqual(['opened', 'closed']);
+    expect(run.status).toBe(0);
   });
 });
