@@ -53,6 +53,8 @@ export const publishMessages = {
   noSuchSlot: 'This slot does not exist or is not yours.',
   slotInactive: 'This slot is not part of your current plan: nothing new can be published into it.',
   notPublished: 'This space is not published.',
+  onlyExtraSlotsDeleted: 'Only extra slots can be deleted; plan and district slots stay.',
+  slotInUse: 'A space is published in this slot. Unpublish it before deleting the slot.',
 } as const;
 
 /** What a visitor who may not see a private space is told (401 anonymous, 403 signed in). */

@@ -337,4 +337,25 @@ test('a free user with no slot left buys an extra one with credits from the wiza
   await expect(page.getByText(text('publish.published'))).toBeVisible({ timeout: 30_000 });
   const wallet = await page.request.get('/api/marketplaceService/wallet', { headers: auth });
   expect(((await wallet.json()) as { availableBalance: number }).availableBalance).toBe(0);
+
+  // Taken down again, the extra slot is empty, and its owner deletes it from the wizard.
+  await page.getByRole('dialog', { name: 'Share' }).getByRole('button', { name: 'Close' }).click();
+  const secondId = new URL(page.url()).pathname.split('/').pop()!;
+  const unpublished = await page.request.post(`/api/sceneService/sceneactions/${secondId}/unpublish`, {
+    headers: auth,
+  });
+  expect(unpublished.status(), await unpublished.text()).toBe(200);
+  await openWizard(page);
+  await next(page).click();
+  const extraSlot = text('publish.placement.extraSlot');
+  await wizard(page)
+    .getByRole('button', { name: `Delete ${extraSlot}` })
+    .click();
+  const question = page.getByRole('dialog', { name: `Delete ${extraSlot}?` });
+  await expect(question).toContainText('The 100 credits it cost are not refunded.');
+  await question.getByRole('button', { name: text('publish.placement.deleteConfirm') }).click();
+  await expect(wizard(page).getByRole('radio', { name: new RegExp(extraSlot) })).toHaveCount(0);
+  await expect(wizard(page).getByText(text('publish.errors.noSlot'))).toBeVisible();
+  const left = await page.request.get('/api/sceneService/slot/my', { headers: auth });
+  expect(((await left.json()) as { items: { kind: string }[] }).items.map((s) => s.kind)).toEqual(['free']);
 });

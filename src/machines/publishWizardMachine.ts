@@ -101,6 +101,8 @@ export interface PublishWizardContext {
   signedIn: boolean;
   /** The extra slot being bought, until it is bought or refused (null otherwise). */
   slotPurchase: SlotPurchase | null;
+  /** The extra slot being deleted (null otherwise). */
+  deletingSlotId: string | null;
   /** The credit bundle whose checkout dialog is open (it stays open after paying, until closed). */
   checkoutBundleId: string | null;
   /** Listed in Explore (true) or reachable only by its link. */
@@ -124,6 +126,8 @@ export type PublishWizardEvent =
   | { type: 'slots.retry' }
   /** 'Add an extra slot for 100 credits' was pressed (again: retries the same purchase). */
   | { type: 'placement.buySlot' }
+  /** An extra slot's deletion was confirmed. */
+  | { type: 'placement.deleteSlot'; slotId: string }
   /** A credit bundle was chosen (null: none) while credits are missing. */
   | { type: 'credits.bundleSelected'; bundleId: string | null }
   /** 'Buy credits': opens the checkout of the chosen bundle. */
@@ -176,6 +180,9 @@ export function validateSpaceInfo(info: SpaceInfo): SpaceInfoErrors {
 }
 
 const hasNoErrors = (errors: SpaceInfoErrors) => Object.keys(errors).length === 0;
+
+/** An extra slot that can be deleted: the caller's, and empty (platform.md §2.5). */
+export const isSlotDeletable = (slot: Slot) => slot.kind === 'extra' && slot.sceneId === null;
 
 /** A slot a space can be published into now: active, and empty or holding this very space. */
 export const isSlotSelectable = (slot: Slot, sceneId: string) =>
@@ -310,6 +317,7 @@ function initialContext(input: PublishWizardInput): PublishWizardContext {
     slotId: null,
     signedIn: input.signedIn ?? true,
     slotPurchase: null,
+    deletingSlotId: null,
     checkoutBundleId: null,
     publishedPublic: m.state === 'Published' ? (m.publishedPublic ?? true) : true,
     access: {
@@ -361,6 +369,13 @@ const pickSlot = {
 /** 'Add an extra slot' (signed-in users). */
 const buySlot = { guard: 'signedIn', target: 'buying', actions: 'startSlotPurchase' } as const;
 
+/** Deleting an extra slot (signed-in users, an empty extra slot of the list). */
+const deleteSlot = {
+  guard: 'slotDeletable',
+  target: 'deleting',
+  actions: 'startSlotDeletion',
+} as const;
+
 /** The step stays while a slot is being bought (the purchase is not cancelled halfway). */
 const stay = { 'wizard.back': {}, 'wizard.goTo': {} } as const;
 
@@ -383,6 +398,9 @@ const stay = { 'wizard.back': {}, 'wizard.goTo': {} } as const;
  *   checkout is paid (`credits.checkoutFinished`) the purchase is tried again with the same key.
  *   Another failure shows the server's message and the button works again (the key is kept only
  *   when the outcome is unknown: no answer or a server error).
+ * - An empty extra slot can be deleted (`placement.deleteSlot`, after the view's confirmation;
+ *   `deleteSlot`, DELETE slot/{id}); the slots then load again (a selected slot that is gone is
+ *   no longer selected). A refusal shows the server's message and leaves the slots as they were.
  * - Privacy and communication need the Standard tier: on the free tier they stay 'Everyone' and
  *   count as complete.
  * - Publish: Next stores the space-info fields and pictures (`saveMetadata`, PATCH
@@ -392,7 +410,7 @@ const stay = { 'wizard.back': {}, 'wizard.goTo': {} } as const;
  *
  * The I/O is given with `.provide(...)` (src/services/publishWizard.ts); leaving a step cancels
  * its request (the promise actors get an aborted signal); it cannot be left while a slot is being
- * bought. Tags: 'loading' (slots), 'buyingSlot', 'publishing'.
+ * bought or deleted. Tags: 'loading' (slots), 'buyingSlot', 'deletingSlot', 'publishing'.
  */
 export const publishWizardMachine = setup({
   types: {
@@ -401,11 +419,12 @@ export const publishWizardMachine = setup({
     input: {} as PublishWizardInput,
     emitted: {} as PublishWizardEmitted,
     output: {} as SceneMetadata | null,
-    tags: {} as 'loading' | 'buyingSlot' | 'publishing',
+    tags: {} as 'loading' | 'buyingSlot' | 'deletingSlot' | 'publishing',
   },
   actors: {
     loadSlots: fromPromise<Slot[]>(notImplemented('loadSlots')),
     buySlot: fromPromise<InternalTransactionAnswer, BuySlotInput>(notImplemented('buySlot')),
+    deleteSlot: fromPromise<undefined, { slotId: string }>(notImplemented('deleteSlot')),
     loadCreditBundles: fromPromise<OneTimeProduct[]>(notImplemented('loadCreditBundles')),
     saveMetadata: fromPromise<SceneMetadata, SaveMetadataInput>(notImplemented('saveMetadata')),
     publish: fromPromise<PublishAnswer, PublishInput>(notImplemented('publish')),
@@ -442,6 +461,9 @@ export const publishWizardMachine = setup({
     ),
     say: assign((_, params: { message: WizardMessage }) => ({ message: params.message })),
     /** A new purchase gets a fresh key; pressing the button again retries the one under way. */
+    startSlotDeletion: assign(({ event }) =>
+      event.type === 'placement.deleteSlot' ? { deletingSlotId: event.slotId, message: null } : {},
+    ),
     startSlotPurchase: assign(({ context }) => ({
       message: null,
       slotPurchase: {
@@ -500,6 +522,10 @@ export const publishWizardMachine = setup({
       context.slots.some((s) => s.slotId === event.slotId && isSlotSelectable(s, context.sceneId)),
     slotChosen: ({ context }) => context.slotId !== null,
     signedIn: ({ context }) => context.signedIn,
+    slotDeletable: ({ context, event }) =>
+      context.signedIn &&
+      event.type === 'placement.deleteSlot' &&
+      context.slots.some((s) => s.slotId === event.slotId && isSlotDeletable(s)),
     hasSelectableSlot: ({ context }) => context.slots.some((s) => isSlotSelectable(s, context.sceneId)),
     insufficientCredits: ({ event }) => 'error' in event && missingCreditsOf(event.error) !== null,
     outcomeUnknown: ({ event }) => 'error' in event && outcomeUnknown(event.error),
@@ -583,7 +609,7 @@ export const publishWizardMachine = setup({
           },
         },
         choosing: {
-          on: { ...pickSlot, 'placement.buySlot': buySlot },
+          on: { ...pickSlot, 'placement.buySlot': buySlot, 'placement.deleteSlot': deleteSlot },
         },
         /** No slot is free: 'There is no available slot.' (an extra slot is bought with credits). */
         noSlot: {
@@ -592,6 +618,7 @@ export const publishWizardMachine = setup({
               actions: { type: 'say', params: { message: { key: 'publish.errors.noSlotAssigned' } } },
             },
             'placement.buySlot': buySlot,
+            'placement.deleteSlot': deleteSlot,
           },
         },
         failed: {
@@ -666,6 +693,27 @@ export const publishWizardMachine = setup({
                   }),
                 },
               ],
+            },
+          },
+        },
+        /** DELETE slot/{id}; the step cannot be left meanwhile. Then the slots load again. */
+        deleting: {
+          tags: 'deletingSlot',
+          on: stay,
+          exit: assign({ deletingSlotId: null }),
+          invoke: {
+            id: 'deleteSlot',
+            src: 'deleteSlot',
+            input: ({ context }) => ({ slotId: context.deletingSlotId! }),
+            onDone: 'loading',
+            onError: {
+              target: 'settled',
+              actions: {
+                type: 'say',
+                params: ({ event }) => ({
+                  message: messageOfError(event.error, 'publish.errors.deleteSlotFailed'),
+                }),
+              },
             },
           },
         },

@@ -49,6 +49,9 @@ export function providePublishWizard(api: KyInstance) {
       buySlot: fromPromise(async ({ input }: { input: BuySlotInput }) =>
         marketplace.internalTransaction(extraSlotTransaction(), { idempotencyKey: input.idempotencyKey }),
       ),
+      deleteSlot: fromPromise(async ({ input }: { input: { slotId: string } }) =>
+        publishing.deleteSlot(input.slotId),
+      ),
       loadCreditBundles: fromPromise(async ({ signal }) =>
         marketplace.products(signal).then((products) => products.oneTimeProducts),
       ),

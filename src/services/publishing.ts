@@ -35,6 +35,9 @@ export const publishingApi = (api: KyInstance) => ({
   mySlots: () => call(() => api.get('sceneService/slot/my', { retry: 0 }).json<SlotList>()),
   /** The caller's slots that hold no space yet. */
   availableSlots: () => call(() => api.get('sceneService/slot/available', { retry: 0 }).json<SlotList>()),
+  /** Deletes an empty extra slot of the caller (DELETE slot/{id}). */
+  deleteSlot: (slotId: string) =>
+    call(() => api.delete(`sceneService/slot/${id(slotId)}`, { retry: 0 })).then(() => undefined),
   publish: (sceneId: string, form: PublishForm) =>
     call(() =>
       api

@@ -78,10 +78,20 @@ function renderWizard({
   slots: startSlots = [slot('slot-1', null)],
   publishFailures = 0,
   poorWallet = false,
-}: { tier?: Tier; slots?: Slot[]; publishFailures?: number; poorWallet?: boolean } = {}) {
+  deleteRefusals = 0,
+}: {
+  tier?: Tier;
+  slots?: Slot[];
+  publishFailures?: number;
+  poorWallet?: boolean;
+  /** Deletions refused first with 409 slotInUse. */
+  deleteRefusals?: number;
+} = {}) {
   const saved: SaveMetadataInput[] = [];
   const publishes: PublishInput[] = [];
   const purchases: BuySlotInput[] = [];
+  const deletions: string[] = [];
+  let refusals = deleteRefusals;
   let slots = startSlots;
   let failures = publishFailures;
   let paid = !poorWallet;
@@ -99,6 +109,12 @@ function renderWizard({
           };
         slots = [...slots, slot('slot-extra', null, 'extra')];
         return { transactionId: 't1', totalCoin: 100, availableBalance: 0 };
+      }),
+      deleteSlot: fromPromise(async ({ input }: { input: { slotId: string } }) => {
+        deletions.push(input.slotId);
+        if (refusals-- > 0) throw { status: 409, code: 'CONFLICT', message: publishMessages.slotInUse };
+        slots = slots.filter((s) => s.slotId !== input.slotId);
+        return undefined;
       }),
       loadCreditBundles: fromPromise(async () => bundles),
       saveMetadata: fromPromise(async ({ input }: { input: SaveMetadataInput }) => {
@@ -137,7 +153,17 @@ function renderWizard({
   );
   const dialog = screen.getByRole('dialog', { name: 'Publish space' });
   const button = (name: string) => within(dialog).getByRole('button', { name });
-  return { user: userEvent.setup(), dialog, button, saved, publishes, purchases, onPublished, onClose };
+  return {
+    user: userEvent.setup(),
+    dialog,
+    button,
+    saved,
+    publishes,
+    purchases,
+    deletions,
+    onPublished,
+    onClose,
+  };
 }
 
 describe('PublishWizard', () => {
@@ -234,6 +260,52 @@ describe('PublishWizard', () => {
 
     await user.click(button('Next'));
     expect(within(dialog).getByRole('tab', { name: 'Privacy' })).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('deletes an empty extra slot after asking, and keeps it when the server refuses', async () => {
+    const w = renderWizard({
+      slots: [slot('slot-1', null), slot('slot-extra', null, 'extra'), slot('slot-used', 's0', 'extra')],
+      deleteRefusals: 1,
+    });
+    const { user, dialog, button } = w;
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'sea,');
+    await user.click(button('Next'));
+    await within(dialog).findByRole('radio', { name: 'Extra slot 1' });
+    // (Found again each time: the wizard is hidden from assistive technology while the question is open.)
+    const deleteButton = () => within(dialog).findByRole('button', { name: 'Delete Extra slot 1' });
+    // Only the empty extra slot has a delete button.
+    expect(within(dialog).queryByRole('button', { name: 'Delete Free slot' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Delete Extra slot 2' })).not.toBeInTheDocument();
+
+    // Cancelled: nothing is deleted.
+    await user.click(await deleteButton());
+    let confirm = screen.getByRole('dialog', { name: 'Delete Extra slot 1?' });
+    expect(confirm).toHaveTextContent('It holds no space now. The 100 credits it cost are not refunded.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(w.deletions).toEqual([]);
+
+    // Refused: the server's message, and the slot stays.
+    await user.click(await deleteButton());
+    confirm = screen.getByRole('dialog', { name: 'Delete Extra slot 1?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete slot' }));
+    expect(await within(dialog).findByText(publishMessages.slotInUse)).toBeInTheDocument();
+    expect(await within(dialog).findByRole('radio', { name: 'Extra slot 1' })).toBeInTheDocument();
+
+    // Deleted: gone from the list, the other slots as they were (the wizard is shown again once
+    // the question has closed).
+    await user.click(await deleteButton());
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Extra slot 1?' })).getByRole('button', {
+        name: 'Delete slot',
+      }),
+    );
+    const slotValues = () =>
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value'));
+    await vi.waitFor(() => expect(slotValues()).toEqual(['slot-1', 'slot-used']), { timeout: 5_000 });
+    expect(w.deletions).toEqual(['slot-extra', 'slot-extra']);
+    expect(within(dialog).queryByText(publishMessages.slotInUse)).not.toBeInTheDocument();
   });
 
   it('lets a Standard user pick who may view, and sends them with the publish', async () => {

@@ -98,6 +98,7 @@ const insufficient = {
 const totalMismatch = { status: 422, code: 'BUSINESS_RULE', message: marketplaceMessages.totalMismatch };
 const bundle: OneTimeProduct = { id: 'b100', coinAmount: 100, priceAmount: 500, currency: 'eur', iconId: 1 };
 const slotTaken = { status: 409, code: 'CONFLICT', message: publishMessages.slotTaken };
+const slotInUse = { status: 409, code: 'CONFLICT', message: publishMessages.slotInUse };
 const badFields = { status: 400, code: 'VALIDATION_FAILED', message: 'A tag is at most 50 characters' };
 
 const events = (): AnyEventObject[] => [
@@ -123,6 +124,10 @@ const events = (): AnyEventObject[] => [
   { type: 'xstate.error.actor.buySlot', error: { message: 'Failed to fetch' } },
   { type: 'xstate.done.actor.loadSlots', output: [takenSlot, freeSlot, extraSlot] },
   { type: 'xstate.done.actor.loadSlots', output: [takenSlot, extraSlot] },
+  // Deleting the extra slot (after the view's confirmation).
+  { type: 'placement.deleteSlot', slotId: extraSlot.slotId },
+  { type: 'xstate.done.actor.deleteSlot' },
+  { type: 'xstate.error.actor.deleteSlot', error: slotInUse },
   { type: 'xstate.done.actor.loadCreditBundles', output: [bundle] },
   { type: 'credits.bundleSelected', bundleId: bundle.id },
   { type: 'credits.checkout' },
@@ -191,6 +196,7 @@ function startWizard(tier: Tier) {
       actors: {
         loadSlots: fakes.deferred('loadSlots'),
         buySlot: fakes.deferred('buySlot'),
+        deleteSlot: fakes.deferred('deleteSlot'),
         loadCreditBundles: fakes.deferred('loadCreditBundles'),
         saveMetadata: fakes.deferred('saveMetadata'),
         publish: fakes.deferred('publish'),
@@ -226,6 +232,7 @@ for (const tier of ['free', 'standard'] as const) {
         '{"placement":"buying"}',
         '{"placement":"reloading"}',
         '{"placement":"needCredits"}',
+        '{"placement":"deleting"}',
         '"privacy"',
         '"communication"',
         '{"publish":"review"}',
@@ -256,6 +263,9 @@ for (const tier of ['free', 'standard'] as const) {
         'credits.checkout',
         'credits.checkoutFinished',
         'credits.checkoutClosed',
+        'placement.deleteSlot',
+        'xstate.done.actor.deleteSlot',
+        'xstate.error.actor.deleteSlot',
       ])
         expect(types).toContain(type);
       // Choosing who may view or communicate is a Standard feature.
@@ -272,6 +282,7 @@ for (const tier of ['free', 'standard'] as const) {
           publish: wizard.callsOf('publish').length,
           buySlot: wizard.callsOf('buySlot').length,
           loadCreditBundles: wizard.callsOf('loadCreditBundles').length,
+          deleteSlot: wizard.callsOf('deleteSlot').length,
         };
         wizard.answer(step.event);
         await flush();
@@ -291,7 +302,10 @@ function expectWhatTheUserSees(
   event: AnyEventObject,
   before: PublishWizardSnapshot,
   after: PublishWizardSnapshot,
-  calls: Record<'loadSlots' | 'saveMetadata' | 'publish' | 'buySlot' | 'loadCreditBundles', number>,
+  calls: Record<
+    'loadSlots' | 'saveMetadata' | 'publish' | 'buySlot' | 'loadCreditBundles' | 'deleteSlot',
+    number
+  >,
 ) {
   const { context } = after;
   const stepBefore = selectStep(before);
@@ -337,6 +351,7 @@ function expectWhatTheUserSees(
   if (event.type === 'slot.selected') expect(context.slotId).toBe(freeSlot.slotId);
 
   expectSlotPurchase(wizard, event, before, after, calls);
+  expectSlotDeletion(wizard, event, before, after, calls);
 
   // Privacy and communication: Standard only; on free they stay 'Everyone'.
   if (tier === 'free') {
@@ -449,6 +464,45 @@ function expectSlotPurchase(
     expect(after.can({ type: 'placement.buySlot' })).toBe(true);
     // Refused for good: the next press is a new purchase; no answer: it retries this one.
     expect(context.slotPurchase === null).toBe(error.status !== undefined);
+  }
+}
+
+/** Deleting an empty extra slot (platform.md §2.5): one DELETE, then the slots load again. */
+function expectSlotDeletion(
+  wizard: ReturnType<typeof startWizard>,
+  event: AnyEventObject,
+  before: PublishWizardSnapshot,
+  after: PublishWizardSnapshot,
+  calls: Record<'deleteSlot', number>,
+) {
+  const { context } = after;
+  const deletes = wizard.callsOf('deleteSlot');
+  const deleting = after.matches({ placement: 'deleting' });
+  expect(deletes.length).toBe(
+    calls.deleteSlot + (deleting && !before.matches({ placement: 'deleting' }) ? 1 : 0),
+  );
+  // Confirmed on a listed, empty extra slot while nothing else is under way: it is deleted.
+  if (event.type === 'placement.deleteSlot') {
+    const listed = before.context.slots.some((s) => s.slotId === extraSlot.slotId);
+    const idle = before.matches({ placement: 'choosing' }) || before.matches({ placement: 'noSlot' });
+    expect(deleting).toBe(listed && idle);
+    if (deleting) expect(deletes.at(-1)!.input).toEqual({ slotId: extraSlot.slotId });
+  }
+  if (deleting) {
+    expect(context.deletingSlotId).toBe(extraSlot.slotId);
+    expect(after.hasTag('deletingSlot')).toBe(true);
+    expect(after.can({ type: 'wizard.back' })).toBe(false);
+    expect(after.can({ type: 'placement.buySlot' })).toBe(false);
+  } else expect(context.deletingSlotId).toBeNull();
+  // Deleted: the slots load again; a selected slot that is gone is not selected any more.
+  if (event.type === 'xstate.done.actor.deleteSlot')
+    expect(after.matches({ placement: 'loading' })).toBe(true);
+  if (!context.slots.some((s) => s.slotId === context.slotId)) expect(context.slotId).toBeNull();
+  // Refused: the server's message, the slots as they were, and the button works again.
+  if (event.type === 'xstate.error.actor.deleteSlot') {
+    expect(text(context.message)).toBe(publishMessages.slotInUse);
+    expect(context.slots).toEqual(before.context.slots);
+    expect(after.can({ type: 'placement.deleteSlot', slotId: extraSlot.slotId })).toBe(true);
   }
 }
 

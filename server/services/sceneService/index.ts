@@ -594,6 +594,32 @@ export default async function sceneServiceRoutes(
     async (request) => publishing.slot(request.params.id, callerOf(request)),
   );
 
+  app.delete(
+    '/slot/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['publishing'],
+        summary: 'Delete one of the caller’s extra slots',
+        description:
+          'Only an empty extra slot can be deleted (its credits are not refunded). Plan and district ' +
+          'slots answer 422; a slot holding a published space 409 (unpublish it first).',
+        params: z.object({ id: z.string().min(1).max(64).describe('The slot id') }),
+        response: {
+          204: z.null().describe('Deleted'),
+          401: ErrorBody.describe('Not signed in'),
+          404: ErrorBody.describe('No such slot of the caller'),
+          409: ErrorBody.describe('A space is published in the slot'),
+          422: ErrorBody.describe('Not an extra slot'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await publishing.deleteSlot(request.params.id, callerOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
   app.post(
     '/sceneactions/:id/publish',
     {

@@ -297,6 +297,34 @@ export class PublishingService {
     return found;
   }
 
+  /**
+   * Deletes one of the caller's extra slots (platform.md §2.5 'delete an extra slot'). Only an
+   * empty extra slot goes: a plan or district slot answers 422, one holding a published space 409
+   * (unpublish it first), anybody else's 404. The credits it cost are not refunded. One statement,
+   * so a publish into the same slot at the same moment either finds it gone or keeps it.
+   */
+  async deleteSlot(id: string, caller: Caller): Promise<void> {
+    const deleted = await this.db
+      .delete(publishSlots)
+      .where(
+        and(
+          eq(publishSlots.id, id),
+          eq(publishSlots.ownerId, caller.userId),
+          eq(publishSlots.kind, 'extra'),
+          isNull(publishSlots.sceneId),
+        ),
+      )
+      .returning({ id: publishSlots.id });
+    if (deleted.length > 0) return;
+    const [slot] = await this.db
+      .select({ kind: publishSlots.kind })
+      .from(publishSlots)
+      .where(and(eq(publishSlots.id, id), eq(publishSlots.ownerId, caller.userId)));
+    if (!slot) throw notFound(publishMessages.noSuchSlot);
+    if (slot.kind !== 'extra') throw business(publishMessages.onlyExtraSlotsDeleted);
+    throw new AppError('CONFLICT', publishMessages.slotInUse);
+  }
+
   // -------------------------------------------------------------------------------------------
   // Publish and unpublish
 

@@ -184,6 +184,11 @@ function PlacementStep({
   });
   const canBuy = useSelector(actor, (s) => s.can({ type: 'placement.buySlot' }));
   const buying = useSelector(actor, (s) => s.hasTag('buyingSlot'));
+  const canDelete = useSelector(
+    actor,
+    (s) => s.context.signedIn && (s.matches({ placement: 'choosing' }) || s.matches({ placement: 'noSlot' })),
+  );
+  const deletingSlotId = useSelector(actor, (s) => s.context.deletingSlotId);
   const needCredits = useSelector(actor, (s) =>
     s.matches({ placement: 'needCredits' }) ? s.context.slotPurchase : null,
   );
@@ -202,6 +207,9 @@ function PlacementStep({
         canBuy={canBuy}
         buying={buying}
         onBuy={() => actor.send({ type: 'placement.buySlot' })}
+        canDelete={canDelete}
+        deletingSlotId={deletingSlotId}
+        onDelete={(id) => actor.send({ type: 'placement.deleteSlot', slotId: id })}
       />
       {needCredits && needCredits.missingCredits !== null && (
         <Stack spacing={2}>

@@ -1,19 +1,22 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import {
   Alert,
   Box,
   Button,
   CircularProgress,
   FormControlLabel,
+  IconButton,
   FormLabel,
   Radio,
   RadioGroup,
   Stack,
   Typography,
 } from '@mui/material';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { extraSlotPriceCoin, type Slot, type SlotKind } from '../../../contracts/publishing';
-import { isSlotSelectable } from '../../machines/publishWizardMachine';
+import { isSlotDeletable, isSlotSelectable } from '../../machines/publishWizardMachine';
+import { ConfirmDialog } from '../editor/ConfirmDialog';
 
 const kindKey: Record<SlotKind, string> = {
   free: 'publish.placement.freeSlot',
@@ -36,13 +39,20 @@ export interface SlotPickerProps {
   /** An extra slot is being bought. */
   buying: boolean;
   onBuy(): void;
+  /** Empty extra slots can be deleted now (signed in, nothing under way). */
+  canDelete: boolean;
+  /** The extra slot being deleted, if any. */
+  deletingSlotId: string | null;
+  /** Deletion confirmed in the dialog. */
+  onDelete(slotId: string): void;
 }
 
 /**
  * The placement step's slots (platform.md §2.5): one radio per slot, named by its kind ('Free
  * slot', 'District slot', 'Extra slot', numbered when there are several of a kind); slots holding
  * another space, or beyond the plan, cannot be chosen. 'Add an extra slot for 100 credits' buys
- * one with the wallet's credits (its price explained below it).
+ * one with the wallet's credits (its price explained below it). An empty extra slot has a delete
+ * button, which asks first (the credits are not refunded).
  */
 export function SlotPicker({
   slots,
@@ -54,10 +64,14 @@ export function SlotPicker({
   canBuy,
   buying,
   onBuy,
+  canDelete,
+  deletingSlotId,
+  onDelete,
 }: SlotPickerProps) {
   const { t } = useTranslation();
   const labelId = useId();
   const hintId = useId();
+  const [confirming, setConfirming] = useState<{ slotId: string; name: string } | null>(null);
 
   const kindCount = (kind: SlotKind) => slots.filter((s) => s.kind === kind).length;
   const nameOf = (slot: Slot, index: number) => {
@@ -95,12 +109,27 @@ export function SlotPicker({
             const descriptionId = `${labelId}-${slot.slotId}`;
             return (
               <Box key={slot.slotId}>
-                <FormControlLabel
-                  value={slot.slotId}
-                  disabled={!isSlotSelectable(slot, sceneId)}
-                  control={<Radio slotProps={{ input: { 'aria-describedby': descriptionId } }} />}
-                  label={nameOf(slot, index)}
-                />
+                <Stack direction="row" sx={{ alignItems: 'center' }}>
+                  <FormControlLabel
+                    value={slot.slotId}
+                    disabled={!isSlotSelectable(slot, sceneId)}
+                    control={<Radio slotProps={{ input: { 'aria-describedby': descriptionId } }} />}
+                    label={nameOf(slot, index)}
+                  />
+                  {isSlotDeletable(slot) &&
+                    (deletingSlotId === slot.slotId ? (
+                      <CircularProgress size={20} aria-label={t('publish.placement.deletingSlot')} />
+                    ) : (
+                      <IconButton
+                        size="small"
+                        disabled={!canDelete}
+                        aria-label={t('publish.placement.deleteSlot', { name: nameOf(slot, index) })}
+                        onClick={() => setConfirming({ slotId: slot.slotId, name: nameOf(slot, index) })}
+                      >
+                        <DeleteOutlineIcon fontSize="small" />
+                      </IconButton>
+                    ))}
+                </Stack>
                 <Typography
                   id={descriptionId}
                   variant="body2"
@@ -129,6 +158,17 @@ export function SlotPicker({
           {t('publish.placement.extraSlotPrice', { count: extraSlotPriceCoin })}
         </Typography>
       </Box>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('publish.placement.deleteTitle', { name: confirming?.name ?? '' })}
+        message={t('publish.placement.deleteBody', { count: extraSlotPriceCoin })}
+        confirmLabel={t('publish.placement.deleteConfirm')}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming) onDelete(confirming.slotId);
+          setConfirming(null);
+        }}
+      />
     </Stack>
   );
 }

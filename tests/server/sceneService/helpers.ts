@@ -185,6 +185,13 @@ export function sceneApi(t: TestApp, issuer: TestIssuer) {
         headers: await auth(as, roles),
       });
     },
+    async deleteSlot(slotId: string, as: string | null, roles?: Role[]) {
+      return t.app.inject({
+        method: 'DELETE',
+        url: `${base}/slot/${encodeURIComponent(slotId)}`,
+        headers: await auth(as, roles),
+      });
+    },
     async search(
       as: string | null,
       query: Record<string, string | number> = {},

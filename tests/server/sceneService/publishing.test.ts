@@ -271,6 +271,88 @@ describe.each(testDatabases())('publishing on $name', ({ open }) => {
     });
   });
 
+  describe('deleting an extra slot', () => {
+    const giveExtraSlot = async (owner: string) => {
+      const slotId = uuidv7();
+      await t.app.db
+        .insert(publishSlots)
+        .values({ id: slotId, ownerId: owner, kind: 'extra', productId: 'extra-slot' });
+      return slotId;
+    };
+
+    it('deletes an empty extra slot of its owner, and only that', async () => {
+      const owner = newUser('tidy');
+      const extra = await giveExtraSlot(owner);
+      expect((await api.deleteSlot(extra, null)).statusCode).toBe(401);
+      const stranger = await api.deleteSlot(extra, newUser('stranger'));
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.json()).toMatchObject({ code: 'NOT_FOUND', message: publishMessages.noSuchSlot });
+      expect(SlotList.parse((await api.slots(owner)).json()).items.map((s) => s.kind)).toEqual([
+        'free',
+        'extra',
+      ]);
+
+      const res = await api.deleteSlot(extra, owner);
+      expect(res.statusCode, res.body).toBe(204);
+      expect(SlotList.parse((await api.slots(owner)).json()).items.map((s) => s.kind)).toEqual(['free']);
+      expect((await api.deleteSlot(extra, owner)).statusCode).toBe(404);
+    });
+
+    it('keeps plan and district slots, and a slot holding a published space', async () => {
+      const owner = newUser('keeper');
+      const extra = await giveExtraSlot(owner);
+      await t.app.db.insert(publishSlots).values({
+        id: uuidv7(),
+        ownerId: owner,
+        kind: 'district',
+        districtId: 'd1',
+        districtSubdomain: 'gallery',
+      });
+      const before = SlotList.parse((await api.slots(owner)).json()).items;
+      const plan = before.find((s) => s.kind === 'free')!;
+      const district = before.find((s) => s.kind === 'district')!;
+      for (const slot of [plan, district]) {
+        const res = await api.deleteSlot(slot.slotId, owner);
+        expect(res.statusCode).toBe(422);
+        expect(res.json()).toMatchObject({
+          code: 'BUSINESS_RULE',
+          message: publishMessages.onlyExtraSlotsDeleted,
+        });
+      }
+      const id = await api.ready(owner, 'Shown in the extra slot');
+      expect((await api.publish(id, owner, { slotId: extra })).statusCode).toBe(200);
+      const taken = await api.deleteSlot(extra, owner);
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toMatchObject({ code: 'CONFLICT', message: publishMessages.slotInUse });
+      expect(SlotList.parse((await api.slots(owner)).json()).items).toEqual(
+        before.map((s) => expect.objectContaining({ slotId: s.slotId })),
+      );
+      expect(await titles(null, { ownerId: owner })).toEqual(['Shown in the extra slot']);
+      // Unpublished, the slot is empty and can go.
+      expect((await api.unpublish(id, owner)).statusCode).toBe(200);
+      expect((await api.deleteSlot(extra, owner)).statusCode).toBe(204);
+    });
+
+    it('lets a publish and a delete of the same slot at once end in one consistent state', async () => {
+      const owner = newUser('race');
+      const extra = await giveExtraSlot(owner);
+      const id = await api.ready(owner, 'Racing');
+      const [published, deleted] = await Promise.all([
+        api.publish(id, owner, { slotId: extra }),
+        api.deleteSlot(extra, owner),
+      ]);
+      const rows = await t.app.db.select().from(publishSlots).where(eq(publishSlots.id, extra));
+      if (deleted.statusCode === 204) {
+        expect(published.statusCode).toBe(404);
+        expect(rows).toHaveLength(0);
+        expect(await titles(null, { ownerId: owner })).toEqual([]);
+      } else {
+        expect([deleted.statusCode, published.statusCode]).toEqual([409, 200]);
+        expect(rows[0].sceneId).toBe(id);
+      }
+    });
+  });
+
   describe('privacy', () => {
     it('needs the Standard plan for privacy and communication choices', async () => {
       const owner = newUser('freeacl');
