@@ -86,6 +86,8 @@ function frame(conn: Connection): Item[] {
       const length = buf.readInt32BE(at);
       if (rest < length) break;
       items.push({ conn, message: buf.subarray(at, at + length), startup: true });
+      // After an encryption request the client sends its startup message; after that, messages.
+      if (buf.readInt32BE(at + 4) === startupCodes.protocol3) conn.startup = false;
       at += length;
       continue;
     }
@@ -135,7 +137,6 @@ async function main(data: PgliteThreadData) {
             if (code === startupCodes.ssl || code === startupCodes.gssenc) {
               send(conn, Buffer.from('N')); // no encryption: the client goes on with a startup
             } else if (code === startupCodes.protocol3) {
-              conn.startup = false;
               send(conn, startupAnswer(version));
             } else {
               conn.port.close(); // a cancel request, or an unknown protocol

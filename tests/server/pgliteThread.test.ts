@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { MessageChannel } from 'node:worker_threads';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../server/db';
 import { PgliteThread } from '../../server/db/pgliteWorker';
 import { users } from '../../server/db/schema';
@@ -144,5 +145,42 @@ describe('the embedded PGlite on its own thread', () => {
     });
     expect(run.stdout.trim().split('\n')).toEqual(['opened', 'closed']);
     expect(run.status).toBe(0);
+  });
+
+  it('answers a startup and a query that arrive together, as a raw client would send them', async () => {
+    const thread = await start();
+    const { port1, port2 } = new MessageChannel();
+    cleanup.push(async () => port1.close());
+    thread.send({ type: 'connect', port: port2 }, [port2]);
+    const received: Buffer[] = [];
+    port1.on('message', (chunk: Uint8Array) => received.push(Buffer.from(chunk)));
+    const cstring = (text: string) => Buffer.from(`${text}\0`);
+    const params = Buffer.concat([
+      cstring('user'),
+      cstring('app'),
+      cstring('database'),
+      cstring('app'),
+      Buffer.from([0]),
+    ]);
+    const startup = Buffer.alloc(8);
+    startup.writeInt32BE(8 + params.length, 0);
+    startup.writeInt32BE(196608, 4);
+    const sql = cstring('select 40 + 2 as answer');
+    const query = Buffer.alloc(5);
+    query.write('Q', 0);
+    query.writeInt32BE(4 + sql.length, 1);
+    port1.postMessage(Buffer.concat([startup, params, query, sql]));
+    // Two ReadyForQuery messages ('Z', length 5, idle): one after the startup, one after the query.
+    const ready = Buffer.from([0x5a, 0, 0, 0, 5, 0x49]);
+    const count = (all: Buffer) => {
+      let n = 0;
+      for (let at = all.indexOf(ready); at >= 0; at = all.indexOf(ready, at + 1)) n++;
+      return n;
+    };
+    await vi.waitFor(() => expect(count(Buffer.concat(received))).toBe(2));
+    const answer = Buffer.concat(received).toString('latin1');
+    expect(answer.startsWith('R\0\0\0\x08\0\0\0\0')).toBe(true); // AuthenticationOk
+    expect(answer).toContain('answer'); // the row description
+    expect(answer).toContain('42'); // the row
   });
 });
