@@ -15,6 +15,11 @@ async function main() {
     throw error;
   }
   const app = await buildApp(config);
+  // The embedded database cannot come back by itself: end, so the supervisor starts the server anew.
+  app.onDatabaseFailure((error) => {
+    app.log.fatal({ err: error }, 'the embedded database stopped; the server exits');
+    process.exit(1);
+  });
   if (config.SEED_DEMO) await seedDemoContent(app);
 
   let closing = false;

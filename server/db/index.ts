@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database only: `listener` is called should it stop by itself (see PgliteThread). */
+  onFailure?(listener: (error: Error) => void): void;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -64,6 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await pool.end();
         await thread.close();
       },
+      onFailure: (listener) => thread.onFailure(listener),
     };
   } catch (error) {
     await pool.end().catch(() => undefined);

@@ -80,6 +80,8 @@ export class PgliteThread {
   private readonly worker: Worker;
   private closed: Promise<void> | undefined;
   private readonly listeners = new Set<(event: ThreadEvent) => void>();
+  private readonly failureListeners = new Set<(error: Error) => void>();
+  private closing = false;
 
   private constructor(dataDir: string) {
     this.worker = startWorkerModule(import.meta.url, 'pgliteThread', { dataDir } satisfies PgliteThreadData);
@@ -90,7 +92,9 @@ export class PgliteThread {
         return this.fail(new Error(`The embedded database failed: ${event.error}`));
       for (const listener of this.listeners) listener(event);
     });
-    this.worker.on('error', (error) => this.fail(error));
+    this.worker.on('error', (error) =>
+      this.fail(new Error(`The embedded database failed: ${error.message}`, { cause: error })),
+    );
     this.worker.on('exit', (code) =>
       this.fail(new Error(`The embedded database thread ended (code ${code})`)),
     );
@@ -123,8 +127,17 @@ export class PgliteThread {
     return pool;
   }
 
+  /**
+   * Calls `listener` once should the thread end or fail other than by `close()` (PGlite aborted):
+   * every query fails from then on, so the server had better be restarted.
+   */
+  onFailure(listener: (error: Error) => void) {
+    this.failureListeners.add(listener);
+  }
+
   /** Closes PGlite (its files complete on disk) and ends the thread. */
   close(): Promise<void> {
+    this.closing = true;
     this.closed ??= (async () => {
       if (!this.failure) {
         this.worker.ref(); // PGlite completes its files before the process may end
@@ -155,7 +168,9 @@ export class PgliteThread {
   }
 
   private fail(error: Error) {
+    const first = !this.failure;
     this.failure ??= error;
+    if (first && !this.closing) for (const listener of this.failureListeners) listener(error);
     for (const listener of this.listeners) listener({ type: 'failed', error: error.message });
   }
 }

@@ -8,6 +8,8 @@ declare module 'fastify' {
     db: Database;
     dbKind: DatabaseHandle['kind'];
     dbPing: () => Promise<void>;
+    /** Called should the embedded database stop by itself (main.ts then ends the process). */
+    onDatabaseFailure: (listener: (error: Error) => void) => void;
   }
 }
 
@@ -27,6 +29,7 @@ export default fp<{ config: Config; handle?: DatabaseHandle }>(
     app.decorate('db', h.db);
     app.decorate('dbKind', h.kind);
     app.decorate('dbPing', h.ping);
+    app.decorate('onDatabaseFailure', (listener: (error: Error) => void) => h.onFailure?.(listener));
     if (owned) app.addHook('onClose', async () => h.close());
   },
   { name: 'db' },

@@ -183,4 +183,24 @@ describe('the embedded PGlite on its own thread', () => {
     expect(answer).toContain('answer'); // the row description
     expect(answer).toContain('42'); // the row
   });
+
+  it('reports a thread that stops by itself, once, and not one that is closed', async () => {
+    const crashing = await start();
+    const failures: Error[] = [];
+    crashing.onFailure((error) => failures.push(error));
+    const pool = crashing.pool();
+    cleanup.push(() => pool.end());
+    await pool.query('select 1');
+    // A request the thread cannot handle throws there: the thread ends, as if PGlite had aborted.
+    crashing.send({ type: 'connect' } as never);
+    await vi.waitFor(() => expect(failures).toHaveLength(1));
+    expect(failures[0].message).toMatch(/embedded database/);
+    await expect(pool.query('select 1')).rejects.toThrow();
+
+    const closed = await start();
+    const none: Error[] = [];
+    closed.onFailure((error) => none.push(error));
+    await closed.close();
+    expect(none).toEqual([]);
+  });
 });
