@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -28,49 +29,51 @@ export interface DatabaseOptions {
   pgliteDir: string;
 }
 
-/** Opens the database, runs every pending migration, and returns a handle. */
+/**
+ * Opens the database, runs every pending migration, and returns a handle. Both kinds are reached
+ * through node-postgres: PostgreSQL over its socket, the embedded PGlite on its own thread.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pg = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server ends (a restart, an administrator, a failover) is dropped by
     // the pool and the next query opens a new one; without a listener the error would end the
     // process instead.
     pool.on('error', () => undefined);
-    const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
-    return {
-      db: db as unknown as Database,
-      kind: 'postgres',
-      ping: async () => void (await db.execute(sql`select 1`)),
-      close: () => pool.end(),
-    };
+    return onPool(pool, { kind: 'postgres', close: () => pool.end() });
   }
-  // The embedded PGlite runs on its own thread and is reached through node-postgres, like PostgreSQL.
   const { PgliteThread } = await import('./pgliteWorker');
-  const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   if (!options.pgliteDir.startsWith('memory://')) await mkdir(options.pgliteDir, { recursive: true });
   const thread = await PgliteThread.start(options.pgliteDir);
   const pool = thread.pool();
+  return onPool(pool, {
+    kind: 'pglite',
+    close: async () => {
+      await pool.end().catch(() => undefined);
+      await thread.close();
+    },
+    onFailure: (listener) => thread.onFailure(listener),
+  });
+}
+
+/** Drizzle on a node-postgres pool, migrated; `rest.close` ends everything should that fail. */
+async function onPool(
+  pool: Pool,
+  rest: Pick<DatabaseHandle, 'kind' | 'close' | 'onFailure'>,
+): Promise<DatabaseHandle> {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   try {
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return {
       db: db as unknown as Database,
-      kind: 'pglite',
       ping: async () => void (await db.execute(sql`select 1`)),
-      close: async () => {
-        await pool.end();
-        await thread.close();
-      },
-      onFailure: (listener) => thread.onFailure(listener),
+      ...rest,
     };
   } catch (error) {
-    await pool.end().catch(() => undefined);
-    await thread.close();
+    await rest.close();
     throw error;
   }
 }
