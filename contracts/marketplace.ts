@@ -156,7 +156,7 @@ export const Payment = z
     currency: Currency,
     status: z.enum(['pending', 'paid', 'failed', 'refunded']),
     provider: z.string(),
-    /** The last four digits of the card charged, when known (the built-in provider's card form). */
+    /** The last four digits of the card charged, when known (the test card form, or asked of Stripe). */
     cardLast4: z.string().nullable().optional(),
   })
   .meta({ id: 'Payment' });

@@ -178,6 +178,18 @@ describe('Wallet page', () => {
     expect(await within(method).findByText('Test card ending 4242')).toBeInTheDocument();
   });
 
+  it("shows a Stripe card's final digits when Stripe told them, and says it is saved there", async () => {
+    renderWallet({ payments: [{ ...payment, provider: 'stripe' as const, cardLast4: '4444' }] });
+    const method = await screen.findByRole('region', { name: 'Payment method' });
+    expect(await within(method).findByText('Card ending 4444, saved with Stripe')).toBeInTheDocument();
+  });
+
+  it('says a Stripe card is saved there when its digits are unknown', async () => {
+    renderWallet({ payments: [{ ...payment, provider: 'stripe' as const, cardLast4: null }] });
+    const method = await screen.findByRole('region', { name: 'Payment method' });
+    expect(await within(method).findByText('Card saved with Stripe')).toBeInTheDocument();
+  });
+
   it("says 'No payment method yet' before the first payment", async () => {
     renderWallet();
     const method = await screen.findByRole('region', { name: 'Payment method' });

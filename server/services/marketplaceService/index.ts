@@ -359,7 +359,13 @@ async function marketplace(instance: FastifyInstance, options: MarketplaceOption
             }
             const mapped = provider.toProviderEvent(event);
             if (!mapped) return { received: true, applied: false };
-            const result = await service.fulfil(mapped);
+            const withCard = await provider.withCard(mapped, (error) =>
+              request.log.warn(
+                { err: error, eventId: mapped.eventId },
+                'the card of a Stripe payment is unknown',
+              ),
+            );
+            const result = await service.fulfil(withCard);
             return { received: true, applied: result.applied };
           },
         );

@@ -791,7 +791,7 @@ export class MarketplaceService {
       amount: session.amount,
       currency: session.currency,
       status: 'paid',
-      cardLast4: session.cardLast4,
+      cardLast4: event.cardLast4 ?? session.cardLast4,
     });
     return result;
   }

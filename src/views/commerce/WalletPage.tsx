@@ -273,8 +273,14 @@ function PaymentMethod({ payments }: { payments: Payment[] }) {
   const { t } = useTranslation();
   const last = payments.find((p) => p.status === 'paid');
   if (!last) return <Typography>{t('commerce.wallet.noPaymentMethod')}</Typography>;
-  if (last.provider !== 'test') return <Typography>{t('commerce.wallet.stripeCard')}</Typography>;
   const last4 = last.cardLast4;
+  if (last.provider !== 'test') {
+    return (
+      <Typography>
+        {last4 ? t('commerce.wallet.stripeCardEnding', { last4 }) : t('commerce.wallet.stripeCard')}
+      </Typography>
+    );
+  }
   return (
     <Typography>
       {last4 ? t('commerce.wallet.testCardEnding', { last4 }) : t('commerce.wallet.testCard')}

@@ -35,6 +35,10 @@ describe.each(testDatabases())('marketplace (Stripe, offline) on $name', ({ open
       id: `cs_test_${++seq}`,
       client_secret: `cs_test_secret_${seq}`,
     })) as never);
+    // A subscription's card: its default payment method.
+    vi.spyOn(stripe.subscriptions, 'retrieve').mockImplementation((async () => ({
+      default_payment_method: { id: 'pm_sub', card: { last4: '1881' } },
+    })) as never);
   });
   afterAll(async () => {
     vi.restoreAllMocks();
@@ -114,6 +118,34 @@ describe.each(testDatabases())('marketplace (Stripe, offline) on $name', ({ open
     });
   });
 
+  it('keeps the last four digits of the card Stripe charged, and fulfils when they cannot be had', async () => {
+    const retrieve = vi.spyOn(stripe.paymentIntents, 'retrieve');
+    retrieve.mockImplementationOnce((async () => ({
+      id: 'pi_known',
+      payment_method: { id: 'pm_1', card: { last4: '4444' } },
+    })) as never);
+    const user = newUser('digits');
+    await api.checkout(user, { oneTimeItemId: ['credits-500'] });
+    const first = (await vi.mocked(stripe.checkout.sessions.create).mock.results.at(-1)!.value).id;
+    const paid = await deliver(completed(`evt_${first}`, first, { payment_intent: 'pi_known' }));
+    expect(paid.json()).toEqual({ received: true, applied: true });
+    expect(retrieve).toHaveBeenLastCalledWith('pi_known', { expand: ['payment_method'] }, expect.anything());
+
+    // Stripe's API does not answer: the credits arrive all the same, the digits stay unknown.
+    retrieve.mockImplementationOnce((async () => {
+      throw new Error('connect ETIMEDOUT api.stripe.com');
+    }) as never);
+    await api.checkout(user, { oneTimeItemId: ['credits-500'] });
+    const second = (await vi.mocked(stripe.checkout.sessions.create).mock.results.at(-1)!.value).id;
+    const alsoPaid = await deliver(completed(`evt_${second}`, second, { payment_intent: 'pi_unknown' }));
+    expect(alsoPaid.json()).toEqual({ received: true, applied: true });
+    expect(await balance(user)).toBe(1000);
+
+    const history = await t.app.marketplace.paymentHistory(user, 0, 10);
+    expect(history.items.map((p) => p.cardLast4 ?? null).sort()).toEqual(['4444', null]);
+    retrieve.mockRestore();
+  });
+
   it('follows the subscription through its webhooks', async () => {
     const user = newUser('subscriber');
     await api.checkout(user, { subscriptionId: 'standard-yearly' });
@@ -124,6 +156,17 @@ describe.each(testDatabases())('marketplace (Stripe, offline) on $name', ({ open
       plan: 'standard',
       isCanceled: 0,
     });
+    // Paid with the subscription's default card.
+    expect(vi.mocked(stripe.subscriptions.retrieve)).toHaveBeenLastCalledWith(
+      subId,
+      {
+        expand: ['default_payment_method'],
+      },
+      expect.anything(),
+    );
+    expect((await t.app.marketplace.paymentHistory(user, 0, 10)).items.map((p) => p.cardLast4)).toEqual([
+      '1881',
+    ]);
 
     const periodEnd = Math.floor(Date.now() / 1000) + 400 * 86400;
     const updated = {

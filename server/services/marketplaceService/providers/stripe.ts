@@ -30,6 +30,9 @@ const idOf = (value: string | { id: string } | null | undefined) =>
  * Stripe embedded checkout (interop.md §4): sessions with ui_mode 'embedded_page'; payments come
  * back as signed webhooks, verified with the raw body and turned into ProviderEvents.
  */
+/** How long a webhook waits for Stripe to tell the card a payment was made with (ms). */
+export const cardLookupTimeoutMs = 5_000;
+
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly publishableKey: string;
@@ -94,6 +97,41 @@ export class StripePaymentProvider implements PaymentProvider {
   verify(rawBody: Buffer, signature: string | undefined): Stripe.Event {
     if (!signature) throw new Error('No Stripe-Signature header');
     return this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+  }
+
+  /**
+   * The event with the last four digits of the card it was paid with (looked up at Stripe: the
+   * payment intent's payment method, or the subscription's default one). The digits only show in
+   * the wallet, so a lookup that fails leaves them unknown and the payment is fulfilled all the same.
+   */
+  async withCard(event: ProviderEvent, onError?: (error: unknown) => void): Promise<ProviderEvent> {
+    if (event.type !== 'checkout.completed' && event.type !== 'invoice.paid') return event;
+    try {
+      const reference = event.type === 'checkout.completed' ? event.paymentReference : null;
+      let method: string | Stripe.PaymentMethod | null | undefined;
+      // Quick or not at all: Stripe waits for the webhook's answer.
+      const quick = { timeout: cardLookupTimeoutMs, maxNetworkRetries: 0 };
+      if (reference?.startsWith('pi_')) {
+        const intent = await this.stripe.paymentIntents.retrieve(
+          reference,
+          { expand: ['payment_method'] },
+          quick,
+        );
+        method = intent.payment_method;
+      } else if (event.subscriptionId) {
+        const subscription = await this.stripe.subscriptions.retrieve(
+          event.subscriptionId,
+          { expand: ['default_payment_method'] },
+          quick,
+        );
+        method = subscription.default_payment_method;
+      }
+      const last4 = typeof method === 'object' ? (method?.card?.last4 ?? null) : null;
+      return { ...event, cardLast4: last4 };
+    } catch (error) {
+      onError?.(error);
+      return event;
+    }
   }
 
   /** The ProviderEvent of a Stripe event, or undefined for the kinds the platform does not use. */

@@ -53,6 +53,8 @@ export type ProviderEvent = { provider: 'test' | 'stripe'; eventId: string } & (
       subscriptionId?: string | null;
       /** End of the paid period when known (ISO). */
       periodEnd?: string | null;
+      /** The last four digits of the card paid with, when known. */
+      cardLast4?: string | null;
     }
   | {
       type: 'invoice.paid' | 'invoice.failed';
