@@ -111,10 +111,6 @@ async function main(data: PgliteThreadData) {
   let closing = false;
   let nextId = 1;
 
-  const send = (conn: Connection, chunk: Buffer) => {
-    conn.out.push(chunk);
-  };
-
   /** Runs queued messages (the owner's first) until none can run; then answers each connection. */
   async function run() {
     if (running) return;
@@ -135,9 +131,9 @@ async function main(data: PgliteThreadData) {
           if (item.startup) {
             const code = message.readInt32BE(4);
             if (code === startupCodes.ssl || code === startupCodes.gssenc) {
-              send(conn, Buffer.from('N')); // no encryption: the client goes on with a startup
+              conn.out.push(Buffer.from('N')); // no encryption: the client goes on with a startup
             } else if (code === startupCodes.protocol3) {
-              send(conn, startupAnswer(version));
+              conn.out.push(startupAnswer(version));
             } else {
               conn.port.close(); // a cancel request, or an unknown protocol
             }
@@ -147,7 +143,8 @@ async function main(data: PgliteThreadData) {
           const type = String.fromCharCode(message[0]);
           if (type === 'X') continue; // Terminate: the port closing ends the connection
           const answer = db.execProtocolRawSync(new Uint8Array(message));
-          if (answer.length > 0) send(conn, Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength));
+          if (answer.length > 0)
+            conn.out.push(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength));
           touched.add(conn);
           if (type === 'S' || type === 'Q') conn.unsynced = false;
           else if ('PBDEHCF'.includes(type)) conn.unsynced = true;

@@ -1,6 +1,5 @@
 import type { KyInstance } from 'ky';
 import { fromPromise } from 'xstate';
-import type { SlotList } from '../../contracts/publishing';
 import type { SceneMetadata } from '../../contracts/scenes';
 import type { UserSearchAnswer } from '../../contracts/users';
 import {
@@ -28,11 +27,7 @@ export function providePublishWizard(api: KyInstance) {
   const marketplace = marketplaceApi(api);
   return publishWizardMachine.provide({
     actors: {
-      loadSlots: fromPromise(async ({ signal }) =>
-        call(() => api.get('sceneService/slot/my', { retry: 0, signal }).json<SlotList>()).then(
-          (list) => list.items,
-        ),
-      ),
+      loadSlots: fromPromise(async ({ signal }) => publishing.mySlots(signal).then((list) => list.items)),
       saveMetadata: fromPromise(
         async ({ input, signal }: { input: SaveMetadataInput; signal: AbortSignal }) =>
           call(() =>

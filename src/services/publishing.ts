@@ -32,7 +32,8 @@ const id = (value: string) => encodeURIComponent(value);
 
 export const publishingApi = (api: KyInstance) => ({
   /** The caller's slots (plan, extra and district ones), with the space each holds. */
-  mySlots: () => call(() => api.get('sceneService/slot/my', { retry: 0 }).json<SlotList>()),
+  mySlots: (signal?: AbortSignal) =>
+    call(() => api.get('sceneService/slot/my', { retry: 0, signal }).json<SlotList>()),
   /** The caller's slots that hold no space yet. */
   availableSlots: () => call(() => api.get('sceneService/slot/available', { retry: 0 }).json<SlotList>()),
   /** Deletes an empty extra slot of the caller (DELETE slot/{id}). */

@@ -357,15 +357,11 @@ async function marketplace(instance: FastifyInstance, options: MarketplaceOption
               request.log.warn({ err: error }, 'a Stripe webhook with a bad signature');
               throw new AppError('VALIDATION_FAILED', 'The Stripe signature is missing or wrong');
             }
-            const mapped = provider.toProviderEvent(event);
-            if (!mapped) return { received: true, applied: false };
-            const withCard = await provider.withCard(mapped, (error) =>
-              request.log.warn(
-                { err: error, eventId: mapped.eventId },
-                'the card of a Stripe payment is unknown',
-              ),
+            const mapped = await provider.providerEventOf(event, (error) =>
+              request.log.warn({ err: error, eventId: event.id }, 'the card of a Stripe payment is unknown'),
             );
-            const result = await service.fulfil(withCard);
+            if (!mapped) return { received: true, applied: false };
+            const result = await service.fulfil(mapped);
             return { received: true, applied: result.applied };
           },
         );

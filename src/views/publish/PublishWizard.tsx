@@ -184,9 +184,14 @@ function PlacementStep({
   });
   const canBuy = useSelector(actor, (s) => s.can({ type: 'placement.buySlot' }));
   const buying = useSelector(actor, (s) => s.hasTag('buyingSlot'));
-  const canDelete = useSelector(
+  // The slots the machine would delete now (its guard decides; the view only asks).
+  const deletable = useSelector(
     actor,
-    (s) => s.context.signedIn && (s.matches({ placement: 'choosing' }) || s.matches({ placement: 'noSlot' })),
+    (s) =>
+      s.context.slots
+        .filter((slot) => s.can({ type: 'placement.deleteSlot', slotId: slot.slotId }))
+        .map((slot) => slot.slotId),
+    (a, b) => a.join() === b.join(),
   );
   const deletingSlotId = useSelector(actor, (s) => s.context.deletingSlotId);
   const needCredits = useSelector(actor, (s) =>
@@ -207,7 +212,7 @@ function PlacementStep({
         canBuy={canBuy}
         buying={buying}
         onBuy={() => actor.send({ type: 'placement.buySlot' })}
-        canDelete={canDelete}
+        deletable={deletable}
         deletingSlotId={deletingSlotId}
         onDelete={(id) => actor.send({ type: 'placement.deleteSlot', slotId: id })}
       />

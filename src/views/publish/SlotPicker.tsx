@@ -39,8 +39,8 @@ export interface SlotPickerProps {
   /** An extra slot is being bought. */
   buying: boolean;
   onBuy(): void;
-  /** Empty extra slots can be deleted now (signed in, nothing under way). */
-  canDelete: boolean;
+  /** The slots that can be deleted now (empty extra slots, signed in, nothing under way). */
+  deletable: readonly string[];
   /** The extra slot being deleted, if any. */
   deletingSlotId: string | null;
   /** Deletion confirmed in the dialog. */
@@ -64,7 +64,7 @@ export function SlotPicker({
   canBuy,
   buying,
   onBuy,
-  canDelete,
+  deletable,
   deletingSlotId,
   onDelete,
 }: SlotPickerProps) {
@@ -122,7 +122,7 @@ export function SlotPicker({
                     ) : (
                       <IconButton
                         size="small"
-                        disabled={!canDelete}
+                        disabled={!deletable.includes(slot.slotId)}
                         aria-label={t('publish.placement.deleteSlot', { name: nameOf(slot, index) })}
                         onClick={() => setConfirming({ slotId: slot.slotId, name: nameOf(slot, index) })}
                       >

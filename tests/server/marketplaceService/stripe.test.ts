@@ -64,6 +64,16 @@ describe.each(testDatabases())('marketplace (Stripe, offline) on $name', ({ open
     });
   };
 
+  /** The id of the checkout session Stripe (mocked) made last. */
+  const lastSessionId = async (): Promise<string> =>
+    (await vi.mocked(stripe.checkout.sessions.create).mock.results.at(-1)!.value).id;
+  /** Stripe's event for a subscription that ended. */
+  const subscriptionDeleted = (id: string, subId: string) => ({
+    id,
+    object: 'event',
+    type: 'customer.subscription.deleted',
+    data: { object: { id: subId, object: 'subscription', canceled_at: Math.floor(Date.now() / 1000) } },
+  });
   const completed = (id: string, sessionId: string, extra: Record<string, unknown> = {}) => ({
     id,
     object: 'event',
@@ -94,7 +104,7 @@ describe.each(testDatabases())('marketplace (Stripe, offline) on $name', ({ open
   it('fulfils a signed checkout.session.completed once; bad signatures change nothing', async () => {
     const user = newUser('webhook');
     await api.checkout(user, { oneTimeItemId: ['credits-1000'] });
-    const sessionId = (await vi.mocked(stripe.checkout.sessions.create).mock.results.at(-1)!.value).id;
+    const sessionId = await lastSessionId();
     const event = completed(`evt_${sessionId}`, sessionId, { client_reference_id: user });
 
     for (const sign of ['none', 'tampered', 'wrong-secret'] as const) {
@@ -126,7 +136,7 @@ describe.each(testDatabases())('marketplace (Stripe, offline) on $name', ({ open
     })) as never);
     const user = newUser('digits');
     await api.checkout(user, { oneTimeItemId: ['credits-500'] });
-    const first = (await vi.mocked(stripe.checkout.sessions.create).mock.results.at(-1)!.value).id;
+    const first = await lastSessionId();
     const paid = await deliver(completed(`evt_${first}`, first, { payment_intent: 'pi_known' }));
     expect(paid.json()).toEqual({ received: true, applied: true });
     expect(retrieve).toHaveBeenLastCalledWith('pi_known', { expand: ['payment_method'] }, expect.anything());
@@ -136,7 +146,7 @@ describe.each(testDatabases())('marketplace (Stripe, offline) on $name', ({ open
       throw new Error('connect ETIMEDOUT api.stripe.com');
     }) as never);
     await api.checkout(user, { oneTimeItemId: ['credits-500'] });
-    const second = (await vi.mocked(stripe.checkout.sessions.create).mock.results.at(-1)!.value).id;
+    const second = await lastSessionId();
     const alsoPaid = await deliver(completed(`evt_${second}`, second, { payment_intent: 'pi_unknown' }));
     expect(alsoPaid.json()).toEqual({ received: true, applied: true });
     expect(await balance(user)).toBe(1000);
@@ -149,7 +159,7 @@ describe.each(testDatabases())('marketplace (Stripe, offline) on $name', ({ open
   it('follows the subscription through its webhooks', async () => {
     const user = newUser('subscriber');
     await api.checkout(user, { subscriptionId: 'standard-yearly' });
-    const sessionId = (await vi.mocked(stripe.checkout.sessions.create).mock.results.at(-1)!.value).id;
+    const sessionId = await lastSessionId();
     const subId = `sub_${sessionId}`;
     await deliver(completed(`evt_c_${sessionId}`, sessionId, { subscription: subId, customer: 'cus_1' }));
     expect((await api.get('/subscription/my', user)).json()).toMatchObject({
@@ -210,13 +220,7 @@ describe.each(testDatabases())('marketplace (Stripe, offline) on $name', ({ open
     const history = (await api.get('/payments', user)).json();
     expect(history.items.map((p: { amount: number }) => p.amount)).toEqual([9588, 9588]);
 
-    const deleted = {
-      id: `evt_d_${sessionId}`,
-      object: 'event',
-      type: 'customer.subscription.deleted',
-      data: { object: { id: subId, object: 'subscription', canceled_at: Math.floor(Date.now() / 1000) } },
-    };
-    expect((await deliver(deleted)).statusCode).toBe(200);
+    expect((await deliver(subscriptionDeleted(`evt_d_${sessionId}`, subId))).statusCode).toBe(200);
     expect((await api.get('/subscription/my', user)).json()).toMatchObject({ plan: 'free', isCanceled: 2 });
   });
 
@@ -225,7 +229,7 @@ describe.each(testDatabases())('marketplace (Stripe, offline) on $name', ({ open
     const user = newUser('upgrader');
     const subscribe = async (plan: string) => {
       await api.checkout(user, { subscriptionId: plan });
-      const sessionId = (await vi.mocked(stripe.checkout.sessions.create).mock.results.at(-1)!.value).id;
+      const sessionId = await lastSessionId();
       const subId = `sub_${sessionId}`;
       await deliver(completed(`evt_c_${sessionId}`, sessionId, { subscription: subId, customer: 'cus_up' }));
       return subId;
@@ -240,13 +244,7 @@ describe.each(testDatabases())('marketplace (Stripe, offline) on $name', ({ open
       priceId: 'pro-yearly',
     });
     // Stripe then reports the old one deleted: the new plan stays.
-    const deleted = {
-      id: `evt_d_${first}`,
-      object: 'event',
-      type: 'customer.subscription.deleted',
-      data: { object: { id: first, object: 'subscription', canceled_at: Math.floor(Date.now() / 1000) } },
-    };
-    expect((await deliver(deleted)).statusCode).toBe(200);
+    expect((await deliver(subscriptionDeleted(`evt_d_${first}`, first))).statusCode).toBe(200);
     expect((await api.get('/subscription/my', user)).json()).toMatchObject({ plan: 'pro', isCanceled: 0 });
     expect(second).not.toBe(first);
     cancel.mockRestore();

@@ -99,12 +99,21 @@ export class StripePaymentProvider implements PaymentProvider {
     return this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
   }
 
+  /** What a verified Stripe event means for the platform, with the card of a payment when Stripe tells it. */
+  async providerEventOf(
+    event: Stripe.Event,
+    onCardError?: (error: unknown) => void,
+  ): Promise<ProviderEvent | undefined> {
+    const mapped = this.toProviderEvent(event);
+    return mapped && this.withCard(mapped, onCardError);
+  }
+
   /**
    * The event with the last four digits of the card it was paid with (looked up at Stripe: the
    * payment intent's payment method, or the subscription's default one). The digits only show in
    * the wallet, so a lookup that fails leaves them unknown and the payment is fulfilled all the same.
    */
-  async withCard(event: ProviderEvent, onError?: (error: unknown) => void): Promise<ProviderEvent> {
+  private async withCard(event: ProviderEvent, onError?: (error: unknown) => void): Promise<ProviderEvent> {
     if (event.type !== 'checkout.completed' && event.type !== 'invoice.paid') return event;
     try {
       const reference = event.type === 'checkout.completed' ? event.paymentReference : null;
