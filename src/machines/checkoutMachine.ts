@@ -1,4 +1,12 @@
-import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  assign,
+  fromCallback,
+  fromPromise,
+  raise,
+  type SnapshotFrom,
+  setup,
+} from 'xstate';
 import type {
   CheckoutSessionAnswer,
   CheckoutSessionForm,
@@ -62,7 +70,9 @@ export type CheckoutEvent =
   | { type: 'checkout.loadFailed' }
   /** Push events of the notification hub, forwarded by the view. */
   | { type: 'hub.wallet'; availableBalance: number }
-  | { type: 'hub.subscription'; eventType: SubscriptionNotification['eventType']; plan: string };
+  | { type: 'hub.subscription'; eventType: SubscriptionNotification['eventType']; plan: string }
+  /** The provider answered a card (raised by the machine itself). */
+  | { type: 'card.answered'; answer: TestCheckoutAnswer };
 
 /** How long to wait for the hub's event before refetching anyway. */
 export const checkoutTiming = { notificationTimeoutMs: 10_000 } as const;
@@ -95,8 +105,9 @@ const messageOf = (error: unknown) =>
  * subscription is refetched and the machine ends in `done` with it. A 'subscription.activated'
  * event renews the session's token (`renewSession`), so the new tier shows.
  *
- * Actors: `createSession`, `confirmCard`, `authenticateCard` (the built-in test provider) and
- * `refetch`; provide the real ones with `.provide`. Tags: 'busy' (a request the user waits for),
+ * Actors: `createSession`, `confirmCard`, `authenticateCard` (the built-in test provider),
+ * `refetch`, and `notifications`, which relays the hub's events for the machine's whole life;
+ * provide the real ones with `.provide`. Tags: 'busy' (a request the user waits for),
  * 'finishing' (paid; the account is being updated).
  */
 export const checkoutMachine = setup({
@@ -122,9 +133,15 @@ export const checkoutMachine = setup({
     refetch: fromPromise<CheckoutResult, { purchase: Purchase }>(async () => {
       throw new Error('checkoutMachine: provide refetch');
     }),
+    /** Relays the notification hub's Wallet and Subscription events (`hub.wallet`, `hub.subscription`). */
+    notifications: fromCallback<CheckoutEvent>(() => () => {}),
   },
   actions: {
     renewSession: () => {},
+    answerCard: raise(({ event }) => ({
+      type: 'card.answered' as const,
+      answer: (event as unknown as { output: TestCheckoutAnswer }).output,
+    })),
   },
   guards: {
     isStripe: ({ context }) => context.session?.provider === 'stripe',
@@ -148,6 +165,7 @@ export const checkoutMachine = setup({
     result: null,
   }),
   initial: 'opening',
+  invoke: { id: 'notifications', src: 'notifications' },
   // The hub's event may arrive while the provider's answer is still on its way: remember it.
   on: {
     'hub.wallet': { guard: 'buysCredits', actions: assign({ notified: true }) },
@@ -181,6 +199,23 @@ export const checkoutMachine = setup({
     },
     paying: {
       initial: 'choosing',
+      // The provider's answer to a card, confirmed or approved after its extra confirmation.
+      on: {
+        'card.answered': [
+          {
+            guard: { type: 'paid', params: ({ event }) => ({ answer: event.answer }) },
+            target: 'awaitingNotification',
+          },
+          {
+            guard: { type: 'declined', params: ({ event }) => ({ answer: event.answer }) },
+            target: '.card',
+            actions: assign({
+              problem: ({ event }) => ({ kind: 'declined', message: event.answer.message }),
+            }),
+          },
+          { target: '.card', actions: assign({ problem: { kind: 'canceled' } }) },
+        ],
+      },
       states: {
         choosing: {
           always: [{ guard: 'isStripe', target: 'stripe' }, { target: 'card' }],
@@ -212,21 +247,10 @@ export const checkoutMachine = setup({
             }),
             onDone: [
               {
-                guard: { type: 'paid', params: ({ event }) => ({ answer: event.output }) },
-                target: '#checkout.awaitingNotification',
-              },
-              {
                 guard: { type: 'needsConfirmation', params: ({ event }) => ({ answer: event.output }) },
                 target: 'authenticating',
               },
-              {
-                guard: { type: 'declined', params: ({ event }) => ({ answer: event.output }) },
-                target: 'card',
-                actions: assign({
-                  problem: ({ event }) => ({ kind: 'declined', message: event.output.message }),
-                }),
-              },
-              { target: 'card', actions: assign({ problem: { kind: 'canceled' } }) },
+              { actions: 'answerCard' },
             ],
             onError: {
               target: 'card',
@@ -249,20 +273,7 @@ export const checkoutMachine = setup({
             id: 'authenticateCard',
             src: 'authenticateCard',
             input: ({ context }) => ({ clientSecret: context.session!.clientSecret, approve: true }),
-            onDone: [
-              {
-                guard: { type: 'paid', params: ({ event }) => ({ answer: event.output }) },
-                target: '#checkout.awaitingNotification',
-              },
-              {
-                guard: { type: 'declined', params: ({ event }) => ({ answer: event.output }) },
-                target: 'card',
-                actions: assign({
-                  problem: ({ event }) => ({ kind: 'declined', message: event.output.message }),
-                }),
-              },
-              { target: 'card', actions: assign({ problem: { kind: 'canceled' } }) },
-            ],
+            onDone: { actions: 'answerCard' },
             onError: {
               target: 'authenticating',
               actions: assign({

@@ -1,17 +1,34 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import type { Tier } from '../../contracts/roles';
 import type { SceneContent } from '../../contracts/sceneContent';
 import type { SceneMetadata } from '../../contracts/scenes';
+import type { EngineEvent } from '../engine/protocol';
+import { editorPanelMachine } from './editorPanelMachine';
+import { publishWizardMachine } from './publishWizardMachine';
+import { saveMachine } from './saveMachine';
 
 /**
- * What the editor page opens (platform.md §2.1 /curate and /curate/{sceneId}): a new space runs
- * the draft-limit check first — on failure the page goes home and says why —; an existing one
- * loads its metadata and draft content — a space the caller may not edit leads to
- * /space-access-denied. The page then hands the document to the engine and the save machine.
+ * The editor page (platform.md §2.1 /curate and /curate/{sceneId}, §2.6): what it opens, then the
+ * space being edited, saved and published.
+ *
+ * Opening: a new space runs the draft-limit check first — on failure the page goes home and says
+ * why —; an existing one loads its metadata and draft content — a space the caller may not edit
+ * leads to /space-access-denied.
+ *
+ * Once `ready` the page hands the document to the engine, and its children do the work: `save`
+ * (saveMachine, with autosave) stores the space and tells the page what it did, `editorPanel`
+ * follows the engine's editor for the step panels; the page relays the engine's reports to them
+ * (`engine.reported`). Publish
+ * (`publish.requested`) first makes sure the space is stored (`save.ensure`), then runs the publish
+ * wizard (`publishWizard`, platform.md §2.5) in `publishing.wizard`; a published space updates the
+ * header's badge and title, says so (`announcePublished`) and opens the share panel.
  */
 
 export interface EditorPageInput {
   /** null: a new space. */
   sceneId: string | null;
+  /** The user's autosave setting as the page opens (default off). */
+  autoSave?: boolean;
 }
 
 export interface LoadedScene {
@@ -31,6 +48,11 @@ export interface EditorPageContext {
   /** The document the engine opens (an empty one for a new space). */
   content: SceneContent | null;
   error: string | null;
+  autoSave: boolean;
+  /** The engine has loaded the document (save starts counting edits then). */
+  documentLoaded: boolean;
+  /** What the publish wizard starts from: the caller's tier and the title in the header. */
+  publishing: { tier: Tier; title: string } | null;
 }
 
 export type EditorPageEvent =
@@ -40,7 +62,20 @@ export type EditorPageEvent =
   /** A save changed the metadata (title, state). */
   | { type: 'scene.metadataSaved'; metadata: SceneMetadata }
   /** The publish wizard published the space: the header's badge says Published. */
-  | { type: 'scene.published'; metadata: SceneMetadata };
+  | { type: 'scene.published'; metadata: SceneMetadata }
+  /** An event of the page's engine (the page's host relays them). */
+  | { type: 'engine.reported'; event: EngineEvent }
+  /** A save finished (the `save` child tells). */
+  | { type: 'save.settled'; ok: boolean }
+  /** Publish was pressed: `tier` and `title` are the caller's plan and the header's title. */
+  | { type: 'publish.requested'; tier: Tier; title: string }
+  /** The publish wizard was closed. */
+  | { type: 'publish.closed' }
+  | { type: 'share.opened' }
+  | { type: 'share.closed' };
+
+/** What the page tells its view (`actor.on(…)`): the space now has an address of its own. */
+export type EditorPageEmitted = { type: 'page.sceneCreated'; sceneId: string };
 
 const statusOf = (error: unknown) => (error as PageProblem | undefined)?.status;
 const messageOf = (error: unknown) =>
@@ -51,8 +86,14 @@ export const editorPageMachine = setup({
     context: {} as EditorPageContext,
     events: {} as EditorPageEvent,
     input: {} as EditorPageInput,
+    emitted: {} as EditorPageEmitted,
+    tags: {} as 'preparingPublish',
+    children: {} as { save: 'save'; editorPanel: 'editorPanel'; publishWizard: 'publishWizard' },
   },
   actors: {
+    save: saveMachine,
+    editorPanel: editorPanelMachine,
+    publishWizard: publishWizardMachine,
     /** Resolves when another draft is allowed; rejects (status 422) when the limit is reached. */
     checkDraftLimit: fromPromise<void>(async () => {
       throw new Error('checkDraftLimit not provided');
@@ -69,6 +110,8 @@ export const editorPageMachine = setup({
     /** Home, with the draft-limit toast (5 s, View drafts) when `limitReached`, else an error toast. */
     leaveForHome: (_, _params: { limitReached: boolean; message: string }) => {},
     leaveForAccessDenied: () => {},
+    /** 'Your space is published' (the wizard published it). */
+    announcePublished: () => {},
   },
   guards: {
     isNew: ({ context }) => context.sceneId === null,
@@ -81,7 +124,15 @@ export const editorPageMachine = setup({
   },
 }).createMachine({
   id: 'editorPage',
-  context: ({ input }) => ({ sceneId: input.sceneId, metadata: null, content: null, error: null }),
+  context: ({ input }) => ({
+    sceneId: input.sceneId,
+    metadata: null,
+    content: null,
+    error: null,
+    autoSave: input.autoSave ?? false,
+    documentLoaded: false,
+    publishing: null,
+  }),
   initial: 'starting',
   states: {
     starting: {
@@ -135,15 +186,100 @@ export const editorPageMachine = setup({
       },
     },
     ready: {
+      invoke: [
+        { id: 'save', systemId: 'save', src: 'save', input: ({ self }) => ({ owner: self }) },
+        { id: 'editorPanel', systemId: 'editorPanel', src: 'editorPanel' },
+      ],
       on: {
         'scene.created': {
-          actions: assign({
-            sceneId: ({ event }) => event.sceneId,
-            metadata: ({ event, context }) => event.metadata ?? context.metadata,
-          }),
+          actions: [
+            assign({
+              sceneId: ({ event }) => event.sceneId,
+              metadata: ({ event, context }) => event.metadata ?? context.metadata,
+            }),
+            emit(({ event }) => ({ type: 'page.sceneCreated' as const, sceneId: event.sceneId })),
+          ],
         },
         'scene.metadataSaved': { actions: assign({ metadata: ({ event }) => event.metadata }) },
         'scene.published': { actions: assign({ metadata: ({ event }) => event.metadata }) },
+        // The panel follows the engine; saving needs the first load (edits count from then on) and each change.
+        'engine.reported': {
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            const reported = event.event;
+            enqueue.sendTo('editorPanel', event);
+            if (reported.type === 'contentChanged') enqueue.sendTo('save', { type: 'editor.changed' });
+            if (reported.type !== 'loaded' || context.documentLoaded) return;
+            enqueue.assign({ documentLoaded: true });
+            enqueue.sendTo('save', {
+              type: 'scene.loaded',
+              sceneId: context.sceneId,
+              title: context.metadata?.title ?? '',
+              autoSave: context.autoSave,
+            });
+          }),
+        },
+      },
+      type: 'parallel',
+      states: {
+        publishing: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'publish.requested': {
+                  target: 'saving',
+                  actions: [
+                    assign({ publishing: ({ event }) => ({ tier: event.tier, title: event.title }) }),
+                    sendTo('save', { type: 'save.ensure' }),
+                  ],
+                },
+              },
+            },
+            /** The space is being stored first (a new space gets its id). */
+            saving: {
+              tags: 'preparingPublish',
+              on: {
+                'save.settled': [
+                  { guard: ({ context, event }) => event.ok && context.sceneId !== null, target: 'wizard' },
+                  { target: 'idle' },
+                ],
+              },
+            },
+            wizard: {
+              invoke: {
+                id: 'publishWizard',
+                systemId: 'publishWizard',
+                src: 'publishWizard',
+                input: ({ context }) => ({
+                  sceneId: context.sceneId!,
+                  metadata: { ...context.metadata, title: context.publishing?.title ?? '' },
+                  tier: context.publishing?.tier ?? 'free',
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: enqueueActions(({ context, event, enqueue }) => {
+                    const published = event.output;
+                    if (!published) return;
+                    enqueue.assign({ metadata: published });
+                    // The wizard may have renamed the space: the header follows.
+                    if (published.title !== context.publishing?.title)
+                      enqueue.sendTo('save', { type: 'title.changed', title: published.title });
+                    enqueue('announcePublished');
+                    enqueue.raise({ type: 'share.opened' });
+                  }),
+                },
+              },
+              on: { 'publish.closed': 'idle' },
+            },
+          },
+        },
+        share: {
+          initial: 'closed',
+          states: {
+            closed: { on: { 'share.opened': 'open' } },
+            open: { on: { 'share.closed': 'closed' } },
+          },
+        },
       },
     },
     failed: {
@@ -155,3 +291,5 @@ export const editorPageMachine = setup({
     left: { type: 'final' },
   },
 });
+
+export type EditorPageActorRef = ActorRefFrom<typeof editorPageMachine>;

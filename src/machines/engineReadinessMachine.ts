@@ -1,14 +1,36 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import type { EngineCommand, EngineEvent, EngineSettings } from '../engine/protocol';
 
 /** Engine readiness (platform.md §9): poll every 300 ms, give up after 5000 ms. */
 export const engineReadiness = { pollMs: 300, maxWaitMs: 5000 } as const;
 
 export type EngineMode = 'viewer' | 'editor' | 'inspector';
 
+/**
+ * The host's side of the engine the page embeds (src/engine/host/enginePort.ts): the machine's
+ * provided actors and actions reach the engine through it.
+ */
+export interface EnginePort {
+  /** The page's startup settings (missing ones take their defaults), read when the engine has loaded. */
+  settings(): Partial<EngineSettings> | undefined;
+  /** Has the engine's code loaded? Asks for an engine when none is attached yet. */
+  isLoaded(): boolean;
+  /** Gives a command to the engine now. */
+  deliver(command: EngineCommand): void;
+  /** Calls `listener` with every event of the engine; answers the unsubscribe. */
+  listen(listener: (event: EngineEvent) => void): () => void;
+  /** Retry after a failure: an engine whose code never loaded is loaded again from scratch. */
+  reload(): void;
+  /** Unloads the engine (once; a later engine is unloaded as it arrives). */
+  unload(): Promise<void>;
+}
+
 export interface EngineReadinessInput {
   mode: EngineMode;
   pollMs?: number;
   maxWaitMs?: number;
+  /** The engine, as the host that embeds it offers it (absent in tests of the logic alone). */
+  port?: EnginePort;
 }
 
 export interface EngineReadinessContext {
@@ -20,6 +42,9 @@ export interface EngineReadinessContext {
   error: string | null;
   /** Keyboard input goes to the engine unless a text field of the page has focus. */
   keyboardToEngine: boolean;
+  /** Commands of the page held until the engine is ready, in order. */
+  held: EngineCommand[];
+  port: EnginePort | null;
 }
 
 export type EngineReadinessEvent =
@@ -28,7 +53,14 @@ export type EngineReadinessEvent =
   | { type: 'engine.error'; message: string }
   | { type: 'engine.retry' }
   | { type: 'page.textFocus'; focused: boolean }
-  | { type: 'engine.leave' };
+  | { type: 'engine.leave' }
+  /** A command for the engine: delivered when it is ready, held in order until then. */
+  | { type: 'engine.command'; command: EngineCommand }
+  /** The engine sent an event (relayed by `listen`). */
+  | { type: 'engine.reported'; event: EngineEvent };
+
+/** What the engine actor tells its listeners: every event of the engine (`actor.on('engine.event', …)`). */
+export type EngineReadinessEmitted = { type: 'engine.event'; event: EngineEvent };
 
 /**
  * The host's view of the engine: wait until its code has loaded (polling), send the startup
@@ -39,19 +71,34 @@ export type EngineReadinessEvent =
  * Unity build of tens of megabytes takes longer than that to download while it reports progress.
  * Whether a text field of the page has focus is remembered in every state, so input that becomes
  * enabled later still respects it.
+ *
+ * As the app's `engine` actor it is the page's way to the engine: `engine.command` delivers a
+ * command once the engine is ready (held in order until then, so none arrives before
+ * `Startup.start`), and every event the engine sends (`listen`) is emitted as `engine.event`.
  */
 export const engineReadinessMachine = setup({
   types: {
     context: {} as EngineReadinessContext,
     events: {} as EngineReadinessEvent,
     input: {} as EngineReadinessInput,
+    emitted: {} as EngineReadinessEmitted,
   },
   actors: {
     /** Has the engine's code loaded (true) or not yet (false)? */
-    checkLoaded: fromPromise<boolean>(async () => false),
-    unload: fromPromise<void>(async () => {}),
+    checkLoaded: fromPromise<boolean, { port: EnginePort | null }>(async () => false),
+    unload: fromPromise<void, { port: EnginePort | null }>(async () => {}),
+    /** Relays the engine's events (`engine.reported`) for the machine's whole life. */
+    listen: fromCallback<EngineReadinessEvent, { port: EnginePort | null }>(() => () => {}),
   },
   actions: {
+    /** Gives a command to the engine. */
+    deliver: (_, _params: { command: EngineCommand }) => {},
+    /** Retry: an engine whose code never loaded is loaded again. */
+    reloadEngine: () => {},
+    hold: assign({
+      held: ({ context, event }) =>
+        event.type === 'engine.command' ? [...context.held, event.command] : context.held,
+    }),
     sendStartup: (_, _params: { mode: EngineMode }) => {},
     setInputEnabled: (_, _params: { enabled: boolean }) => {},
     setKeyboardCapture: (_, _params: { enabled: boolean }) => {},
@@ -83,7 +130,25 @@ export const engineReadinessMachine = setup({
     progress: 0,
     error: null,
     keyboardToEngine: true,
+    held: [],
+    port: input.port ?? null,
   }),
+  invoke: { id: 'listen', src: 'listen', input: ({ context }) => ({ port: context.port }) },
+  on: {
+    // Tells listeners, and turns the engine's progress, readiness and errors into the machine's events.
+    'engine.reported': {
+      actions: enqueueActions(({ event, enqueue }) => {
+        const reported = event.event;
+        enqueue.emit({ type: 'engine.event', event: reported });
+        if (reported.type === 'loadProgress')
+          enqueue.raise({ type: 'engine.progress', percent: reported.percent });
+        else if (reported.type === 'ready') enqueue.raise({ type: 'engine.ready', mode: reported.mode });
+        else if (reported.type === 'error')
+          enqueue.raise({ type: 'engine.error', message: reported.message });
+      }),
+    },
+    'engine.command': { actions: 'hold' },
+  },
   initial: 'waiting',
   states: {
     waiting: {
@@ -106,6 +171,7 @@ export const engineReadinessMachine = setup({
           invoke: {
             id: 'checkLoaded',
             src: 'checkLoaded',
+            input: ({ context }) => ({ port: context.port }),
             onDone: [
               { guard: ({ event }) => event.output, target: '#engineReadiness.starting' },
               { target: 'resting' },
@@ -134,9 +200,17 @@ export const engineReadinessMachine = setup({
         assign({ progress: 100 }),
         { type: 'setInputEnabled', params: { enabled: true } },
         { type: 'setKeyboardCapture', params: ({ context }) => ({ enabled: context.keyboardToEngine }) },
+        // The held commands, in order, after the startup and enabling input.
+        enqueueActions(({ context, enqueue }) => {
+          for (const command of context.held) enqueue({ type: 'deliver', params: { command } });
+          enqueue.assign({ held: [] });
+        }),
       ],
       exit: { type: 'setInputEnabled', params: { enabled: false } },
       on: {
+        'engine.command': {
+          actions: { type: 'deliver', params: ({ event }) => ({ command: event.command }) },
+        },
         'engine.leave': 'unloading',
         'page.textFocus': {
           actions: [
@@ -151,13 +225,20 @@ export const engineReadinessMachine = setup({
       on: {
         'engine.leave': 'unloading',
         'page.textFocus': { actions: 'rememberTextFocus' },
-        'engine.retry': { target: 'waiting', actions: assign({ progress: 0, error: null }) },
+        'engine.retry': {
+          target: 'waiting',
+          actions: ['reloadEngine', assign({ progress: 0, error: null })],
+        },
       },
     },
     unloading: {
+      entry: assign({ held: [] }),
+      // The page has gone: nothing more for the engine.
+      on: { 'engine.command': {} },
       invoke: {
         id: 'unload',
         src: 'unload',
+        input: ({ context }) => ({ port: context.port }),
         onDone: 'unloaded',
         onError: {
           target: 'unloaded',
@@ -173,3 +254,5 @@ export const engineReadinessMachine = setup({
     unloaded: { type: 'final' },
   },
 });
+
+export type EngineActorRef = ActorRefFrom<typeof engineReadinessMachine>;

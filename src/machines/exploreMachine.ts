@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, not, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromCallback, not, type SnapshotFrom, setup } from 'xstate';
 import type { ExploreFilter, ExploreSort } from '../../contracts/publishing';
 import { exploreSearchDebounceMs, publishTagsMax, signedInFilters } from '../../contracts/publishingRules';
 
@@ -75,7 +75,7 @@ const normaliseTag = (tag: string) => tag.trim();
  *   chosen a filter that needs an account: the view then shows a sign-in prompt and asks nothing.
  *
  * `location.changed` adopts what the address says (Back, a shared link); the view keeps the address
- * in step with `exploreSearchString(context)`.
+ * in step with `exploreSearchString(context)`. `sessionWatch` tells it who is signed in.
  */
 export const exploreMachine = setup({
   types: {
@@ -83,6 +83,10 @@ export const exploreMachine = setup({
     events: {} as ExploreEvent,
     input: {} as ExploreInput | undefined,
     tags: {} as 'signInRequired' | 'typing',
+  },
+  actors: {
+    /** Tells the machine whether someone is signed in (`session.changed`), now and on every change. */
+    sessionWatch: fromCallback<ExploreEvent>(() => () => {}),
   },
   delays: {
     searchDebounce: exploreSearchDebounceMs,
@@ -132,6 +136,7 @@ export const exploreMachine = setup({
     };
   },
   type: 'parallel',
+  invoke: { id: 'sessionWatch', src: 'sessionWatch' },
   on: {
     'tab.selected': { actions: { type: 'selectTab', params: ({ event }) => ({ tab: event.tab }) } },
     'filter.selected': {

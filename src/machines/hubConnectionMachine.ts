@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 
 /** Hub key retry max 3 (platform.md §9). */
 export const hubStartRetryMax = 3;
@@ -21,7 +21,18 @@ export type HubConnectionReport =
   | { type: 'hub.reconnected'; connectionId?: string | null }
   | { type: 'hub.closed' };
 
-export type HubConnectionEvent = { type: 'hub.start' } | { type: 'hub.stop' } | HubConnectionReport;
+/** A message the server sent: its target (the method name, e.g. 'Wallet') and its arguments. */
+export interface HubMessage {
+  type: 'hub.received';
+  target: string;
+  args: unknown[];
+}
+
+export type HubConnectionEvent =
+  { type: 'hub.start' } | { type: 'hub.stop' } | HubConnectionReport | HubMessage;
+
+/** What the connection tells its listeners (`actor.on('hub.received', …)`): every server message. */
+export type HubConnectionEmitted = HubMessage;
 
 export interface HubConnectionContext {
   /** Starts retried after a failure (a HEAD probe of the key path before each). */
@@ -52,13 +63,19 @@ const isUnauthorized = (error: unknown) => problemOf(error).status === 401;
  * WS in hub' and stays disconnected (platform.md §7.6, §8). Once connected, the SignalR client's
  * automatic reconnect drives reconnecting/connected/disconnected through `watch`.
  *
- * Actors (provided by src/services/notificationHub.ts, fakes in tests): `start`, `stop`,
- * `probeKey`, and `watch`, which forwards the client's reports for the machine's whole life.
+ * Every message the server sends (`hub.received`, forwarded by `watch`) is emitted as it came, so
+ * any actor of the app can listen to it (`system.get('notifications').on('hub.received', …)`).
+ *
+ * Actors (provided by the app's composition root with src/services/notificationHub.ts, fakes in
+ * tests): `start`, `stop`, `probeKey`; `watch`, which forwards the client's reports and messages
+ * for the machine's whole life; and `signInWatch`, which sends `hub.start` while someone is signed
+ * in and `hub.stop` once nobody is (the hub is only for signed-in users).
  */
 export const hubConnectionMachine = setup({
   types: {
     context: {} as HubConnectionContext,
     events: {} as HubConnectionEvent,
+    emitted: {} as HubConnectionEmitted,
   },
   actors: {
     start: fromPromise<void>(async () => {
@@ -67,6 +84,7 @@ export const hubConnectionMachine = setup({
     stop: fromPromise<void>(async () => {}),
     probeKey: fromPromise<void>(async () => {}),
     watch: fromCallback<HubConnectionEvent>(() => () => {}),
+    signInWatch: fromCallback<HubConnectionEvent>(() => () => {}),
   },
   actions: {
     resetRetries: assign({ retries: 0, error: null }),
@@ -82,7 +100,13 @@ export const hubConnectionMachine = setup({
 }).createMachine({
   id: 'hubConnection',
   context: { retries: 0, error: null, restart: false },
-  invoke: { id: 'watch', src: 'watch' },
+  invoke: [
+    { id: 'watch', src: 'watch' },
+    { id: 'signInWatch', src: 'signInWatch' },
+  ],
+  on: {
+    'hub.received': { actions: emit(({ event }) => event) },
+  },
   initial: 'disconnected',
   states: {
     disconnected: {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import type { FieldIssue, UserFull, UserPublic } from '../../contracts/users';
 
 export type ProfileUser = UserPublic | UserFull;
@@ -10,8 +10,21 @@ export interface ProfileProblem {
   fields: FieldIssue[];
 }
 
+/** The text catalogue keys of what the page tells the user after a save. */
+export interface ProfileMessages {
+  saved: string;
+  /** Shown when a save fails, besides the form's own message (none by default). */
+  failed?: string;
+}
+
+export interface ProfileInput {
+  userId: string;
+  messages?: ProfileMessages;
+}
+
 export interface ProfileContext {
   userId: string;
+  messages: ProfileMessages;
   user: ProfileUser | null;
   problem: ProfileProblem | null;
 }
@@ -24,13 +37,15 @@ export type ProfileEvent =
 
 /**
  * One user's profile page: load it, save changes (the form's fields and pictures in one multipart
- * request), delete the account. The API calls are actors provided by the app.
+ * request), delete the account. The API calls are actors provided by the app; so are the
+ * announcements: a saved record goes to the session (the signed-in user's own) and the user is told
+ * (`messages`), a deleted account signs out.
  */
 export const profileMachine = setup({
   types: {
     context: {} as ProfileContext,
     events: {} as ProfileEvent,
-    input: {} as { userId: string },
+    input: {} as ProfileInput,
   },
   actors: {
     fetchUser: fromPromise<ProfileUser | null, { userId: string }>(async () => null),
@@ -47,7 +62,12 @@ export const profileMachine = setup({
   },
 }).createMachine({
   id: 'profile',
-  context: ({ input }) => ({ userId: input.userId, user: null, problem: null }),
+  context: ({ input }) => ({
+    userId: input.userId,
+    messages: input.messages ?? { saved: 'toasts.profileUpdated' },
+    user: null,
+    problem: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -122,3 +142,5 @@ function problemOf(error: unknown): ProfileProblem {
   }
   return { message: String(error), fields: [] };
 }
+
+export type ProfileActorRef = ActorRefFrom<typeof profileMachine>;

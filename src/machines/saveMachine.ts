@@ -1,5 +1,6 @@
 import {
   type ActorRefFrom,
+  type AnyActorRef,
   assign,
   enqueueActions,
   fromPromise,
@@ -68,7 +69,16 @@ export interface SaveContext {
   /** The document the engine last exported: what the running or last save stores. */
   content: SceneContent | null;
   timing: SaveTiming;
+  /** Who is told of a created scene and of each finished save (`SaveNotice`), if anyone. */
+  owner: AnyActorRef | null;
 }
+
+/** What the save machine tells its owner (the editor page). */
+export type SaveNotice =
+  /** The first save of a new scene created it. */
+  | { type: 'scene.created'; sceneId: string }
+  /** A save finished: stored (`ok`) or failed. */
+  | { type: 'save.settled'; ok: boolean };
 
 export type SaveEvent =
   /** The editor has the scene (null: a new one) and the user's autosave setting. */
@@ -79,10 +89,13 @@ export type SaveEvent =
   | { type: 'title.changed'; title: string }
   /** Save was pressed; `auto` when autosave asks. */
   | { type: 'save.requested'; auto?: boolean }
-  | { type: 'autosave.toggled'; enabled: boolean };
+  | { type: 'autosave.toggled'; enabled: boolean }
+  /** Make sure everything is stored (Publish): save when needed, then tell the owner either way. */
+  | { type: 'save.ensure' };
 
 export interface SaveInput {
   timing?: Partial<SaveTiming>;
+  owner?: AnyActorRef;
 }
 
 const isDirty = (context: SaveContext) => context.editRevision > context.savedRevision;
@@ -119,8 +132,10 @@ const fieldsOf = (context: SaveContext): SceneMetadataFields => ({ title: titleT
  * to it (`save.status`) and it answers with `save.requested` `{ auto: true }` when the time comes.
  * An automatic request without unsaved changes is ignored, except to retry a failed save.
  *
- * The I/O is provided with `.provide(...)` (src/services/editorSave.ts); start it with
- * `{ input: {} }` (or shorter `timing`). The header reads `selectSaveStatus` and `context.title`;
+ * The I/O is provided with `.provide(...)` (the app's composition root, src/app/flows/editor.ts);
+ * start it with `{ input: {} }` (or shorter `timing`). Its `owner`, when given, hears of each
+ * finished save (`save.settled`) and of a scene the first save created (`scene.created`); the
+ * autosave toggle is stored as the user's setting (`storeAutoSave`). The header reads `selectSaveStatus` and `context.title`;
  * the leave prompt `selectHasUnsavedChanges`.
  *
  *   loading ──scene.loaded──▶ loaded
@@ -155,9 +170,15 @@ export const saveMachine = setup({
   },
   actions: {
     navigateToScene: (_, _params: { sceneId: string }) => {},
+    /** The user's autosave setting changed: it is stored in their record. */
+    storeAutoSave: (_, _params: { enabled: boolean }) => {},
     showSavedToast: (_, _params: { durationMs: number; placement: typeof savedToastPlacement }) => {},
     reportError: (_, _params: SaveProblem) => {},
     reportToAutosave: sendTo('autosave', ({ context }) => statusReport(context)),
+    /** Tells the owner that a save finished (or that nothing needed saving). */
+    notifySettled: enqueueActions(({ context, enqueue }, params: { ok: boolean }) => {
+      if (context.owner) enqueue.sendTo(context.owner, { type: 'save.settled', ok: params.ok });
+    }),
     countEdit: assign({ editRevision: ({ context }) => context.editRevision + 1 }),
     /** Captures what this save covers; an empty title becomes an automatic one the header shows. */
     startSave: assign(({ context }, params: { auto: boolean }) => ({
@@ -187,7 +208,10 @@ export const saveMachine = setup({
     isNewScene: ({ context }) => context.sceneId === null,
     isAutoSave: ({ context }) => context.auto,
     followUpRequested: ({ context }) => context.followUp,
-    isManualRequest: ({ event }) => event.type === 'save.requested' && !event.auto,
+    isManualRequest: ({ event }) =>
+      (event.type === 'save.requested' && !event.auto) || event.type === 'save.ensure',
+    /** A stored scene without unsaved changes: nothing to save. */
+    nothingToSave: ({ context }) => context.sceneId !== null && !isDirty(context),
     /** Save pressed, or autosave with something to save. */
     wantsSave: ({ context, event }) => event.type === 'save.requested' && (!event.auto || isDirty(context)),
     titleDiffers: ({ context, event }) => event.type === 'title.changed' && event.title !== context.title,
@@ -211,8 +235,14 @@ export const saveMachine = setup({
     error: null,
     content: null,
     timing: { ...saveTiming, ...input?.timing },
+    owner: input?.owner ?? null,
   }),
-  invoke: { id: 'autosave', src: 'autosave', input: ({ context }) => ({ timing: context.timing }) },
+  invoke: {
+    id: 'autosave',
+    systemId: 'autosave',
+    src: 'autosave',
+    input: ({ context }) => ({ timing: context.timing }),
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -226,7 +256,14 @@ export const saveMachine = setup({
             autoSave: event.autoSave,
           })),
         },
-        'autosave.toggled': { actions: assign({ autoSave: ({ event }) => event.enabled }) },
+        'autosave.toggled': {
+          actions: [
+            assign({ autoSave: ({ event }) => event.enabled }),
+            { type: 'storeAutoSave', params: ({ event }) => ({ enabled: event.enabled }) },
+          ],
+        },
+        // Nothing to store before the scene has loaded.
+        'save.ensure': { actions: { type: 'notifySettled', params: { ok: false } } },
       },
     },
     loaded: {
@@ -237,14 +274,24 @@ export const saveMachine = setup({
           actions: [assign({ title: ({ event }) => event.title }), 'countEdit', 'reportToAutosave'],
         },
         'autosave.toggled': {
-          actions: [assign({ autoSave: ({ event }) => event.enabled }), 'reportToAutosave'],
+          actions: [
+            assign({ autoSave: ({ event }) => event.enabled }),
+            'reportToAutosave',
+            { type: 'storeAutoSave', params: ({ event }) => ({ enabled: event.enabled }) },
+          ],
         },
       },
       initial: 'idle',
       states: {
         idle: {
           entry: 'reportToAutosave',
-          on: { 'save.requested': { guard: 'wantsSave', target: 'saving' } },
+          on: {
+            'save.requested': { guard: 'wantsSave', target: 'saving' },
+            'save.ensure': [
+              { guard: 'nothingToSave', actions: { type: 'notifySettled', params: { ok: true } } },
+              { target: 'saving' },
+            ],
+          },
         },
         saving: {
           tags: 'saving',
@@ -256,7 +303,10 @@ export const saveMachine = setup({
             },
             'reportToAutosave',
           ],
-          on: { 'save.requested': { guard: 'isManualRequest', actions: 'joinSave' } },
+          on: {
+            'save.requested': { guard: 'isManualRequest', actions: 'joinSave' },
+            'save.ensure': { actions: 'joinSave' },
+          },
           initial: 'exporting',
           states: {
             exporting: {
@@ -332,19 +382,28 @@ export const saveMachine = setup({
                 if (context.sceneId === null || context.routeSceneId === context.sceneId) return;
                 enqueue({ type: 'navigateToScene', params: { sceneId: context.sceneId } });
                 enqueue.assign({ routeSceneId: context.sceneId });
+                if (context.owner)
+                  enqueue.sendTo(context.owner, { type: 'scene.created', sceneId: context.sceneId });
               }),
               always: [
                 { guard: 'followUpRequested', target: '#save.loaded.saving', reenter: true },
-                { guard: 'isAutoSave', target: '#save.loaded.idle' },
+                {
+                  guard: 'isAutoSave',
+                  target: '#save.loaded.idle',
+                  actions: { type: 'notifySettled', params: { ok: true } },
+                },
                 {
                   target: '#save.loaded.idle',
-                  actions: {
-                    type: 'showSavedToast',
-                    params: ({ context }) => ({
-                      durationMs: context.timing.savedToastMs,
-                      placement: savedToastPlacement,
-                    }),
-                  },
+                  actions: [
+                    {
+                      type: 'showSavedToast',
+                      params: ({ context }) => ({
+                        durationMs: context.timing.savedToastMs,
+                        placement: savedToastPlacement,
+                      }),
+                    },
+                    { type: 'notifySettled', params: { ok: true } },
+                  ],
                 },
               ],
             },
@@ -355,10 +414,11 @@ export const saveMachine = setup({
             enqueueActions(({ context, enqueue }) => {
               if (!context.auto && context.error) enqueue({ type: 'reportError', params: context.error });
             }),
+            { type: 'notifySettled', params: { ok: false } },
             'reportToAutosave',
           ],
           // Save pressed, or autosave retrying: both save now.
-          on: { 'save.requested': 'saving' },
+          on: { 'save.requested': 'saving', 'save.ensure': 'saving' },
         },
       },
     },

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type Tier, tierOf } from '../../contracts/roles';
 
 /** The signed-in user as the interface needs it (platform.md §3 'User (session)'). */
@@ -38,7 +38,12 @@ export type SessionEvent =
   | { type: 'session.updated'; user: SessionUser }
   | { type: 'session.expired' }
   | { type: 'session.returned' }
-  | { type: 'session.profileUpdated'; profile: SessionProfile };
+  | { type: 'session.profileUpdated'; profile: SessionProfile }
+  /** The notification hub told of a change to the user's plan (`eventType` of its Subscription event). */
+  | { type: 'plan.changed'; eventType: string };
+
+/** Plan changes after which the token's roles are out of date: a plan became active or ended. */
+export const tierChangingEvents: readonly string[] = ['subscription.activated', 'subscription.canceled'];
 
 export interface SessionInput {
   /** True when the page is the sign-in callback (/authentication/callback). */
@@ -49,7 +54,9 @@ export interface SessionInput {
  * The session (systemId `session`): who is signed in, their tier, and their user record.
  * Sign-in and sign-out go through the OpenID Provider; the token is renewed silently before it
  * expires and copied into the `access_token` cookie on every change (the actions are provided by
- * the app; this machine touches no DOM).
+ * the app; this machine touches no DOM). While signed in, a plan that became active or ended
+ * (districts-commerce-spaces.md §4; `plan.changed`, relayed from the notification hub by
+ * `planWatch`) renews the token, whose roles then carry the new tier, wherever the user is.
  */
 export const sessionMachine = setup({
   types: {
@@ -69,6 +76,7 @@ export const sessionMachine = setup({
       throw new Error('ensureProfile not provided');
     }),
     watchUser: fromCallback<SessionEvent>(() => () => {}),
+    planWatch: fromCallback<SessionEvent>(() => () => {}),
   },
   actions: {
     writeTokenCookie: (_, _params: { token: string }) => {},
@@ -145,7 +153,10 @@ export const sessionMachine = setup({
     },
     signedIn: {
       entry: { type: 'writeTokenCookie', params: ({ context }) => ({ token: context.user!.accessToken }) },
-      invoke: { id: 'watchUser', src: 'watchUser' },
+      invoke: [
+        { id: 'watchUser', src: 'watchUser' },
+        { id: 'planWatch', src: 'planWatch' },
+      ],
       initial: 'loadingProfile',
       states: {
         loadingProfile: {
@@ -163,7 +174,13 @@ export const sessionMachine = setup({
           },
         },
         ready: {
-          on: { 'session.renew': 'renewing' },
+          on: {
+            'session.renew': 'renewing',
+            'plan.changed': {
+              guard: ({ event }) => tierChangingEvents.includes(event.eventType),
+              target: 'renewing',
+            },
+          },
         },
         renewing: {
           invoke: {
@@ -210,3 +227,5 @@ export const selectTier = (s: { context: SessionContext }): Tier => tierOf(s.con
 /** 'Is me': does this user id belong to the signed-in user? */
 export const selectIsMe = (s: { context: SessionContext }, userId: string | undefined) =>
   !!userId && s.context.user?.userId === userId;
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;

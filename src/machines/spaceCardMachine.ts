@@ -59,8 +59,10 @@ export type SpaceCardEmitted =
  * - delete asks for confirmation (`confirmingDelete`), then removes the card at once
  *   (`removed`) and asks the server (`deleteSpace`); success ends in `deleted` and emits
  *   `card.deleted` (the list drops the space), a failure brings the card back and is only logged;
- * - duplicate asks the server for a copy (`duplicateSpace`, answering the copy, a draft) and
- *   emits `card.duplicated` or `card.duplicateFailed` (the draft limit among the reasons).
+ * - duplicate asks the server for a copy (`duplicateSpace`, answering the copy, a draft), emits
+ *   `card.duplicated` or `card.duplicateFailed` (the draft limit among the reasons) and tells the
+ *   user (`announceDuplicated`, `announceDuplicateFailed`: the app shows `duplicatedToast` and
+ *   `duplicateFailedToast`).
  *
  * One action at a time: the others wait in `idle` (views ask `snapshot.can(event)`). The
  * `busy` tag marks a request in flight.
@@ -97,6 +99,10 @@ export const spaceCardMachine = setup({
     markRemoved: assign({ removed: true }),
     markKept: assign({ removed: false }),
     takeUpdate: assign((_, params: { space: SpaceCardData }) => ({ space: params.space })),
+    /** A duplicate succeeded: the app tells the user (`duplicatedToast`). */
+    announceDuplicated: (_, _params: { copy: SpaceCardData }) => {},
+    /** A duplicate failed: the app tells the user why, when it should (`duplicateFailedToast`). */
+    announceDuplicateFailed: (_, _params: { error: unknown }) => {},
     /** Failures of hide, unhide and delete are only logged (districts-commerce-spaces.md §8). */
     logFailure: (_, params: { action: LoggedSpaceAction; sceneId: string; error: unknown }) => {
       console.error(`Could not ${params.action} space ${params.sceneId}`, params.error);
@@ -214,11 +220,17 @@ export const spaceCardMachine = setup({
         input: ({ context }) => ({ sceneId: context.space.sceneId }),
         onDone: {
           target: 'idle',
-          actions: emit(({ event }) => ({ type: 'card.duplicated' as const, copy: event.output })),
+          actions: [
+            emit(({ event }) => ({ type: 'card.duplicated' as const, copy: event.output })),
+            { type: 'announceDuplicated', params: ({ event }) => ({ copy: event.output }) },
+          ],
         },
         onError: {
           target: 'idle',
-          actions: emit(({ event }) => ({ type: 'card.duplicateFailed' as const, error: event.error })),
+          actions: [
+            emit(({ event }) => ({ type: 'card.duplicateFailed' as const, error: event.error })),
+            { type: 'announceDuplicateFailed', params: ({ event }) => ({ error: event.error }) },
+          ],
         },
       },
     },
@@ -248,9 +260,37 @@ export function draftLimitToast(
     severity: 'warning',
     message: 'Global.DraftLimit.Message',
     durationMs: draftLimitToastMs,
-    action: {
-      labelKey: 'space.draftLimit.viewDrafts',
-      href: `/user/${encodeURIComponent(userId ?? 'me')}/spaces/drafts`,
-    },
+    action: { labelKey: 'space.draftLimit.viewDrafts', href: draftsHref(userId) },
   };
+}
+
+/** Where a user's drafts are listed (the toasts' View drafts button). */
+export const draftsHref = (userId: string | null | undefined) =>
+  `/user/${encodeURIComponent(userId ?? 'me')}/spaces/drafts`;
+
+/** 'Copied as “{title}”' with View drafts. */
+export function duplicatedToast(
+  copy: SpaceCardData,
+  userId: string | null | undefined,
+): Extract<ToastsEvent, { type: 'toast.show' }> {
+  return {
+    type: 'toast.show',
+    severity: 'success',
+    message: 'spaceCard.duplicated',
+    params: { title: copy.title },
+    action: { labelKey: 'space.draftLimit.viewDrafts', href: draftsHref(userId) },
+  };
+}
+
+/**
+ * Why a duplicate failed, as a toast: the draft limit, or that it failed; nothing for a 403 (the
+ * API client already says 'You are not authorized …').
+ */
+export function duplicateFailedToast(
+  error: unknown,
+  userId: string | null | undefined,
+): Extract<ToastsEvent, { type: 'toast.show' }> | null {
+  if (isDraftLimitProblem(error)) return draftLimitToast(userId);
+  if ((error as { status?: number } | null)?.status === 403) return null;
+  return { type: 'toast.show', severity: 'error', message: 'spaceCard.duplicateFailed' };
 }

@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, and, assign, fromPromise, setup } from 'xstate';
 import type { ViewAnswer } from '../../contracts/publishing';
 import type { SceneContent } from '../../contracts/sceneContent';
 import type { SceneMetadata } from '../../contracts/scenes';
@@ -122,3 +122,5 @@ export const viewerPageMachine = setup({
     left: { type: 'final' },
   },
 });
+
+export type ViewerPageActorRef = ActorRefFrom<typeof viewerPageMachine>;

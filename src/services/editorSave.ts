@@ -1,60 +1,16 @@
-import type { KyInstance } from 'ky';
-import { fromPromise } from 'xstate';
 import type { SceneContent } from '../../contracts/sceneContent';
-import type { SceneMetadataFields } from '../../contracts/scenes';
 import type { EngineCommand, EngineEvent } from '../engine/protocol';
-import { type SaveProblem, saveMachine, type savedToastPlacement } from '../machines/saveMachine';
+import type { SaveProblem } from '../machines/saveMachine';
 import type { ToastsEvent } from '../machines/toastsMachine';
-import { scenesApi } from './scenes';
-
-/** What the editor page gives the save machine besides the API. */
-export interface EditorSaveHooks {
-  /** Asks the engine for its document (see `createEngineExport`); `signal` aborts when the save gives up. */
-  exportContent(signal: AbortSignal): Promise<SceneContent>;
-  /** A new scene's first save stored it: the address becomes /curate/{sceneId}, the editor stays. */
-  navigateToScene(sceneId: string): void;
-  showSavedToast(params: { durationMs: number; placement: typeof savedToastPlacement }): void;
-  /** A manual save failed. */
-  reportError(problem: SaveProblem): void;
-}
-
-/** The editor's save machine (src/machines/saveMachine.ts) with the scene service and the page's hooks. */
-export function provideEditorSave(api: KyInstance, hooks: EditorSaveHooks) {
-  const scenes = scenesApi(api);
-  return saveMachine.provide({
-    actors: {
-      exportContent: fromPromise(({ signal }) => hooks.exportContent(signal)),
-      createScene: fromPromise(async ({ input }: { input: { fields: SceneMetadataFields } }) => {
-        const { sceneId } = await scenes.create(input.fields);
-        return { sceneId };
-      }),
-      updateScene: fromPromise(
-        async ({ input }: { input: { sceneId: string; fields: SceneMetadataFields } }) => {
-          await scenes.update(input.sceneId, input.fields);
-        },
-      ),
-      putContent: fromPromise(({ input }: { input: { sceneId: string; content: SceneContent } }) =>
-        scenes.putContent(input.sceneId, input.content),
-      ),
-    },
-    actions: {
-      navigateToScene: (_, { sceneId }) => hooks.navigateToScene(sceneId),
-      showSavedToast: (_, params) => hooks.showSavedToast(params),
-      reportError: (_, problem) => hooks.reportError(problem),
-    },
-  });
-}
 
 /**
- * The save toasts through the `toasts` actor: 'Successfully saved scene!' where and as long as the
- * machine says; a failure shows the server's reason when it refused the save (4xx), otherwise the
- * generic 'could not be saved'.
+ * The save toasts: 'Successfully saved scene!' where and as long as the machine says; a failure
+ * shows the server's reason when it refused the save (4xx), otherwise the generic 'could not be
+ * saved'.
  */
-export function saveToasts(toasts: {
-  send(event: ToastsEvent): void;
-}): Pick<EditorSaveHooks, 'showSavedToast' | 'reportError'> {
+export function saveToasts(toasts: { send(event: ToastsEvent): void }) {
   return {
-    showSavedToast: ({ durationMs, placement }) =>
+    showSavedToast: ({ durationMs, placement }: { durationMs: number; placement: 'top-left' }) =>
       toasts.send({
         type: 'toast.show',
         severity: 'success',
@@ -62,7 +18,7 @@ export function saveToasts(toasts: {
         durationMs,
         placement,
       }),
-    reportError: (problem) =>
+    reportError: (problem: SaveProblem) =>
       toasts.send(
         problem.status !== undefined && problem.status < 500 && problem.message
           ? { type: 'toast.show', severity: 'error', message: problem.message, literal: true }
@@ -108,4 +64,24 @@ export function createEngineExport(send: (cmd: EngineCommand) => void) {
       return requests.size;
     },
   };
+}
+
+/** The engine actor as exports need it: commands in, its events out (engineReadinessMachine). */
+export interface EngineActorLike {
+  send(event: { type: 'engine.command'; command: EngineCommand }): void;
+  on(type: 'engine.event', handler: (emitted: { event: EngineEvent }) => void): { unsubscribe(): void };
+}
+
+const exporters = new WeakMap<EngineActorLike, ReturnType<typeof createEngineExport>>();
+
+/** Exports the document of the page's engine actor (one request id sequence per engine). */
+export function exportFromEngine(engine: EngineActorLike, signal: AbortSignal): Promise<SceneContent> {
+  let exporter = exporters.get(engine);
+  if (!exporter) {
+    const created = createEngineExport((command) => engine.send({ type: 'engine.command', command }));
+    engine.on('engine.event', ({ event }) => created.handleEvent(event));
+    exporters.set(engine, created);
+    exporter = created;
+  }
+  return exporter.exportContent(signal);
 }

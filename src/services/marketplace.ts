@@ -1,5 +1,4 @@
 import type { KyInstance } from 'ky';
-import { fromPromise } from 'xstate';
 import { extraSlotPriceCoin } from '../../contracts/publishingRules';
 import type {
   CheckoutSessionAnswer,
@@ -14,7 +13,6 @@ import type {
   TestCheckoutAnswer,
   Wallet,
 } from '../../contracts/marketplace';
-import { type CheckoutResult, checkoutMachine, type Purchase } from '../machines/checkoutMachine';
 import { call } from './scenes';
 
 /**
@@ -38,13 +36,13 @@ export const marketplaceApi = (api: KyInstance) => ({
     call(() => api.get('marketplaceService/wallet', { signal }).json<Wallet>()),
   mySubscription: (signal?: AbortSignal) =>
     call(() => api.get('marketplaceService/subscription/my', { signal }).json<MySubscription>()),
-  cancelSubscription: () =>
+  cancelSubscription: (signal?: AbortSignal) =>
     call(async () => {
-      await api.post('marketplaceService/subscription/cancel', { retry: 0 });
+      await api.post('marketplaceService/subscription/cancel', { retry: 0, signal });
     }),
-  resumeSubscription: () =>
+  resumeSubscription: (signal?: AbortSignal) =>
     call(async () => {
-      await api.post('marketplaceService/subscription/resume', { retry: 0 });
+      await api.post('marketplaceService/subscription/resume', { retry: 0, signal });
     }),
   payments: (query: { cp: number; ipp: number }, signal?: AbortSignal) =>
     call(() =>
@@ -94,24 +92,3 @@ export const marketplaceApi = (api: KyInstance) => ({
 });
 
 export type MarketplaceApi = ReturnType<typeof marketplaceApi>;
-
-/**
- * The checkout machine with the real calls. `renewSession` asks the session for a fresh token (a
- * plan's activation changes the roles in it).
- */
-export function provideCheckout(api: KyInstance, hooks: { renewSession: () => void }) {
-  const marketplace = marketplaceApi(api);
-  return checkoutMachine.provide({
-    actors: {
-      createSession: fromPromise(({ input, signal }) => marketplace.createCheckoutSession(input, signal)),
-      confirmCard: fromPromise(({ input, signal }) => marketplace.confirmTestCard(input, signal)),
-      authenticateCard: fromPromise(({ input, signal }) => marketplace.authenticateTestCard(input, signal)),
-      refetch: fromPromise<CheckoutResult, { purchase: Purchase }>(async ({ input, signal }) =>
-        input.purchase.kind === 'credits'
-          ? { wallet: await marketplace.wallet(signal), subscription: null }
-          : { wallet: null, subscription: await marketplace.mySubscription(signal) },
-      ),
-    },
-    actions: { renewSession: () => hooks.renewSession() },
-  });
-}

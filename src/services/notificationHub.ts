@@ -2,17 +2,14 @@ import type { HubConnection } from '@microsoft/signalr';
 import { HTTPError, type KyInstance } from 'ky';
 import { fromCallback, fromPromise } from 'xstate';
 import { notificationHubPath } from '../../contracts/hubs';
-import {
-  type HubConnectionEvent,
-  hubConnectionMachine,
-  type HubProblem,
-} from '../machines/hubConnectionMachine';
+import type { HubConnectionEvent, HubProblem } from '../machines/hubConnectionMachine';
 
 /** The hubs' key (platform.md §7.5), relative to the API client's /api prefix. */
 export const hubKeyPath = 'communicationInteractionService/key';
 
 /** The notification events (platform.md §7.6). */
-export type NotificationTarget = 'Wallet' | 'Subscription' | 'Notification';
+export const notificationTargets = ['Wallet', 'Subscription', 'Notification'] as const;
+export type NotificationTarget = (typeof notificationTargets)[number];
 
 /** An error with the HTTP status that caused it, when one did (the machine stops silently on 401). */
 export class HubConnectError extends Error implements HubProblem {
@@ -37,28 +34,22 @@ function statusOf(error: unknown): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-export interface HubClient {
-  /** Subscribes to a server event; the answer unsubscribes. */
-  on(target: string, handler: (...args: unknown[]) => void): () => void;
-  /** Closes the connection, if one was made. */
-  stop(): Promise<void>;
-}
-
 /**
  * The notification hub's SignalR connection (WebSockets only, automatic reconnect, the key from
- * GET /api/communicationInteractionService/key fetched again on every connect and reconnect) and
- * the real actors of hubConnectionMachine for it. The SignalR client is loaded with the first
- * connection (only signed-in visitors need it), so it stays out of the first visit's scripts.
+ * GET /api/communicationInteractionService/key fetched again on every connect and reconnect) as
+ * the real actors of hubConnectionMachine: `start`, `stop`, `probeKey`, and `watch`, which reports
+ * the connection's changes and every message of `targets` (`hub.received`). The SignalR client is
+ * loaded with the first connection (only signed-in visitors need it), so it stays out of the first
+ * visit's scripts.
  */
-export function createNotificationHub(api: KyInstance, url: string = notificationHubPath) {
+export function notificationHubActors(
+  api: KyInstance,
+  url: string = notificationHubPath,
+  targets: readonly string[] = notificationTargets,
+) {
   /** The key fetch's own failure: a 401 there means the session is gone. */
   let keyFailure: HubConnectError | null = null;
   let connection: HubConnection | undefined;
-  const handlers = new Map<string, Set<(...args: unknown[]) => void>>();
-  const dispatcher =
-    (target: string) =>
-    (...args: unknown[]) =>
-      handlers.get(target)?.forEach((handler) => handler(...args));
 
   const listeners = new Set<(event: HubConnectionEvent) => void>();
   const report = (event: HubConnectionEvent) => listeners.forEach((listener) => listener(event));
@@ -91,12 +82,13 @@ export function createNotificationHub(api: KyInstance, url: string = notificatio
     built.onreconnecting(() => report({ type: 'hub.reconnecting' }));
     built.onreconnected((connectionId) => report({ type: 'hub.reconnected', connectionId }));
     built.onclose(() => report({ type: 'hub.closed' }));
-    for (const target of handlers.keys()) built.on(target, dispatcher(target));
+    for (const target of targets)
+      built.on(target, (...args: unknown[]) => report({ type: 'hub.received', target, args }));
     connection = built;
     return built;
   }
 
-  const actors = {
+  return {
     start: fromPromise<void>(async () => {
       keyFailure = null;
       try {
@@ -107,9 +99,9 @@ export function createNotificationHub(api: KyInstance, url: string = notificatio
       }
     }),
     stop: fromPromise<void>(async () => connection?.stop()),
-    probeKey: fromPromise<void>(async () => {
+    probeKey: fromPromise<void>(async ({ signal }) => {
       try {
-        await api.head(hubKeyPath);
+        await api.head(hubKeyPath, { signal });
       } catch (error) {
         throw new HubConnectError(`The hub key probe failed: ${String(error)}`, statusOf(error));
       }
@@ -119,21 +111,4 @@ export function createNotificationHub(api: KyInstance, url: string = notificatio
       return () => listeners.delete(sendBack);
     }),
   };
-
-  const client: HubClient = {
-    on(target, handler) {
-      let set = handlers.get(target);
-      if (!set) {
-        set = new Set();
-        handlers.set(target, set);
-        connection?.on(target, dispatcher(target));
-      }
-      set.add(handler);
-      return () => set.delete(handler);
-    },
-    async stop() {
-      await connection?.stop();
-    },
-  };
-  return { client, machine: hubConnectionMachine.provide({ actors }) };
 }

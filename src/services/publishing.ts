@@ -4,12 +4,10 @@ import type {
   ExploreSort,
   PublishAnswer,
   PublishForm,
-  PublishedSceneList,
   PublishedScenePage,
   SlotList,
   ViewAnswer,
 } from '../../contracts/publishing';
-import type { SceneMetadata } from '../../contracts/scenes';
 import { call } from './scenes';
 
 /**
@@ -34,22 +32,16 @@ export const publishingApi = (api: KyInstance) => ({
   /** The caller's slots (plan, extra and district ones), with the space each holds. */
   mySlots: (signal?: AbortSignal) =>
     call(() => api.get('sceneService/slot/my', { retry: 0, signal }).json<SlotList>()),
-  /** The caller's slots that hold no space yet. */
-  availableSlots: () => call(() => api.get('sceneService/slot/available', { retry: 0 }).json<SlotList>()),
   /** Deletes an empty extra slot of the caller (DELETE slot/{id}). */
-  deleteSlot: (slotId: string) =>
-    call(() => api.delete(`sceneService/slot/${id(slotId)}`, { retry: 0 })).then(() => undefined),
-  publish: (sceneId: string, form: PublishForm) =>
+  deleteSlot: (slotId: string, signal?: AbortSignal) =>
+    call(() => api.delete(`sceneService/slot/${id(slotId)}`, { retry: 0, signal })).then(() => undefined),
+  publish: (sceneId: string, form: PublishForm, signal?: AbortSignal) =>
     call(() =>
       api
-        .post(`sceneService/sceneactions/${id(sceneId)}/publish`, { json: form, retry: 0 })
+        .post(`sceneService/sceneactions/${id(sceneId)}/publish`, { json: form, retry: 0, signal })
         .json<PublishAnswer>(),
     ),
-  unpublish: (sceneId: string) =>
-    call(() =>
-      api.post(`sceneService/sceneactions/${id(sceneId)}/unpublish`, { retry: 0 }).json<SceneMetadata>(),
-    ),
-  search: (params: SearchParams) =>
+  search: (params: SearchParams, signal?: AbortSignal) =>
     call(() => {
       const searchParams: Record<string, string | number> = { cp: params.cp, ipp: params.ipp };
       if (params.q?.trim()) searchParams.q = params.q.trim();
@@ -57,16 +49,14 @@ export const publishingApi = (api: KyInstance) => ({
       if (params.sort) searchParams.sort = params.sort;
       if (params.filter) searchParams.filter = params.filter;
       if (params.ownerId) searchParams.ownerId = params.ownerId;
-      return api.get('sceneService/publishedscene/metadata', { searchParams }).json<PublishedScenePage>();
+      return api
+        .get('sceneService/publishedscene/metadata', { searchParams, signal })
+        .json<PublishedScenePage>();
     }),
-  many: (sceneIds: string[]) =>
-    call(() =>
-      api
-        .get(`sceneService/publishedscene/metadata/many/${sceneIds.map(id).join(',')}`)
-        .json<PublishedSceneList>(),
-    ),
   /** Counts a view of a published space (once per visitor per day). */
-  view: (sceneId: string) =>
-    call(() => api.post(`sceneService/publishedscene/${id(sceneId)}/view`, { retry: 0 }).json<ViewAnswer>()),
+  view: (sceneId: string, signal?: AbortSignal) =>
+    call(() =>
+      api.post(`sceneService/publishedscene/${id(sceneId)}/view`, { retry: 0, signal }).json<ViewAnswer>(),
+    ),
 });
 export type PublishingApi = ReturnType<typeof publishingApi>;

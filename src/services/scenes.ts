@@ -22,10 +22,6 @@ export interface ApiProblem {
   details?: unknown;
 }
 
-export function isApiProblem(value: unknown): value is ApiProblem {
-  return typeof value === 'object' && value !== null && 'message' in value;
-}
-
 async function problem(error: unknown): Promise<never> {
   if (error instanceof HTTPError) {
     const body = (await error.response.json().catch(() => null)) as {
@@ -70,69 +66,91 @@ export function metadataForm(
 }
 
 export const scenesApi = (api: KyInstance) => ({
-  create: (fields: SceneMetadataFields) =>
+  create: (fields: SceneMetadataFields, signal?: AbortSignal) =>
     call(() =>
       api
-        .post('sceneService/scene/metadata', { body: metadataForm(fields), retry: 0 })
+        .post('sceneService/scene/metadata', { body: metadataForm(fields), retry: 0, signal })
         .json<CreateSceneAnswer>(),
     ),
-  update: (sceneId: string, fields: SceneMetadataFields) =>
+  /** Changes the metadata; `files` are new pictures (cover photo, gallery) sent with it. */
+  update: (
+    sceneId: string,
+    fields: SceneMetadataFields,
+    options: { files?: { coverPhoto?: Blob; photoGallery?: Blob[] }; signal?: AbortSignal } = {},
+  ) =>
     call(() =>
       api
-        .patch(`sceneService/scene/metadata/${id(sceneId)}`, { body: metadataForm(fields), retry: 0 })
+        .patch(`sceneService/scene/metadata/${id(sceneId)}`, {
+          body: metadataForm(fields, options.files),
+          retry: 0,
+          // Pictures may take a while on a slow connection.
+          timeout: options.files ? 120_000 : undefined,
+          signal: options.signal,
+        })
         .json<SceneMetadata>(),
     ),
-  metadata: (sceneId: string) =>
-    call(() => api.get(`sceneService/scene/metadata/${id(sceneId)}`).json<SceneMetadata>()),
-  content: (sceneId: string) =>
-    call(() => api.get(`sceneService/scene/content/${id(sceneId)}`).json<SceneContent>()),
-  putContent: (sceneId: string, content: SceneContent) =>
+  metadata: (sceneId: string, signal?: AbortSignal) =>
+    call(() => api.get(`sceneService/scene/metadata/${id(sceneId)}`, { signal }).json<SceneMetadata>()),
+  content: (sceneId: string, signal?: AbortSignal) =>
+    call(() => api.get(`sceneService/scene/content/${id(sceneId)}`, { signal }).json<SceneContent>()),
+  putContent: (sceneId: string, content: SceneContent, signal?: AbortSignal) =>
     call(async () => {
       await api.put(`sceneService/scene/content/${id(sceneId)}`, {
         json: content,
         retry: 0,
         timeout: 120_000,
+        signal,
       });
     }),
-  publishedMetadata: (sceneId: string) =>
-    call(() => api.get(`sceneService/publishedscene/metadata/${id(sceneId)}`).json<SceneMetadata>()),
-  publishedContent: (sceneId: string) =>
-    call(() => api.get(`sceneService/publishedscene/content/${id(sceneId)}`).json<SceneContent>()),
-  my: (query: { state?: SceneState; cp: number; ipp: number }) =>
+  publishedMetadata: (sceneId: string, signal?: AbortSignal) =>
+    call(() =>
+      api.get(`sceneService/publishedscene/metadata/${id(sceneId)}`, { signal }).json<SceneMetadata>(),
+    ),
+  publishedContent: (sceneId: string, signal?: AbortSignal) =>
+    call(() =>
+      api.get(`sceneService/publishedscene/content/${id(sceneId)}`, { signal }).json<SceneContent>(),
+    ),
+  my: (query: { state?: SceneState; cp: number; ipp: number }, signal?: AbortSignal) =>
     call(() =>
       api
         .get('sceneService/scene/metadata/my', {
           searchParams: { cp: query.cp, ipp: query.ipp, ...(query.state ? { state: query.state } : {}) },
+          signal,
         })
         .json<SceneMetadataPage>(),
     ),
   /** A user's published, visible spaces (as anyone sees them). */
-  publishedBy: (query: { ownerId: string; cp: number; ipp: number }) =>
+  publishedBy: (query: { ownerId: string; cp: number; ipp: number }, signal?: AbortSignal) =>
     call(() =>
       api
         .get('sceneService/publishedscene/metadata', {
           searchParams: { ownerId: query.ownerId, cp: query.cp, ipp: query.ipp },
+          signal,
         })
         .json<PublishedScenePage>(),
     ),
   /** Resolves with the answer when another draft is allowed; throws (status 422) when not. */
-  draftsLimit: () =>
-    call(() => api.get('sceneService/scene/metadata/draftsLimit', { retry: 0 }).json<DraftsLimitAnswer>()),
-  setVisible: (sceneId: string, visible: boolean) =>
+  draftsLimit: (signal?: AbortSignal) =>
+    call(() =>
+      api.get('sceneService/scene/metadata/draftsLimit', { retry: 0, signal }).json<DraftsLimitAnswer>(),
+    ),
+  setVisible: (sceneId: string, visible: boolean, signal?: AbortSignal) =>
     call(() => {
       const form = new FormData();
       form.append('visible', String(visible));
       return api
-        .patch(`sceneService/scene/metadata/${id(sceneId)}/visibility`, { body: form, retry: 0 })
+        .patch(`sceneService/scene/metadata/${id(sceneId)}/visibility`, { body: form, retry: 0, signal })
         .json<SceneMetadata>();
     }),
-  remove: (sceneId: string) =>
+  remove: (sceneId: string, signal?: AbortSignal) =>
     call(async () => {
-      await api.post(`sceneService/sceneactions/${id(sceneId)}/delete`, { retry: 0 });
+      await api.post(`sceneService/sceneactions/${id(sceneId)}/delete`, { retry: 0, signal });
     }),
-  duplicate: (sceneId: string) =>
+  duplicate: (sceneId: string, signal?: AbortSignal) =>
     call(() =>
-      api.post(`sceneService/sceneactions/${id(sceneId)}/duplicate`, { retry: 0 }).json<CreateSceneAnswer>(),
+      api
+        .post(`sceneService/sceneactions/${id(sceneId)}/duplicate`, { retry: 0, signal })
+        .json<CreateSceneAnswer>(),
     ),
 });
 export type ScenesApi = ReturnType<typeof scenesApi>;

@@ -2,7 +2,7 @@ import type { KyInstance } from 'ky';
 import type { User, UserManager } from 'oidc-client-ts';
 import { fromCallback, fromPromise } from 'xstate';
 import { authCallbackPath } from '../../contracts/roles';
-import type { SessionEvent, SessionProfile, SessionUser, sessionMachine } from '../machines/sessionMachine';
+import type { SessionEvent, SessionProfile, SessionUser } from '../machines/sessionMachine';
 
 const meta = (name: string) =>
   document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? undefined;
@@ -74,75 +74,76 @@ export function clearTokenCookie() {
 }
 
 /** Reads the caller's user record; creates it with the token's name the first time (GET my → 302). */
-async function ensureProfile(api: KyInstance, user: SessionUser): Promise<SessionProfile> {
-  const res = await api.get('userService/user/my', { redirect: 'manual', throwHttpErrors: false });
+async function ensureProfile(
+  api: KyInstance,
+  user: SessionUser,
+  signal?: AbortSignal,
+): Promise<SessionProfile> {
+  const res = await api.get('userService/user/my', { redirect: 'manual', throwHttpErrors: false, signal });
   if (res.type === 'opaqueredirect' || res.status === 302) {
     const body = new FormData();
     body.set('name', user.name || user.email?.split('@')[0] || 'New member');
-    const created = await api.post('userService/user', { body }).json<SessionProfile>();
+    const created = await api.post('userService/user', { body, signal }).json<SessionProfile>();
     return created;
   }
   if (!res.ok) throw new Error(`Your profile could not be loaded (${res.status})`);
   return res.json<SessionProfile>();
 }
 
-/** The session machine with its real actors: oidc-client-ts for sign-in, the API for the profile. */
-export function provideSession(
-  machine: typeof sessionMachine,
-  manager: () => Promise<UserManager>,
-  api: () => KyInstance,
-) {
-  return machine.provide({
-    actors: {
-      loadUser: fromPromise(async () =>
-        hasStoredUser() ? toSessionUser(await (await manager()).getUser()) : null,
-      ),
-      startSignIn: fromPromise(async ({ input }: { input: { returnTo: string } }) => {
-        const um = await manager();
-        await um.signinRedirect({ state: { returnTo: input.returnTo } });
-      }),
-      completeSignIn: fromPromise<{ user: SessionUser; returnTo: string | null }>(async () => {
-        const user = await (await manager()).signinRedirectCallback();
-        const session = toSessionUser(user);
-        if (!session) throw new Error('Sign-in did not complete');
-        const state = user.state as { returnTo?: string } | undefined;
-        const returnTo = state?.returnTo && state.returnTo.startsWith('/') ? state.returnTo : '/';
-        return { user: session, returnTo };
-      }),
-      renew: fromPromise(async () => toSessionUser(await (await manager()).signinSilent())),
-      signOut: fromPromise(async () => {
-        const um = await manager();
-        const user = await um.getUser();
-        await um.removeUser();
-        await um.signoutRedirect({ id_token_hint: user?.id_token });
-      }),
-      ensureProfile: fromPromise(async ({ input }: { input: { user: SessionUser } }) =>
-        ensureProfile(api(), input.user),
-      ),
-      watchUser: fromCallback<SessionEvent>(({ sendBack }) => {
-        let stop: (() => void)[] = [];
-        let stopped = false;
-        void manager().then((um) => {
-          if (stopped) return;
-          stop = [
-            um.events.addUserLoaded((u) => {
-              const user = toSessionUser(u);
-              sendBack(user ? { type: 'session.updated', user } : { type: 'session.expired' });
-            }),
-            um.events.addUserUnloaded(() => sendBack({ type: 'session.expired' })),
-            um.events.addAccessTokenExpired(() => sendBack({ type: 'session.expired' })),
-            um.events.addUserSignedOut(() => sendBack({ type: 'session.expired' })),
-          ];
-        });
-        return () => {
-          stopped = true;
-          stop.forEach((unsubscribe) => unsubscribe());
-        };
-      }),
-    },
-    actions: {
-      writeTokenCookie: (_, params: { token: string }) => writeTokenCookie(params.token),
-      clearTokenCookie: () => clearTokenCookie(),
-    },
-  });
+/** The session machine's real actors: oidc-client-ts for sign-in, the API for the profile. */
+export function sessionActors(manager: () => Promise<UserManager>, api: KyInstance) {
+  return {
+    loadUser: fromPromise(async () =>
+      hasStoredUser() ? toSessionUser(await (await manager()).getUser()) : null,
+    ),
+    startSignIn: fromPromise(async ({ input }: { input: { returnTo: string } }) => {
+      const um = await manager();
+      await um.signinRedirect({ state: { returnTo: input.returnTo } });
+    }),
+    completeSignIn: fromPromise<{ user: SessionUser; returnTo: string | null }>(async () => {
+      const user = await (await manager()).signinRedirectCallback();
+      const session = toSessionUser(user);
+      if (!session) throw new Error('Sign-in did not complete');
+      const state = user.state as { returnTo?: string } | undefined;
+      const returnTo = state?.returnTo && state.returnTo.startsWith('/') ? state.returnTo : '/';
+      return { user: session, returnTo };
+    }),
+    renew: fromPromise(async () => toSessionUser(await (await manager()).signinSilent())),
+    signOut: fromPromise(async () => {
+      const um = await manager();
+      const user = await um.getUser();
+      await um.removeUser();
+      await um.signoutRedirect({ id_token_hint: user?.id_token });
+    }),
+    ensureProfile: fromPromise(
+      async ({ input, signal }: { input: { user: SessionUser }; signal: AbortSignal }) =>
+        ensureProfile(api, input.user, signal),
+    ),
+    watchUser: fromCallback<SessionEvent>(({ sendBack }) => {
+      let stop: (() => void)[] = [];
+      let stopped = false;
+      void manager().then((um) => {
+        if (stopped) return;
+        stop = [
+          um.events.addUserLoaded((u) => {
+            const user = toSessionUser(u);
+            sendBack(user ? { type: 'session.updated', user } : { type: 'session.expired' });
+          }),
+          um.events.addUserUnloaded(() => sendBack({ type: 'session.expired' })),
+          um.events.addAccessTokenExpired(() => sendBack({ type: 'session.expired' })),
+          um.events.addUserSignedOut(() => sendBack({ type: 'session.expired' })),
+        ];
+      });
+      return () => {
+        stopped = true;
+        stop.forEach((unsubscribe) => unsubscribe());
+      };
+    }),
+  };
 }
+
+/** The session machine's real effects on the page: the token cookie. */
+export const sessionActions = {
+  writeTokenCookie: (_: unknown, params: { token: string }) => writeTokenCookie(params.token),
+  clearTokenCookie: () => clearTokenCookie(),
+};

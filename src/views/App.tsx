@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Route, Switch, useLocation } from 'wouter';
 import { districtOf, readBaseDomain } from '../lib/host';
 import { chromeOf } from '../routes';
-import { useToasts } from './AppContext';
+import { useToasts } from '../app/AppContext';
 import { ErrorBoundary } from './layout/ErrorBoundary';
 import { Footer } from './layout/Footer';
 import { DistrictHeader, MainHeader } from './layout/Headers';

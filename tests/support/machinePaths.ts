@@ -9,13 +9,14 @@
  * turns it into the fake actor settling (see `invokedActorResult`).
  */
 import { describe, it } from 'vitest';
-import type {
-  ActorLogic,
-  AnyEventObject,
-  AnyMachineSnapshot,
-  AnyStateMachine,
-  InputFrom,
-  SnapshotFrom,
+import {
+  type ActorLogic,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  createEmptyActor,
+  type InputFrom,
+  type SnapshotFrom,
 } from 'xstate';
 import { adjacencyMapToArray, type StatePath, TestModel } from 'xstate/graph';
 
@@ -44,6 +45,32 @@ export interface PathModelOptions<TMachine extends AnyStateMachine> {
 const valueAndContext = (snapshot: AnyMachineSnapshot) =>
   JSON.stringify({ value: snapshot.value, context: snapshot.context });
 
+/**
+ * The machine with a new actor system for every step the model takes (xstate/graph walks every
+ * step in one): actors invoked with a `systemId` register once per system, so a walk that enters
+ * the state invoking one again and again would otherwise be refused.
+ */
+function withFreshSystems(machine: AnyStateMachine): AnyStateMachine {
+  const scope = () => {
+    const self = createEmptyActor();
+    return {
+      self,
+      logger: console.log,
+      id: '',
+      sessionId: Math.random().toString(32).slice(2),
+      defer: () => {},
+      system: self.system,
+      stopChild: () => {},
+      emit: () => {},
+      actionExecutor: () => {},
+    } as unknown as Parameters<AnyStateMachine['transition']>[2];
+  };
+  const wrapped = Object.create(machine) as AnyStateMachine;
+  wrapped.transition = (snapshot, event) => machine.transition(snapshot, event, scope());
+  wrapped.getInitialSnapshot = (_scope, initialInput) => machine.getInitialSnapshot(scope(), initialInput);
+  return wrapped;
+}
+
 /** A TestModel of `machine`, including machines that invoke actors. */
 export function createPathModel<TMachine extends AnyStateMachine>(
   machine: TMachine,
@@ -51,7 +78,11 @@ export function createPathModel<TMachine extends AnyStateMachine>(
 ): PathModel<TMachine> {
   const { events, input, filterEvents, serializeState } = options;
   const serialize = (serializeState ?? valueAndContext) as (snapshot: SnapshotFrom<TMachine>) => string;
-  const logic = machine as unknown as ActorLogic<SnapshotFrom<TMachine>, AnyEventObject, InputFrom<TMachine>>;
+  const logic = withFreshSystems(machine) as unknown as ActorLogic<
+    SnapshotFrom<TMachine>,
+    AnyEventObject,
+    InputFrom<TMachine>
+  >;
   return new TestModel(logic, {
     input,
     events: (snapshot) => events(snapshot).filter((event) => (snapshot as AnyMachineSnapshot).can(event)),

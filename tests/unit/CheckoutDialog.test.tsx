@@ -1,30 +1,17 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
 import { testCards } from '../../contracts/marketplace';
 import '../../src/i18n';
-import { appMachine } from '../../src/machines/appMachine';
-import { type SessionUser, sessionMachine } from '../../src/machines/sessionMachine';
-import { createApi } from '../../src/services/api';
-import { AppActorProvider } from '../../src/views/AppContext';
+import type { SessionUser } from '../../src/machines/sessionMachine';
 import { CheckoutDialog } from '../../src/views/commerce/CheckoutDialog';
-
-const hub = vi.hoisted(() => ({ handlers: new Map<string, (payload: unknown) => void>() }));
-vi.mock('../../src/views/hubs/useNotification', () => ({
-  useNotification: (target: string, handler: (payload: unknown) => void) =>
-    void hub.handlers.set(target, handler),
-}));
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { json, renderInApp } from '../support/spa';
 
 /** The test provider as the server runs it: 4242 pays, 0002 is declined, 3155 asks for a confirmation. */
 function fakeMarketplace(options: { sessionFails?: boolean } = {}) {
   const bodies: { path: string; body: unknown }[] = [];
   let balance = 0;
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
+  const fetch = vi.fn(async (request: Request) => {
     const path = new URL(request.url).pathname.replace(/^\/api\/marketplaceService\//, '');
     const body = request.method === 'POST' ? await request.json().catch(() => null) : null;
     bodies.push({ path, body });
@@ -50,32 +37,20 @@ function fakeMarketplace(options: { sessionFails?: boolean } = {}) {
   return { fetch, bodies };
 }
 
-function renderCheckout(options: { sessionFails?: boolean } = {}) {
+async function renderCheckout(options: { sessionFails?: boolean } = {}) {
   const server = fakeMarketplace(options);
   const user: SessionUser = { userId: 'me', name: 'Me', roles: ['free-user'], accessToken: 'token' };
-  const session = sessionMachine.provide({
-    actors: { loadUser: fromPromise(async (): Promise<SessionUser | null> => user) },
-  });
-  const root = createActor(appMachine.provide({ actors: { session } }), {
-    input: { callback: false },
-  }).start();
-  const api = createApi({ token: () => 'token', onForbidden: vi.fn() }).extend({
-    fetch: server.fetch as typeof globalThis.fetch,
-    prefixUrl: 'http://localhost/api',
-    retry: 0,
-  });
   const onFinished = vi.fn();
   const onClose = vi.fn();
-  render(
-    <AppActorProvider actor={root} api={api}>
-      <CheckoutDialog
-        purchase={{ kind: 'credits', productId: 'credits_500' }}
-        onFinished={onFinished}
-        onClose={onClose}
-      />
-    </AppActorProvider>,
+  const { hub } = await renderInApp(
+    <CheckoutDialog
+      purchase={{ kind: 'credits', productId: 'credits_500' }}
+      onFinished={onFinished}
+      onClose={onClose}
+    />,
+    { fetch: server.fetch, user },
   );
-  return { server, onFinished, onClose, user: userEvent.setup() };
+  return { server, hub, onFinished, onClose, user: userEvent.setup() };
 }
 
 async function typeCard(user: ReturnType<typeof userEvent.setup>, cardNumber: string) {
@@ -91,13 +66,9 @@ async function typeCard(user: ReturnType<typeof userEvent.setup>, cardNumber: st
   await user.click(screen.getByRole('button', { name: 'Pay' }));
 }
 
-afterEach(() => {
-  hub.handlers.clear();
-});
-
 describe('CheckoutDialog (test provider)', () => {
   it('pays with 4242 and finishes once the wallet event arrives', async () => {
-    const { user, server, onFinished } = renderCheckout();
+    const { user, server, onFinished, hub } = await renderCheckout();
     expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeInTheDocument();
     await typeCard(user, testCards.succeeds);
     await screen.findByText('Payment received. Updating your account…');
@@ -107,7 +78,7 @@ describe('CheckoutDialog (test provider)', () => {
       expiry: '12/30',
       cvc: '123',
     });
-    hub.handlers.get('Wallet')?.({ availableBalance: 500 });
+    hub.send('Wallet', { availableBalance: 500 });
     await screen.findByText('Payment completed');
     expect(onFinished).toHaveBeenCalledWith({
       wallet: { userId: 'me', availableBalance: 500 },
@@ -116,7 +87,7 @@ describe('CheckoutDialog (test provider)', () => {
   });
 
   it('shows the declined message for 0002 and lets the user try another card', async () => {
-    const { user } = renderCheckout();
+    const { user } = await renderCheckout();
     await typeCard(user, testCards.declined);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your card was declined. No money was taken; try another card.',
@@ -126,7 +97,7 @@ describe('CheckoutDialog (test provider)', () => {
   });
 
   it('asks for the extra confirmation for 3155; refusing cancels, approving pays', async () => {
-    const { user, server } = renderCheckout();
+    const { user, server } = await renderCheckout();
     await typeCard(user, testCards.needsConfirmation);
     await user.click(await screen.findByRole('button', { name: 'Cancel payment' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -142,7 +113,7 @@ describe('CheckoutDialog (test provider)', () => {
   });
 
   it('checks the card form before sending it', async () => {
-    const { user, server } = renderCheckout();
+    const { user, server } = await renderCheckout();
     await screen.findByRole('textbox', { name: 'Card number' });
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect(await screen.findByText('Enter the expiry as MM/YY')).toBeInTheDocument();
@@ -150,7 +121,7 @@ describe('CheckoutDialog (test provider)', () => {
   });
 
   it("says 'Failed to open card checkout' when the session cannot be created, with retry and cancel", async () => {
-    const { user, server, onClose } = renderCheckout({ sessionFails: true });
+    const { user, server, onClose } = await renderCheckout({ sessionFails: true });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to open card checkout');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(server.bodies.filter((b) => b.path === 'checkoutSession')).toHaveLength(2));

@@ -1,10 +1,11 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '../../src/i18n';
 import type { Member } from '../../src/machines/publishWizardMachine';
 import { DualListPicker, dualListSearchDebounceMs } from '../../src/views/publish/DualListPicker';
+import { json, renderInApp } from '../support/spa';
 
 const people: Member[] = [
   { userId: 'u1', name: 'Ada' },
@@ -12,12 +13,20 @@ const people: Member[] = [
   { userId: 'u3', name: 'Bea' },
 ];
 
-function setup(initial: Member[] = []) {
-  const searches: string[] = [];
-  const searchUsers = vi.fn(async (query: string) => {
+/** The user service's search: users whose name contains the words (recorded). */
+function fakeUserSearch(searches: string[]) {
+  return async (request: Request) => {
+    const url = new URL(request.url);
+    if (url.pathname !== '/api/userService/users/search') return json({ code: 'NOT_FOUND' }, 404);
+    const query = url.searchParams.get('q') ?? '';
     searches.push(query);
-    return people.filter((p) => p.name.toLowerCase().includes(query.toLowerCase()));
-  });
+    const items = people.filter((p) => p.name.toLowerCase().includes(query.toLowerCase()));
+    return json({ items, cp: 0, ipp: 20, total: items.length });
+  };
+}
+
+async function setup(initial: Member[] = []) {
+  const searches: string[] = [];
   let chosen = initial;
   function Harness() {
     const [value, setValue] = useState<Member[]>(initial);
@@ -29,12 +38,11 @@ function setup(initial: Member[] = []) {
           chosen = next;
           setValue(next);
         }}
-        searchUsers={searchUsers}
       />
     );
   }
   const user = userEvent.setup();
-  render(<Harness />);
+  await renderInApp(<Harness />, { fetch: fakeUserSearch(searches) });
   const list = (name: 'Available' | 'Selected') => screen.getByRole('listbox', { name });
   const names = (name: 'Available' | 'Selected') =>
     within(list(name))
@@ -50,7 +58,7 @@ function setup(initial: Member[] = []) {
 
 describe('DualListPicker', () => {
   it('searches users 200 ms after the last keystroke and lists the results on the left', async () => {
-    const p = setup();
+    const p = await setup();
     await p.settle();
     expect(p.names('Available')).toEqual(['Ada', 'Bob', 'Bea']);
     await p.user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'b');
@@ -62,7 +70,7 @@ describe('DualListPicker', () => {
   });
 
   it('moves the selected users right with Add and takes the selected ones out with Remove', async () => {
-    const p = setup();
+    const p = await setup();
     await p.settle();
     const add = screen.getByRole('button', { name: 'Add' });
     const remove = screen.getByRole('button', { name: 'Remove' });
@@ -87,7 +95,7 @@ describe('DualListPicker', () => {
   });
 
   it('clears the selection when the search changes', async () => {
-    const p = setup();
+    const p = await setup();
     await p.settle();
     await p.user.click(p.option('Available', 'Bob'));
     expect(screen.getByRole('button', { name: 'Add' })).toBeEnabled();
@@ -98,7 +106,7 @@ describe('DualListPicker', () => {
   });
 
   it("shows 'No groups yet' for groups, and clears the selection when the category changes", async () => {
-    const p = setup([{ userId: 'u2', name: 'Bob' }]);
+    const p = await setup([{ userId: 'u2', name: 'Bob' }]);
     await p.settle();
     await p.user.click(p.option('Selected', 'Bob'));
     await p.user.click(screen.getByRole('button', { name: 'Groups' }));
@@ -111,7 +119,7 @@ describe('DualListPicker', () => {
   });
 
   it('identifies members by userId: one chosen before is not offered again', async () => {
-    const p = setup([{ userId: 'u1', name: 'Ada Lovelace' }]);
+    const p = await setup([{ userId: 'u1', name: 'Ada Lovelace' }]);
     await p.settle();
     expect(p.names('Available')).toEqual(['Bob', 'Bea']);
     expect(p.names('Selected')).toEqual(['Ada Lovelace']);

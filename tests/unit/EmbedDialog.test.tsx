@@ -1,13 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import '../../src/i18n';
-import { appMachine } from '../../src/machines/appMachine';
-import { type SessionUser, sessionMachine } from '../../src/machines/sessionMachine';
-import { AppActorProvider } from '../../src/views/AppContext';
 import { EmbedDialog } from '../../src/views/kit/EmbedDialog';
-import { Toasts } from '../../src/views/kit/Toasts';
+import { AppToasts, renderInAppNow } from '../support/spa';
 
 const url = 'https://spaces.example/viewer/s1';
 const title = 'Sea "views" & <more>';
@@ -43,18 +39,12 @@ function watchText(text: string) {
 }
 
 function renderDialog() {
-  const session = sessionMachine.provide({
-    actors: { loadUser: fromPromise(async (): Promise<SessionUser | null> => null) },
-  });
-  const root = createActor(appMachine.provide({ actors: { session } }), {
-    input: { callback: false },
-  }).start();
   const onClose = vi.fn();
-  render(
-    <AppActorProvider actor={root}>
+  renderInAppNow(
+    <>
       <EmbedDialog open onClose={onClose} url={url} title={title} />
-      <Toasts toastsRef={root.getSnapshot().context.toasts} />
-    </AppActorProvider>,
+      <AppToasts />
+    </>,
   );
   const dialog = screen.getByRole('dialog', { name: 'Embed this space' });
   return {

@@ -1,14 +1,15 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { engineBuildOf } from '../../contracts/engineBuilds';
-import type { HostedEngine } from '../../src/engine/host/engineConnection';
+import type { HostedEngine } from '../../src/engine/host/enginePort';
 import { EngineHost, type EngineHandle, type EngineHostProps } from '../../src/engine/host/EngineHost';
 import { startWebEngine } from '../../src/engine/host/webEngine';
 import { type EngineCommand, type EngineEvent, EngineSettings } from '../../src/engine/protocol';
 import { i18n } from '../../src/i18n';
 import { lookupEngineBuild, noEngineBuild } from '../../src/services/engineBuilds';
 import { dispatchUnityEvent, fakeUnity, setUnity } from '../support/fakeReactUnityWebgl';
+import { json, renderInApp } from '../support/spa';
 
 // The two seams: which build the asset service names, and the built-in engine's chunk.
 vi.mock('../../src/services/engineBuilds', async (importOriginal) => ({
@@ -46,10 +47,10 @@ async function engineStarted() {
 const startup = (mode: string, settings = {}) =>
   `Startup.start ${JSON.stringify({ mode, settings: EngineSettings.parse(settings) })}`;
 
-function renderHost(props: Partial<EngineHostProps> = {}) {
+async function renderHost(props: Partial<EngineHostProps> = {}) {
   const handle = createRef<EngineHandle>();
   const onEvent = vi.fn();
-  const view = render(
+  const { rendered: view } = await renderInApp(
     <div style={{ width: 800, height: 600 }}>
       <label>
         Search
@@ -61,6 +62,7 @@ function renderHost(props: Partial<EngineHostProps> = {}) {
       </label>
       <EngineHost mode="viewer" handleRef={handle} onEvent={onEvent} {...props} />
     </div>,
+    { fetch: () => json({ code: 'NOT_FOUND' }, 404) },
   );
   return { ...view, handle, onEvent };
 }
@@ -84,7 +86,7 @@ describe('EngineHost', () => {
   });
 
   it('starts the built-in engine in its own box when no engine build is registered', async () => {
-    renderHost();
+    await renderHost();
     await advance(0);
     expect(startWebEngine).toHaveBeenCalledTimes(1);
     const container = vi.mocked(startWebEngine).mock.calls[0][0];
@@ -94,7 +96,7 @@ describe('EngineHost', () => {
 
   it('covers the engine with its loading progress until it is ready', async () => {
     web.state.loaded = false;
-    renderHost();
+    await renderHost();
     expect(overlay()).toHaveAttribute('aria-valuenow', '0');
     await advance(0);
     web.emit({ type: 'loadProgress', percent: 40 });
@@ -108,7 +110,7 @@ describe('EngineHost', () => {
 
   it('sends Startup.start with its mode and settings once the engine has loaded', async () => {
     web.state.loaded = false;
-    renderHost({ mode: 'editor', settings: { graphicsQuality: 5, language: 'de' } });
+    await renderHost({ mode: 'editor', settings: { graphicsQuality: 5, language: 'de' } });
     await advance(900);
     expect(web.sent).toEqual([]);
     web.state.loaded = true;
@@ -117,7 +119,7 @@ describe('EngineHost', () => {
   });
 
   it('holds the page’s commands until the engine is ready, then delivers them in order', async () => {
-    const { handle } = renderHost();
+    const { handle } = await renderHost();
     handle.current!.send({ channel: 'Scene', method: 'unload', payload: {} });
     await engineStarted();
     handle.current!.send({ channel: 'Viewer', method: 'pauseGuidedTour', payload: {} });
@@ -135,7 +137,7 @@ describe('EngineHost', () => {
   });
 
   it('enables input only when the engine is ready for its own mode', async () => {
-    const { onEvent } = renderHost();
+    const { onEvent } = await renderHost();
     await engineStarted();
     web.emit({ type: 'ready', mode: 'editor' });
     expect(web.commands()).toEqual([startup('viewer')]);
@@ -151,7 +153,7 @@ describe('EngineHost', () => {
   });
 
   it('gives the keyboard to the page while one of its text fields has focus', async () => {
-    renderHost();
+    await renderHost();
     await engineStarted();
     web.emit({ type: 'ready', mode: 'viewer' });
     web.sent.length = 0;
@@ -168,7 +170,7 @@ describe('EngineHost', () => {
   });
 
   it('keeps the keyboard with a text field focused while the engine was still loading', async () => {
-    renderHost();
+    await renderHost();
     act(() => screen.getByRole('searchbox').focus());
     await engineStarted();
     web.emit({ type: 'ready', mode: 'viewer' });
@@ -176,7 +178,7 @@ describe('EngineHost', () => {
   });
 
   it('unloads the engine when the page goes', async () => {
-    const { unmount } = renderHost();
+    const { unmount } = await renderHost();
     await engineStarted();
     web.emit({ type: 'ready', mode: 'viewer' });
     unmount();
@@ -187,7 +189,7 @@ describe('EngineHost', () => {
   it('only warns when the engine fails to unload', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.mocked(web.engine.unload).mockRejectedValue(new Error('still busy'));
-    const { unmount } = renderHost();
+    const { unmount } = await renderHost();
     await advance(0);
     unmount();
     await advance(0);
@@ -197,7 +199,7 @@ describe('EngineHost', () => {
   it('says so when the engine does not load within 5 s, and Retry starts waiting again', async () => {
     let arrive: (engine: HostedEngine) => void = () => {};
     vi.mocked(startWebEngine).mockReturnValue(new Promise((resolve) => (arrive = resolve)));
-    renderHost();
+    await renderHost();
     await advance(4999);
     expect(screen.queryByRole('alert')).toBeNull();
     await advance(1);
@@ -216,7 +218,7 @@ describe('EngineHost', () => {
   });
 
   it("shows the engine's own error, and Retry starts it again", async () => {
-    renderHost();
+    await renderHost();
     await engineStarted();
     web.emit({ type: 'error', code: 'WEBGL', message: 'WebGL context lost' });
     expect(screen.getByRole('alert')).toHaveTextContent('WebGL context lost');
@@ -231,7 +233,7 @@ describe('EngineHost', () => {
     });
 
     it("runs the mode's Unity player instead of the built-in engine", async () => {
-      renderHost({ mode: 'inspector' });
+      await renderHost({ mode: 'inspector' });
       await advance(0);
       expect(screen.getByTestId('unity-canvas')).toBeInTheDocument();
       expect(fakeUnity.config).toMatchObject({
@@ -256,7 +258,7 @@ describe('EngineHost', () => {
     });
 
     it('mounts the player afresh when Retry follows a build that never loaded', async () => {
-      renderHost();
+      await renderHost();
       await advance(5000);
       expect(screen.getByRole('alert')).toBeVisible();
       expect(fakeUnity.mounts).toBe(1);

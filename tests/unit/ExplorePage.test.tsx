@@ -1,17 +1,13 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createActor, fromPromise } from 'xstate';
+import { Route } from 'wouter';
 import type { SceneMetadata } from '../../contracts/scenes';
 import type { UserPublic } from '../../contracts/users';
 import '../../src/i18n';
-import { appMachine } from '../../src/machines/appMachine';
-import { type SessionProfile, type SessionUser, sessionMachine } from '../../src/machines/sessionMachine';
-import { createApi } from '../../src/services/api';
-import { AppActorProvider } from '../../src/views/AppContext';
+import type { SessionProfile, SessionUser } from '../../src/machines/sessionMachine';
 import { ExplorePage } from '../../src/views/pages/explore';
+import { json, renderInApp } from '../support/spa';
 
 function space(n: number, overrides: Partial<SceneMetadata> = {}): SceneMetadata {
   const at = new Date(Date.UTC(2026, 0, 1) - n * 60_000).toISOString();
@@ -73,9 +69,6 @@ function creator(n: number, overrides: Partial<UserPublic> = {}): UserPublic {
   };
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /**
  * A fake scene and user service: published spaces searched by words (in the title) and tags (all
  * of them), sorted, page by page; MY HISTORY and MY FAVOURITES answer 401 without a token; users
@@ -84,8 +77,7 @@ const json = (body: unknown, status = 200) =>
 function fakeServices(spaces: SceneMetadata[], users: UserPublic[], failing = 0) {
   const calls: { path: string; query: Record<string, string> }[] = [];
   let failures = failing;
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
+  const fetch = vi.fn(async (request: Request) => {
     const url = new URL(request.url);
     const call = { path: url.pathname.replace(/^\/api\//, ''), query: Object.fromEntries(url.searchParams) };
     calls.push(call);
@@ -130,7 +122,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderExplore({
+async function renderExplore({
   path = '/explore',
   spaces = [] as SceneMetadata[],
   users = [] as UserPublic[],
@@ -139,36 +131,14 @@ function renderExplore({
 } = {}) {
   const server = fakeServices(spaces, users, failing);
   const user: SessionUser = { userId: 'me', name: 'Me', roles: ['free-user'], accessToken: 'token' };
-  const session = sessionMachine.provide({
-    actors: {
-      loadUser: fromPromise(async (): Promise<SessionUser | null> => (signedIn ? user : null)),
-      ensureProfile: fromPromise(async (): Promise<SessionProfile> => ({
-        userId: 'me',
-        name: 'Me',
-        searchable: true,
-        autoSave: true,
-      })),
-      startSignIn: fromPromise<void, { returnTo: string }>(async () => {}),
-    },
+  const profile: SessionProfile = { userId: 'me', name: 'Me', searchable: true, autoSave: true };
+  const { location, app } = await renderInApp(<Route path="/explore" component={ExplorePage} />, {
+    fetch: server.fetch,
+    user: signedIn ? user : null,
+    profile,
+    path,
   });
-  const root = createActor(appMachine.provide({ actors: { session } }), {
-    input: { callback: false },
-  }).start();
-  const token = () => root.getSnapshot().context.session.getSnapshot().context.user?.accessToken;
-  const api = createApi({ token, onForbidden: vi.fn() }).extend({
-    fetch: server.fetch as typeof globalThis.fetch,
-    prefixUrl: 'http://localhost/api',
-    retry: 0,
-  });
-  const location = memoryLocation({ path, record: true });
-  render(
-    <AppActorProvider actor={root} api={api}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <Route path="/explore" component={ExplorePage} />
-      </Router>
-    </AppActorProvider>,
-  );
-  return { server, location, root, user: userEvent.setup() };
+  return { server, location, root: app.root, user: userEvent.setup() };
 }
 
 const cardTitles = () =>
@@ -183,7 +153,7 @@ const page = { cp: '0', ipp: '9' };
 
 describe('Explore page', () => {
   it('lists published spaces, newest first, 9 at a time, with Load more', async () => {
-    const { server, user } = renderExplore({ spaces: many(12) });
+    const { server, user } = await renderExplore({ spaces: many(12) });
     await screen.findByRole('article', { name: 'Space 9' });
     expect(cardTitles()).toEqual(many(9).map((s) => s.title));
     expect(server.searches()).toEqual([{ ...page, sort: 'publishedAt', filter: 'all' }]);
@@ -200,7 +170,7 @@ describe('Explore page', () => {
   });
 
   it('searches once typing pauses, sending the words as q and keeping them in the address', async () => {
-    const { server, location, user } = renderExplore({ spaces: tagged });
+    const { server, location, user } = await renderExplore({ spaces: tagged });
     await screen.findByRole('article', { name: 'Blue museum' });
     const box = screen.getByRole('searchbox', { name: 'Search spaces' });
     expect(box).toHaveAttribute('placeholder', 'Search...');
@@ -214,7 +184,7 @@ describe('Explore page', () => {
   });
 
   it('sends the chosen sort and filter', async () => {
-    const { server, user } = renderExplore({ spaces: tagged });
+    const { server, user } = await renderExplore({ spaces: tagged });
     await screen.findByRole('article', { name: 'Blue museum' });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort By' }), 'Views');
@@ -230,7 +200,7 @@ describe('Explore page', () => {
   });
 
   it('filters by a clicked tag, sends it as tags, and lets it be removed', async () => {
-    const { server, location, user } = renderExplore({ spaces: tagged });
+    const { server, location, user } = await renderExplore({ spaces: tagged });
     const card = await screen.findByRole('article', { name: 'Blue museum' });
 
     await user.click(within(card).getByRole('button', { name: 'Filter by tag art' }));
@@ -251,7 +221,7 @@ describe('Explore page', () => {
   });
 
   it('starts from a link with words and tags', async () => {
-    const { server } = renderExplore({ spaces: tagged, path: '/explore?q=lamp&tags=design' });
+    const { server } = await renderExplore({ spaces: tagged, path: '/explore?q=lamp&tags=design' });
     await waitFor(() => expect(cardTitles()).toEqual(['Red lamp gallery', 'Green lamp shop']));
     expect(server.searches()).toEqual([
       { ...page, q: 'lamp', tags: 'design', sort: 'publishedAt', filter: 'all' },
@@ -261,7 +231,7 @@ describe('Explore page', () => {
   });
 
   it('switches between grid and list view without asking again', async () => {
-    const { server, user } = renderExplore({ spaces: tagged });
+    const { server, user } = await renderExplore({ spaces: tagged });
     await screen.findByRole('article', { name: 'Blue museum' });
     expect(screen.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('img', { name: 'Cover of Blue museum' })).toBeInTheDocument();
@@ -279,7 +249,7 @@ describe('Explore page', () => {
   });
 
   it('says No spaces found when nothing matches', async () => {
-    const { user } = renderExplore({ spaces: tagged });
+    const { user } = await renderExplore({ spaces: tagged });
     await screen.findByRole('article', { name: 'Blue museum' });
     await user.type(screen.getByRole('searchbox', { name: 'Search spaces' }), 'zebra{Enter}');
     expect(await screen.findByText('No spaces found')).toBeVisible();
@@ -287,7 +257,7 @@ describe('Explore page', () => {
   });
 
   it('asks an anonymous visitor to sign in for MY HISTORY, without asking the server', async () => {
-    const { server, user } = renderExplore({ spaces: tagged });
+    const { server, user } = await renderExplore({ spaces: tagged });
     await screen.findByRole('article', { name: 'Blue museum' });
     await user.click(screen.getByRole('button', { name: 'MY HISTORY' }));
     expect(await screen.findByText('Sign in to see the spaces you have visited.')).toBeVisible();
@@ -299,7 +269,7 @@ describe('Explore page', () => {
   });
 
   it('shows a signed-in visitor their history', async () => {
-    const { server, user } = renderExplore({ spaces: tagged, signedIn: true });
+    const { server, user } = await renderExplore({ spaces: tagged, signedIn: true });
     await screen.findByRole('article', { name: 'Blue museum' });
     await user.click(screen.getByRole('button', { name: 'MY HISTORY' }));
     await waitFor(() => expect(server.searches().at(-1)).toMatchObject({ filter: 'history' }));
@@ -308,7 +278,7 @@ describe('Explore page', () => {
   });
 
   it('shows a failure with Try again, which loads the list', async () => {
-    const { user } = renderExplore({ spaces: tagged, failing: 1 });
+    const { user } = await renderExplore({ spaces: tagged, failing: 1 });
     expect(await screen.findByText('The list could not be loaded.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Blue museum' })).toBeVisible();
@@ -316,7 +286,7 @@ describe('Explore page', () => {
   });
 
   it('lists creators with their counts on the Creators tab, searchable by name', async () => {
-    const { server, location, user } = renderExplore({
+    const { server, location, user } = await renderExplore({
       spaces: tagged,
       users: [creator(1), creator(2, { name: 'Bob', numPublishedSpaces: 1, numOfFollowers: 1500 })],
     });
@@ -341,7 +311,7 @@ describe('Explore page', () => {
   });
 
   it('shows no districts yet, asking nothing', async () => {
-    const { server } = renderExplore({ path: '/explore?tab=districts' });
+    const { server } = await renderExplore({ path: '/explore?tab=districts' });
     expect(screen.getByRole('tab', { name: 'Districts' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('No districts found')).toBeVisible();
     expect(screen.getByText(/Public districts appear here/)).toBeVisible();
@@ -350,7 +320,7 @@ describe('Explore page', () => {
   });
 
   it('follows the address back to an earlier tab', async () => {
-    const { location } = renderExplore({ spaces: tagged, path: '/explore?tab=creators' });
+    const { location } = await renderExplore({ spaces: tagged, path: '/explore?tab=creators' });
     expect(screen.getByRole('tab', { name: 'Creators' })).toHaveAttribute('aria-selected', 'true');
     act(() => location.navigate('/explore?tags=art'));
     expect(await screen.findByRole('tab', { name: 'Spaces', selected: true })).toBeVisible();

@@ -1,15 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import type { KyInstance } from 'ky';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createActor } from 'xstate';
 import type { SceneMetadata } from '../../contracts/scenes';
 import '../../src/i18n';
-import { appMachine } from '../../src/machines/appMachine';
-import { createApi } from '../../src/services/api';
-import { AppActorProvider } from '../../src/views/AppContext';
 import { HomePage } from '../../src/views/pages/marketing';
+import { json, renderInApp } from '../support/spa';
 
 function space(n: number): SceneMetadata {
   const at = new Date(Date.UTC(2026, 0, 1) - n * 60_000).toISOString();
@@ -48,14 +42,10 @@ function space(n: number): SceneMetadata {
   };
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** A scene service answering Explore's search with `spaces` (most viewed first), or failing. */
 function fakeSearch(spaces: SceneMetadata[] | 'failing') {
   const queries: Record<string, string>[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
+  const fetch = vi.fn(async (request: Request) => {
     const url = new URL(request.url);
     const query = Object.fromEntries(url.searchParams);
     queries.push(query);
@@ -63,31 +53,22 @@ function fakeSearch(spaces: SceneMetadata[] | 'failing') {
     const ipp = Number(query.ipp);
     return json({ items: spaces.slice(0, ipp), cp: 0, ipp, hasMore: spaces.length > ipp });
   });
-  const api = createApi({ token: () => undefined, onForbidden: vi.fn() }).extend({
-    fetch: fetch as typeof globalThis.fetch,
-    prefixUrl: 'http://localhost/api',
-    retry: 0,
-  });
-  return { api, queries };
+  return { fetch, queries };
 }
 
-function renderHome(api: KyInstance | null) {
-  const root = createActor(appMachine, { input: { callback: false } }).start();
-  render(
-    <AppActorProvider actor={root} api={api}>
-      <Router hook={memoryLocation({ path: '/' }).hook}>
-        <HomePage />
-      </Router>
-    </AppActorProvider>,
-  );
+/** The home page over `server` (null: no network at all). */
+async function renderHome(server: ((request: Request) => Promise<Response>) | null) {
+  await renderInApp(<HomePage />, {
+    fetch: server ?? (() => Promise.reject(new TypeError('Failed to fetch'))),
+  });
 }
 
 const demoSpaces = Array.from({ length: 12 }, (_, i) => space(i + 1));
 
 describe('home page: Explore spaces row', () => {
   it('shows the most viewed published spaces in a row, with See all to Explore', async () => {
-    const { api, queries } = fakeSearch(demoSpaces);
-    renderHome(api);
+    const { fetch, queries } = fakeSearch(demoSpaces);
+    await renderHome(fetch);
     const row = await screen.findByRole('region', { name: 'Explore spaces' });
     const cards = within(row).getAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(
@@ -99,8 +80,8 @@ describe('home page: Explore spaces row', () => {
   });
 
   it('is hidden when nothing is published', async () => {
-    const { api, queries } = fakeSearch([]);
-    renderHome(api);
+    const { fetch, queries } = fakeSearch([]);
+    await renderHome(fetch);
     await waitFor(() => expect(queries).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('region', { name: 'Explore spaces' })).toBeNull();
@@ -108,8 +89,8 @@ describe('home page: Explore spaces row', () => {
   });
 
   it('is hidden, quietly, when the spaces cannot be loaded', async () => {
-    const { api, queries } = fakeSearch('failing');
-    renderHome(api);
+    const { fetch, queries } = fakeSearch('failing');
+    await renderHome(fetch);
     await waitFor(() => expect(queries).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('region', { name: 'Explore spaces' })).toBeNull();
@@ -117,9 +98,9 @@ describe('home page: Explore spaces row', () => {
     expect(screen.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  it('leaves the home page whole without an API client', () => {
+  it('leaves the home page whole without a network', async () => {
     const errors = vi.spyOn(console, 'error');
-    renderHome(null);
+    await renderHome(null);
     expect(screen.getByRole('heading', { level: 1 })).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Explore spaces' })).toBeNull();
     expect(errors).not.toHaveBeenCalled();

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/i18n';
-import { LoadingOverlay } from '../../src/views/kit/LoadingOverlay';
+import { LoadingOverlay } from '../../src/engine/host/LoadingOverlay';
 
 describe('LoadingOverlay', () => {
   afterEach(() => vi.useRealTimers());

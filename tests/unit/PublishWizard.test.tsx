@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { marketplaceMessages, type OneTimeProduct } from '../../contracts/marketplace';
 import { type PublishAnswer, publishMessages, type Slot } from '../../contracts/publishing';
 import type { Tier } from '../../contracts/roles';
@@ -14,6 +14,7 @@ import {
   type SaveMetadataInput,
 } from '../../src/machines/publishWizardMachine';
 import { type CheckoutProps, PublishWizard } from '../../src/views/publish/PublishWizard';
+import { json, renderInApp } from '../support/spa';
 
 const draft = {
   sceneId: 's1',
@@ -73,7 +74,7 @@ function FakeCheckout({ purchase, onFinished, onClose }: CheckoutProps) {
  * `poorWallet` makes slot purchases fail with 422 insufficient credits (100 needed, 30 in the
  * wallet) until a checkout was paid. A bought slot appears among the slots.
  */
-function renderWizard({
+async function renderWizard({
   tier = 'free',
   slots: startSlots = [slot('slot-1', null)],
   publishFailures = 0,
@@ -140,17 +141,13 @@ function renderWizard({
   );
   const onPublished = vi.fn();
   const onClose = vi.fn();
-  render(
-    <PublishWizard
-      open
-      onClose={onClose}
-      machine={machine}
-      input={{ sceneId: 's1', metadata: draft, tier }}
-      searchUsers={async () => [{ userId: 'u2', name: 'Bob' }]}
-      onPublished={onPublished}
-      checkout={Checkout}
-    />,
-  );
+  const wizard = createActor(machine, { input: { sceneId: 's1', metadata: draft, tier } }).start();
+  wizard.on('wizard.published', (event) => onPublished(event.metadata));
+  // The access pickers search the user service.
+  const users = () => json({ items: [{ userId: 'u2', name: 'Bob' }], cp: 0, ipp: 20, total: 1 });
+  await renderInApp(<PublishWizard wizard={wizard} onClose={onClose} checkout={Checkout} />, {
+    fetch: users,
+  });
   const dialog = screen.getByRole('dialog', { name: 'Publish space' });
   const button = (name: string) => within(dialog).getByRole('button', { name });
   return {
@@ -168,7 +165,7 @@ function renderWizard({
 
 describe('PublishWizard', () => {
   it('walks from space info to a published space, retrying a refused publish', async () => {
-    const w = renderWizard({ publishFailures: 1 });
+    const w = await renderWizard({ publishFailures: 1 });
     const { user, dialog, button } = w;
     expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Harbour lights');
     // Later steps open only once the earlier ones are complete.
@@ -220,7 +217,7 @@ describe('PublishWizard', () => {
   });
 
   it("says 'There is no available slot.' when every slot holds another space", async () => {
-    const { user, dialog, button } = renderWizard({ slots: [slot('slot-1', 's0')] });
+    const { user, dialog, button } = await renderWizard({ slots: [slot('slot-1', 's0')] });
     await user.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'sea;');
     await user.click(button('Next'));
     expect(await within(dialog).findByText(publishMessages.noSlotAvailable)).toBeInTheDocument();
@@ -229,7 +226,7 @@ describe('PublishWizard', () => {
   });
 
   it('buys an extra slot after buying the missing credits, and selects it', async () => {
-    const w = renderWizard({ slots: [slot('slot-1', 's0')], poorWallet: true });
+    const w = await renderWizard({ slots: [slot('slot-1', 's0')], poorWallet: true });
     const { user, dialog, button } = w;
     await user.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'sea,');
     await user.click(button('Next'));
@@ -263,7 +260,7 @@ describe('PublishWizard', () => {
   });
 
   it('deletes an empty extra slot after asking, and keeps it when the server refuses', async () => {
-    const w = renderWizard({
+    const w = await renderWizard({
       slots: [slot('slot-1', null), slot('slot-extra', null, 'extra'), slot('slot-used', 's0', 'extra')],
       deleteRefusals: 1,
     });
@@ -309,7 +306,7 @@ describe('PublishWizard', () => {
   });
 
   it('lets a Standard user pick who may view, and sends them with the publish', async () => {
-    const { user, dialog, button, publishes } = renderWizard({ tier: 'standard' });
+    const { user, dialog, button, publishes } = await renderWizard({ tier: 'standard' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'sea,');
     await user.click(button('Next'));
     await user.click(await within(dialog).findByRole('radio', { name: 'Free slot' }));
@@ -329,7 +326,7 @@ describe('PublishWizard', () => {
   });
 
   it('refuses a cover photo of the wrong type with the size and formats', async () => {
-    const { user, dialog, button } = renderWizard();
+    const { user, dialog, button } = await renderWizard();
     await user.click(button('Remove cover photo'));
     await user.click(button('Next'));
     expect(within(dialog).getByText('Required')).toBeInTheDocument();

@@ -1,18 +1,12 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createActor, fromPromise } from 'xstate';
 import type { SceneMetadata } from '../../contracts/scenes';
 import '../../src/i18n';
-import { appMachine } from '../../src/machines/appMachine';
-import { type SessionProfile, type SessionUser, sessionMachine } from '../../src/machines/sessionMachine';
-import { createApi } from '../../src/services/api';
-import { AppActorProvider } from '../../src/views/AppContext';
+import type { SessionProfile, SessionUser } from '../../src/machines/sessionMachine';
 import { shareLinks } from '../../src/views/kit/ShareModal';
 import { defaultCoverImage, SpaceCard, type SpaceCardProps } from '../../src/views/kit/SpaceCard';
-import { Toasts } from '../../src/views/kit/Toasts';
+import { AppToasts, json, renderInApp } from '../support/spa';
 
 const hour = 3_600_000;
 
@@ -53,9 +47,6 @@ function space(overrides: Partial<SceneMetadata> = {}): SceneMetadata {
   };
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 interface Call {
   method: string;
   path: string;
@@ -69,8 +60,7 @@ interface Call {
 function fakeServer(answer: (call: Call) => Response | 'pending') {
   const calls: Call[] = [];
   const pending: { call: Call; settle: (response: Response) => void }[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
+  const fetch = vi.fn(async (request: Request) => {
     const url = new URL(request.url);
     let form: Record<string, string> | null = null;
     if (request.method !== 'GET' && request.headers.get('content-type')?.includes('multipart/form-data')) {
@@ -82,54 +72,30 @@ function fakeServer(answer: (call: Call) => Response | 'pending') {
     if (response !== 'pending') return response;
     return new Promise<Response>((settle) => pending.push({ call, settle }));
   });
-  const api = createApi({ token: () => 'a-token', onForbidden: vi.fn() }).extend({
-    fetch: fetch as typeof globalThis.fetch,
-    prefixUrl: 'http://localhost/api',
-    retry: 0,
-  });
   const release = (response: Response) => {
     const next = pending.shift();
     if (!next) throw new Error('no call is pending');
     next.settle(response);
   };
-  return { api, calls, release };
+  return { fetch, calls, release };
 }
 
 const refused = () => json({ code: 'UNAVAILABLE', message: 'Service unavailable' }, 503);
 
-function renderCard(
+async function renderCard(
   props: Partial<SpaceCardProps> & { space?: SceneMetadata },
   server = fakeServer(() => json({})),
 ) {
-  const session = sessionMachine.provide({
-    actors: {
-      loadUser: fromPromise(async (): Promise<SessionUser | null> => ({
-        userId: 'u1',
-        name: 'Alice',
-        roles: ['free-user'],
-        accessToken: 't',
-      })),
-      ensureProfile: fromPromise(async (): Promise<SessionProfile> => ({
-        userId: 'u1',
-        name: 'Alice',
-        searchable: true,
-        autoSave: true,
-      })),
-    },
-  });
-  const root = createActor(appMachine.provide({ actors: { session } }), {
-    input: { callback: false },
-  }).start();
-  const location = memoryLocation({ path: '/user/u1/spaces', record: true });
+  const user: SessionUser = { userId: 'u1', name: 'Alice', roles: ['free-user'], accessToken: 't' };
+  const profile: SessionProfile = { userId: 'u1', name: 'Alice', searchable: true, autoSave: true };
   const onDeleted = vi.fn();
   const onDuplicated = vi.fn();
-  render(
-    <AppActorProvider actor={root} api={server.api}>
-      <Router hook={location.hook}>
-        <SpaceCard space={space()} onDeleted={onDeleted} onDuplicated={onDuplicated} {...props} />
-        <Toasts toastsRef={root.getSnapshot().context.toasts} />
-      </Router>
-    </AppActorProvider>,
+  const { location } = await renderInApp(
+    <>
+      <SpaceCard space={space()} onDeleted={onDeleted} onDuplicated={onDuplicated} {...props} />
+      <AppToasts />
+    </>,
+    { fetch: server.fetch, user, profile, path: '/user/u1/spaces' },
   );
   return { server, location, onDeleted, onDuplicated, user: userEvent.setup() };
 }
@@ -140,8 +106,8 @@ const hiddenBadge = () => within(card()).queryByText('Hidden');
 afterEach(() => vi.restoreAllMocks());
 
 describe('SpaceCard', () => {
-  it('shows the title, the creator, shortened counts and the time since the last update', () => {
-    renderCard({});
+  it('shows the title, the creator, shortened counts and the time since the last update', async () => {
+    await renderCard({});
     const article = card();
     expect(within(article).getByRole('heading', { level: 3, name: 'Sculpture garden' })).toBeVisible();
     expect(within(article).getByText('1.2K likes')).toBeInTheDocument();
@@ -155,15 +121,15 @@ describe('SpaceCard', () => {
     );
   });
 
-  it('visits a published space in the viewer and a draft in the draft preview, with a Draft badge', () => {
-    renderCard({});
+  it('visits a published space in the viewer and a draft in the draft preview, with a Draft badge', async () => {
+    await renderCard({});
     expect(within(card()).getByRole('link', { name: 'Visit Space' })).toHaveAttribute('href', '/viewer/s1');
     expect(within(card()).queryByText('Draft')).toBeNull();
     expect(hiddenBadge()).toBeNull();
   });
 
-  it('marks a draft and sends its visitors to the draft preview', () => {
-    renderCard({ space: space({ state: 'Draft', sceneId: 'd 1' }) });
+  it('marks a draft and sends its visitors to the draft preview', async () => {
+    await renderCard({ space: space({ state: 'Draft', sceneId: 'd 1' }) });
     expect(within(card()).getByText('Draft')).toBeVisible();
     expect(within(card()).getByRole('link', { name: 'Visit Space' })).toHaveAttribute(
       'href',
@@ -171,35 +137,35 @@ describe('SpaceCard', () => {
     );
   });
 
-  it('marks a hidden space', () => {
-    renderCard({ space: space({ visible: false }) });
+  it('marks a hidden space', async () => {
+    await renderCard({ space: space({ visible: false }) });
     expect(hiddenBadge()).toBeVisible();
   });
 
-  it('shows the default picture without a cover, and instead of a broken one', () => {
-    renderCard({ space: space({ coverPhotoUri: null, thumbnailUri: '/thumb.png' }) });
+  it('shows the default picture without a cover, and instead of a broken one', async () => {
+    await renderCard({ space: space({ coverPhotoUri: null, thumbnailUri: '/thumb.png' }) });
     const picture = within(card()).getByRole('img', { name: 'Cover of Sculpture garden' });
     expect(picture).toHaveAttribute('src', '/thumb.png');
     fireEvent.error(picture);
     expect(picture).toHaveAttribute('src', defaultCoverImage);
   });
 
-  it('shows the default picture when there is no cover at all', () => {
-    renderCard({ space: space({ coverPhotoUri: null }) });
+  it('shows the default picture when there is no cover at all', async () => {
+    await renderCard({ space: space({ coverPhotoUri: null }) });
     expect(within(card()).getByRole('img', { name: 'Cover of Sculpture garden' })).toHaveAttribute(
       'src',
       defaultCoverImage,
     );
   });
 
-  it('offers no owner actions to visitors', () => {
-    renderCard({ owner: false });
+  it('offers no owner actions to visitors', async () => {
+    await renderCard({ owner: false });
     expect(within(card()).queryByRole('toolbar')).toBeNull();
     expect(within(card()).queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
   it('gives the owner links to edit and preview, reachable by keyboard', async () => {
-    const { user } = renderCard({ owner: true });
+    const { user } = await renderCard({ owner: true });
     const actions = within(card()).getByRole('toolbar', { name: 'Actions for Sculpture garden' });
     expect(within(actions).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/curate/s1');
     expect(within(actions).getByRole('link', { name: 'Preview' })).toHaveAttribute(
@@ -210,8 +176,8 @@ describe('SpaceCard', () => {
     expect(within(actions).getByRole('link', { name: 'Edit' })).toHaveFocus();
   });
 
-  it('offers a draft no share, but hiding (it stays hidden once published)', () => {
-    renderCard({ owner: true, space: space({ state: 'Draft' }) });
+  it('offers a draft no share, but hiding (it stays hidden once published)', async () => {
+    await renderCard({ owner: true, space: space({ state: 'Draft' }) });
     const actions = within(card()).getByRole('toolbar');
     expect(within(actions).queryByRole('button', { name: 'Share' })).toBeNull();
     expect(within(actions).getByRole('button', { name: 'Hide' })).toBeEnabled();
@@ -222,7 +188,7 @@ describe('SpaceCard', () => {
   describe('hide and unhide', () => {
     it('hides at once and asks the server', async () => {
       const server = fakeServer(() => 'pending');
-      const { user } = renderCard({ owner: true }, server);
+      const { user } = await renderCard({ owner: true }, server);
       await user.click(within(card()).getByRole('button', { name: 'Hide' }));
       expect(hiddenBadge()).toBeVisible();
       expect(server.calls).toEqual([
@@ -235,7 +201,7 @@ describe('SpaceCard', () => {
 
     it('shows the space again when hiding fails, and only logs it', async () => {
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-      const { user } = renderCard({ owner: true }, fakeServer(refused));
+      const { user } = await renderCard({ owner: true }, fakeServer(refused));
       await user.click(within(card()).getByRole('button', { name: 'Hide' }));
       await waitFor(() => expect(hiddenBadge()).toBeNull());
       expect(within(card()).getByRole('button', { name: 'Hide' })).toBeEnabled();
@@ -250,7 +216,7 @@ describe('SpaceCard', () => {
     it('unhides a hidden space, and hides it again when that fails', async () => {
       vi.spyOn(console, 'error').mockImplementation(() => {});
       const server = fakeServer(() => 'pending');
-      const { user } = renderCard({ owner: true, space: space({ visible: false }) }, server);
+      const { user } = await renderCard({ owner: true, space: space({ visible: false }) }, server);
       await user.click(within(card()).getByRole('button', { name: 'Unhide' }));
       expect(hiddenBadge()).toBeNull();
       expect(server.calls[0].form).toEqual({ visible: 'true' });
@@ -262,7 +228,7 @@ describe('SpaceCard', () => {
 
   describe('delete', () => {
     it('asks for confirmation, and cancelling keeps the space', async () => {
-      const { user, server } = renderCard({ owner: true });
+      const { user, server } = await renderCard({ owner: true });
       await user.click(within(card()).getByRole('button', { name: 'Delete' }));
       const dialog = screen.getByRole('dialog', { name: 'Delete space' });
       expect(dialog).toHaveTextContent('Delete "Sculpture garden"? This cannot be undone.');
@@ -274,7 +240,7 @@ describe('SpaceCard', () => {
 
     it('removes the card at once once confirmed, and tells the list when the server agrees', async () => {
       const server = fakeServer(() => 'pending');
-      const { user, onDeleted } = renderCard({ owner: true }, server);
+      const { user, onDeleted } = await renderCard({ owner: true }, server);
       await user.click(within(card()).getByRole('button', { name: 'Delete' }));
       await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
       expect(screen.queryByRole('article')).toBeNull();
@@ -289,7 +255,7 @@ describe('SpaceCard', () => {
 
     it('brings the card back when the delete fails, and only logs it', async () => {
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-      const { user, onDeleted } = renderCard({ owner: true }, fakeServer(refused));
+      const { user, onDeleted } = await renderCard({ owner: true }, fakeServer(refused));
       await user.click(within(card()).getByRole('button', { name: 'Delete' }));
       await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
       expect(await screen.findByRole('article', { name: 'Sculpture garden' })).toBeVisible();
@@ -306,7 +272,7 @@ describe('SpaceCard', () => {
     it('hands the copy to the list and says where it is', async () => {
       const copy = space({ sceneId: 's2', title: 'Sculpture garden (copy)', state: 'Draft' });
       const server = fakeServer(() => json({ sceneId: 's2', metadata: copy }, 201));
-      const { user, onDuplicated } = renderCard({ owner: true }, server);
+      const { user, onDuplicated } = await renderCard({ owner: true }, server);
       await user.click(within(card()).getByRole('button', { name: 'Duplicate' }));
       const toast = await screen.findByRole('status');
       expect(toast).toHaveTextContent('A copy of "Sculpture garden (copy)" is in your drafts.');
@@ -322,7 +288,7 @@ describe('SpaceCard', () => {
 
     it('shows the draft-limit message with a View drafts button when the limit is reached', async () => {
       const server = fakeServer(() => json({ code: 'BUSINESS_RULE', message: 'Draft Limit Reached' }, 422));
-      const { user, onDuplicated, location } = renderCard({ owner: true }, server);
+      const { user, onDuplicated, location } = await renderCard({ owner: true }, server);
       await user.click(within(card()).getByRole('button', { name: 'Duplicate' }));
       const toast = await screen.findByRole('alert');
       expect(toast).toHaveTextContent('You have reached the maximum number of drafts for your plan.');
@@ -332,7 +298,7 @@ describe('SpaceCard', () => {
     });
 
     it('says so when a copy cannot be made for another reason', async () => {
-      const { user } = renderCard({ owner: true }, fakeServer(refused));
+      const { user } = await renderCard({ owner: true }, fakeServer(refused));
       await user.click(within(card()).getByRole('button', { name: 'Duplicate' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('The space could not be duplicated.');
       expect(within(card()).getByRole('button', { name: 'Duplicate' })).toBeEnabled();
@@ -341,7 +307,7 @@ describe('SpaceCard', () => {
 
   describe('share', () => {
     it('shows the viewer link, copies it, and links to each network', async () => {
-      const { user } = renderCard({ owner: true });
+      const { user } = await renderCard({ owner: true });
       await user.click(within(card()).getByRole('button', { name: 'Share' }));
       const dialog = screen.getByRole('dialog', { name: 'Share' });
       const url = `${window.location.origin}/viewer/s1`;

@@ -1,6 +1,4 @@
-import { renderHook } from '@testing-library/react';
 import ky from 'ky';
-import { createElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import {
@@ -12,10 +10,10 @@ import {
   hubStartRetryMax,
   selectHubStatus,
 } from '../../src/machines/hubConnectionMachine';
-import { createNotificationHub } from '../../src/services/notificationHub';
-import { NotificationHubContext, useNotification } from '../../src/views/hubs/useNotification';
+import { notificationHubActors } from '../../src/services/notificationHub';
 import { deferredActors } from '../support/deferredActors';
 import { createPathModel, describePaths, getTransitionPaths, replaySteps } from '../support/machinePaths';
+import { createTestApp } from '../support/spa';
 
 const unauthorized = { message: "Unauthorized: Status code '401'", status: 401 };
 const broken = { message: "Internal: Status code '500'", status: 500 };
@@ -144,7 +142,7 @@ function deferredStartFailing(error: HubProblem | null, onStart: () => void = ()
   });
 }
 
-describe('notification hub service and hook', () => {
+describe('notification hub service and the app', () => {
   const apiAnswering = (status: number) =>
     ky.create({
       prefixUrl: 'http://localhost/api',
@@ -154,8 +152,8 @@ describe('notification hub service and hook', () => {
 
   it('turns a 401 from the key route into a silent stop', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { machine } = createNotificationHub(apiAnswering(401), 'http://localhost/hubs/notification');
-    const actor = createActor(machine).start();
+    const actors = notificationHubActors(apiAnswering(401), 'http://localhost/hubs/notification');
+    const actor = createActor(hubConnectionMachine.provide({ actors })).start();
     actor.send({ type: 'hub.start' });
     await waitFor(actor, (s) => s.matches('disconnected') && s.context.error !== null, { timeout: 5000 });
     expect(actor.getSnapshot().context.error?.status).toBe(401);
@@ -163,25 +161,17 @@ describe('notification hub service and hook', () => {
     actor.stop();
   });
 
-  it('useNotification does nothing without a provider, and follows the hub with one', () => {
+  it("delivers the hub's messages to every listening actor, until it stops listening", () => {
+    const { app, hub } = createTestApp();
     const seen: unknown[] = [];
-    const alone = renderHook(() => useNotification('Wallet', (p) => seen.push(p)));
-    alone.unmount();
-
-    const handlers = new Map<string, (...args: unknown[]) => void>();
-    const fakeHub = {
-      stop: async () => {},
-      on: (target: string, handler: (...args: unknown[]) => void) => {
-        handlers.set(target, handler);
-        return () => handlers.delete(target);
-      },
-    };
-    const wrapper = ({ children }: { children: ReactNode }) =>
-      createElement(NotificationHubContext.Provider, { value: fakeHub }, children);
-    const hook = renderHook(() => useNotification('Wallet', (p) => seen.push(p)), { wrapper });
-    handlers.get('Wallet')!({ availableBalance: 3 });
-    expect(seen).toEqual([{ availableBalance: 3 }]);
-    hook.unmount();
-    expect(handlers.has('Wallet')).toBe(false);
+    const notifications = app.root.system.get('notifications')!;
+    const subscription = notifications.on('hub.received', (message: { target: string; args: unknown[] }) =>
+      seen.push([message.target, ...message.args]),
+    );
+    hub.send('Wallet', { availableBalance: 3 });
+    expect(seen).toEqual([['Wallet', { availableBalance: 3 }]]);
+    subscription.unsubscribe();
+    hub.send('Wallet', { availableBalance: 4 });
+    expect(seen).toHaveLength(1);
   });
 });

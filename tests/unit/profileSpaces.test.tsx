@@ -1,17 +1,12 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createActor, fromPromise } from 'xstate';
+import { Route } from 'wouter';
 import type { SceneMetadata, SceneState } from '../../contracts/scenes';
 import '../../src/i18n';
-import { appMachine } from '../../src/machines/appMachine';
-import { type SessionProfile, type SessionUser, sessionMachine } from '../../src/machines/sessionMachine';
-import { createApi } from '../../src/services/api';
-import { AppActorProvider } from '../../src/views/AppContext';
-import { Toasts } from '../../src/views/kit/Toasts';
+import type { SessionProfile, SessionUser } from '../../src/machines/sessionMachine';
 import { ProfileSpaces } from '../../src/views/pages/profileSpaces';
+import { AppToasts, json, renderInApp } from '../support/spa';
 
 function space(
   n: number,
@@ -55,9 +50,6 @@ function space(
   };
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 interface Call {
   method: string;
   path: string;
@@ -71,8 +63,7 @@ interface Call {
 function fakeSceneService(spaces: SceneMetadata[], failing = 0) {
   const calls: Call[] = [];
   let failures = failing;
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
+  const fetch = vi.fn(async (request: Request) => {
     const url = new URL(request.url);
     const call = {
       method: request.method,
@@ -118,14 +109,9 @@ function fakeSceneService(spaces: SceneMetadata[], failing = 0) {
     }
     return json({ code: 'NOT_FOUND', message: 'Not found' }, 404);
   });
-  const api = createApi({ token: () => 't', onForbidden: vi.fn() }).extend({
-    fetch: fetch as typeof globalThis.fetch,
-    prefixUrl: 'http://localhost/api',
-    retry: 0,
-  });
   const listCalls = () =>
     calls.filter((c) => c.path === 'sceneService/scene/metadata/my').map((c) => c.query);
-  return { api, calls, listCalls };
+  return { fetch, calls, listCalls };
 }
 
 /**
@@ -173,42 +159,23 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderSpaces({
+async function renderSpaces({
   spaces = [] as SceneMetadata[],
   path = '/user/u1/spaces/published',
   isMe = true,
   failing = 0,
 } = {}) {
   const server = fakeSceneService(spaces, failing);
-  const session = sessionMachine.provide({
-    actors: {
-      loadUser: fromPromise(async (): Promise<SessionUser | null> => ({
-        userId: 'u1',
-        name: 'Alice',
-        roles: ['free-user'],
-        accessToken: 't',
-      })),
-      ensureProfile: fromPromise(async (): Promise<SessionProfile> => ({
-        userId: 'u1',
-        name: 'Alice',
-        searchable: true,
-        autoSave: true,
-      })),
-    },
-  });
-  const root = createActor(appMachine.provide({ actors: { session } }), {
-    input: { callback: false },
-  }).start();
-  const location = memoryLocation({ path, record: true });
-  render(
-    <AppActorProvider actor={root} api={server.api}>
-      <Router hook={location.hook}>
-        <Route path="/user/:userId/spaces/:subcategory?">
-          {(p) => <ProfileSpaces userId={p.userId} isMe={isMe} />}
-        </Route>
-        <Toasts toastsRef={root.getSnapshot().context.toasts} />
-      </Router>
-    </AppActorProvider>,
+  const user: SessionUser = { userId: 'u1', name: 'Alice', roles: ['free-user'], accessToken: 't' };
+  const profile: SessionProfile = { userId: 'u1', name: 'Alice', searchable: true, autoSave: true };
+  const { location } = await renderInApp(
+    <>
+      <Route path="/user/:userId/spaces/:subcategory?">
+        {(p) => <ProfileSpaces userId={p.userId} isMe={isMe} />}
+      </Route>
+      <AppToasts />
+    </>,
+    { fetch: server.fetch, user, profile, path },
   );
   return { server, location, user: userEvent.setup() };
 }
@@ -219,7 +186,7 @@ const published = (count: number) => Array.from({ length: count }, (_, i) => spa
 
 describe('profile Spaces category', () => {
   it('shows the owner’s published spaces, 9 at first, hidden ones marked', async () => {
-    renderSpaces({
+    await renderSpaces({
       spaces: [...published(12).map((s, i) => (i === 1 ? { ...s, visible: false } : s)), space(1, 'Draft')],
     });
     expect(await screen.findByRole('article', { name: 'Space 1' })).toBeVisible();
@@ -230,7 +197,7 @@ describe('profile Spaces category', () => {
   });
 
   it('loads the next page when the end of the list scrolls into view, and stops at the last', async () => {
-    const { server } = renderSpaces({ spaces: published(12) });
+    const { server } = await renderSpaces({ spaces: published(12) });
     await screen.findByRole('article', { name: 'Space 9' });
     expect(server.listCalls()).toEqual([{ cp: '0', ipp: '9', state: 'Published' }]);
 
@@ -250,7 +217,7 @@ describe('profile Spaces category', () => {
 
   it('keeps loading pages while the end of the list stays in view on a tall screen', async () => {
     viewport.endInView = true;
-    const { server } = renderSpaces({ spaces: published(20) });
+    const { server } = await renderSpaces({ spaces: published(20) });
     // (Role queries over many cards are slow in jsdom: wait on the text, then check the cards.)
     await screen.findByText('Space 20', {}, { timeout: 5000 });
     expect(screen.getByRole('article', { name: 'Space 20' })).toBeVisible();
@@ -258,7 +225,7 @@ describe('profile Spaces category', () => {
   });
 
   it('switches to the drafts', async () => {
-    const { server, user, location } = renderSpaces({
+    const { server, user, location } = await renderSpaces({
       spaces: [...published(2), space(1, 'Draft'), space(2, 'Draft')],
     });
     await screen.findByRole('article', { name: 'Space 1' });
@@ -271,14 +238,14 @@ describe('profile Spaces category', () => {
   });
 
   it('says No spaces found and offers the owner to create one', async () => {
-    renderSpaces({ path: '/user/u1/spaces/drafts' });
+    await renderSpaces({ path: '/user/u1/spaces/drafts' });
     expect(await screen.findByText('No spaces found')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Create space' })).toHaveAttribute('href', '/curate');
   });
 
   it("shows visitors the user's published, visible spaces: no drafts, no tabs, no owner actions", async () => {
     const hidden = { ...space(3, 'Published'), visible: false };
-    const { server } = renderSpaces({
+    const { server } = await renderSpaces({
       isMe: false,
       path: '/user/u1/spaces/drafts',
       spaces: [space(1, 'Draft'), space(2, 'Published'), hidden],
@@ -300,12 +267,12 @@ describe('profile Spaces category', () => {
   });
 
   it('tells visitors No spaces found when nothing is published', async () => {
-    renderSpaces({ isMe: false, path: '/user/u1/spaces/published', spaces: [space(1, 'Draft')] });
+    await renderSpaces({ isMe: false, path: '/user/u1/spaces/published', spaces: [space(1, 'Draft')] });
     expect(await screen.findByText('No spaces found')).toBeVisible();
   });
 
   it('puts a duplicate at the top of the drafts at once', async () => {
-    const { user } = renderSpaces({
+    const { user } = await renderSpaces({
       path: '/user/u1/spaces/drafts',
       spaces: [space(1, 'Draft'), space(2, 'Draft')],
     });
@@ -317,7 +284,7 @@ describe('profile Spaces category', () => {
   });
 
   it('shows a copy of a published space first among the drafts, once', async () => {
-    const { user } = renderSpaces({ spaces: [...published(1), space(1, 'Draft')] });
+    const { user } = await renderSpaces({ spaces: [...published(1), space(1, 'Draft')] });
     await user.click(
       within(await screen.findByRole('article', { name: 'Space 1' })).getByRole('button', {
         name: 'Duplicate',
@@ -331,7 +298,7 @@ describe('profile Spaces category', () => {
   });
 
   it('drops a deleted space, down to No spaces found', async () => {
-    const { user } = renderSpaces({ spaces: published(1) });
+    const { user } = await renderSpaces({ spaces: published(1) });
     await user.click(
       within(await screen.findByRole('article', { name: 'Space 1' })).getByRole('button', { name: 'Delete' }),
     );
@@ -341,7 +308,7 @@ describe('profile Spaces category', () => {
   });
 
   it('offers to try again when a page cannot be loaded', async () => {
-    const { user, server } = renderSpaces({ spaces: published(3), failing: 1 });
+    const { user, server } = await renderSpaces({ spaces: published(3), failing: 1 });
     expect(await screen.findByText('Could not load more items.')).toBeVisible();
     expect(screen.queryByRole('article')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Try again' }));

@@ -26,7 +26,8 @@ import {
   selectSaveStatus,
 } from '../../src/machines/saveMachine';
 import type { ToastsEvent } from '../../src/machines/toastsMachine';
-import { createEngineExport, provideEditorSave, saveToasts } from '../../src/services/editorSave';
+import { provideSave } from '../../src/app/flows/editor';
+import { createEngineExport, saveToasts } from '../../src/services/editorSave';
 import {
   createPathModel,
   describePaths,
@@ -233,6 +234,7 @@ for (const scene of [newScene, existingScene]) {
           newTitle(snapshot.context),
           { type: 'save.requested' },
           { type: 'save.requested', auto: true },
+          { type: 'save.ensure' },
           { type: 'autosave.toggled', enabled: !snapshot.context.autoSave },
           // The replay's fake engine answers with the document of the save it runs.
           { type: 'xstate.done.actor.exportContent', output: docAt(snapshot.context.savingRevision ?? -1) },
@@ -294,7 +296,7 @@ for (const scene of [newScene, existingScene]) {
       const defined = definedTransitions(saveMachine).filter(
         (key) => scene.sceneId === null || !key.includes('.creating'),
       );
-      expect(defined.length).toBe(scene.sceneId === null ? 21 : 18);
+      expect(defined.length).toBe(scene.sceneId === null ? 26 : 23);
       expect(defined.filter((key) => !taken.has(key))).toEqual([]);
     });
 
@@ -379,6 +381,9 @@ function expectWhatTheUserNotices(
   // Autosave starts a save only for unsaved changes (or to retry a failed one).
   if (event.type === 'save.requested' && event.auto && before.matches({ loaded: 'idle' }))
     expect(after.hasTag('saving')).toBe(selectHasUnsavedChanges(before));
+  // Publish saves first only a space that was never stored or has unsaved changes.
+  if (event.type === 'save.ensure' && before.matches({ loaded: 'idle' }))
+    expect(after.hasTag('saving')).toBe(before.context.sceneId === null || selectHasUnsavedChanges(before));
 
   // The toast follows a finished manual save, and only that.
   const finishedSave = event.type === 'xstate.done.actor.putContent';
@@ -810,6 +815,45 @@ describe('saveMachine', () => {
     expect(editor.effects.toasts).toHaveLength(1);
   });
 
+  it('tells its owner of a created scene, then that the save finished, and of a failed save', async () => {
+    const heard: AnyEventObject[] = [];
+    const owner = createActor(
+      fromCallback(({ receive }) => receive((event) => void heard.push(event))),
+    ).start();
+    const editor = startEditor({ input: { owner } });
+    editor.actor.send(newScene);
+    editor.actor.send({ type: 'save.requested' });
+    await finishSave(editor, { created: 's9' });
+    expect(heard).toEqual([
+      { type: 'scene.created', sceneId: 's9' },
+      { type: 'save.settled', ok: true },
+    ]);
+    editor.actor.send({ type: 'editor.changed' });
+    editor.actor.send({ type: 'save.requested' });
+    await finishSave(editor, { put: 'fail' });
+    expect(heard.at(-1)).toEqual({ type: 'save.settled', ok: false });
+  });
+
+  it('answers save.ensure at once when the stored scene has no unsaved changes', async () => {
+    const heard: AnyEventObject[] = [];
+    const owner = createActor(
+      fromCallback(({ receive }) => receive((event) => void heard.push(event))),
+    ).start();
+    const editor = startEditor({ input: { owner } });
+    editor.actor.send({ type: 'save.ensure' });
+    expect(heard).toEqual([{ type: 'save.settled', ok: false }]);
+    editor.actor.send(existingScene);
+    editor.actor.send({ type: 'save.ensure' });
+    expect(heard.at(-1)).toEqual({ type: 'save.settled', ok: true });
+    expect(editor.callsOf('exportContent')).toHaveLength(0);
+    // With unsaved changes it saves first, as the user's save (with its toast).
+    editor.actor.send({ type: 'editor.changed' });
+    editor.actor.send({ type: 'save.ensure' });
+    await finishSave(editor);
+    expect(heard.at(-1)).toEqual({ type: 'save.settled', ok: true });
+    expect(editor.effects.toasts).toHaveLength(1);
+  });
+
   it('fails the save when the engine does not export in time', async () => {
     const editor = startEditor();
     editor.actor.send(existingScene);
@@ -823,7 +867,7 @@ describe('saveMachine', () => {
   });
 });
 
-describe('editor save with the scene service (src/services/editorSave.ts)', () => {
+describe('editor save with the scene service (src/app/flows/editor.ts)', () => {
   /** A fake scene service: records each request and answers like the server. */
   function fakeSceneService() {
     const requests: { method: string; path: string; body: unknown }[] = [];
@@ -857,11 +901,12 @@ describe('editor save with the scene service (src/services/editorSave.ts)', () =
     });
     const toasts: ToastsEvent[] = [];
     const navigations: string[] = [];
-    const machine = provideEditorSave(service.api, {
-      exportContent: (signal) => engine.exportContent(signal),
-      navigateToScene: (sceneId) => void navigations.push(sceneId),
-      ...saveToasts({ send: (event) => void toasts.push(event) }),
-    });
+    const machine = provideSave({
+      api: service.api,
+      // The editor's address of the new space: /curate/{sceneId}.
+      navigate: (path) => void navigations.push(decodeURIComponent(path.replace('/curate/', ''))),
+      toasts: (event) => void toasts.push(event),
+    }).provide({ actors: { exportContent: fromPromise(({ signal }) => engine.exportContent(signal)) } });
     const actor = createActor(machine, { input: {} }).start();
     actor.send({ type: 'scene.loaded', sceneId: null, title: 'Atrium', autoSave: false });
     actor.send({ type: 'editor.changed' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
+import { type AnyEventObject, createActor, fromCallback } from 'xstate';
 import { emptySceneContent } from '../../contracts/sceneContent';
 import type { SceneMetadata } from '../../contracts/scenes';
 import { editorPageMachine } from '../../src/machines/editorPageMachine';
@@ -19,22 +19,28 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function startEditorPage(sceneId: string | null) {
   const { deferred, calls, answer } = deferredActors();
-  const left = { home: [] as { limitReached: boolean; message: string }[], denied: 0 };
+  const left = { home: [] as { limitReached: boolean; message: string }[], denied: 0, announced: 0 };
+  const told = { save: [] as AnyEventObject[], panel: [] as AnyEventObject[] };
   const actor = createActor(
     editorPageMachine.provide({
       actors: {
         checkDraftLimit: deferred('checkDraftLimit'),
         newContent: deferred('newContent'),
         loadScene: deferred('loadScene'),
+        publishWizard: deferred('publishWizard'),
+        // The page's children hear what it tells them; they answer only as the test says.
+        save: fromCallback(({ receive }) => receive((event) => void told.save.push(event))),
+        editorPanel: fromCallback(({ receive }) => receive((event) => void told.panel.push(event))),
       } as never,
       actions: {
         leaveForHome: (_, params: { limitReached: boolean; message: string }) => void left.home.push(params),
         leaveForAccessDenied: () => void left.denied++,
+        announcePublished: () => void left.announced++,
       },
     }),
     { input: { sceneId } },
   ).start();
-  return { actor, calls, left, answer: (event: AnyEventObject) => answer(actor, event) };
+  return { actor, calls, left, told, answer: (event: AnyEventObject) => answer(actor, event) };
 }
 
 const editorEvents = (): AnyEventObject[] => [
@@ -53,6 +59,15 @@ const editorEvents = (): AnyEventObject[] => [
   { type: 'scene.created', sceneId: 's2', metadata },
   { type: 'scene.metadataSaved', metadata: renamed },
   { type: 'scene.published', metadata: published },
+  { type: 'engine.reported', event: { type: 'loaded' } },
+  { type: 'engine.reported', event: { type: 'contentChanged' } },
+  { type: 'publish.requested', tier: 'standard', title: 'Harbour lights' },
+  { type: 'save.settled', ok: true },
+  { type: 'save.settled', ok: false },
+  { type: 'xstate.done.actor.publishWizard', output: published },
+  { type: 'publish.closed' },
+  { type: 'share.opened' },
+  { type: 'share.closed' },
 ];
 
 for (const sceneId of [null, 's1']) {
@@ -64,7 +79,10 @@ for (const sceneId of [null, 's1']) {
       filterEvents: (snapshot, event) =>
         !(event.type === 'scene.created' && snapshot.context.sceneId === 's2') &&
         !(event.type === 'scene.metadataSaved' && snapshot.context.metadata === renamed) &&
-        !(event.type === 'scene.published' && snapshot.context.metadata === published),
+        !(event.type === 'scene.published' && snapshot.context.metadata === published) &&
+        !(event.type === 'xstate.done.actor.publishWizard' && snapshot.context.metadata === published) &&
+        // The first load is told once; later ones change nothing.
+        !(event.type === 'engine.reported' && snapshot.context.documentLoaded),
     });
     const paths = getTransitionPaths(model);
 
@@ -87,6 +105,15 @@ for (const sceneId of [null, 's1']) {
           expect(page.left.denied).toBe(1);
         // Publishing shows at once: the header's badge reads the page's metadata.
         if (step.event.type === 'scene.published') expect(snapshot.context.metadata?.state).toBe('Published');
+        // Publish first makes sure the space is stored; the wizard's success says so and opens sharing.
+        if (step.event.type === 'publish.requested' && snapshot.hasTag('preparingPublish'))
+          expect(page.told.save.at(-1)).toEqual({ type: 'save.ensure' });
+        if (step.event.type === 'xstate.done.actor.publishWizard') {
+          expect(page.left.announced).toBe(1);
+          expect(snapshot.matches({ ready: { share: 'open' } })).toBe(true);
+        }
+        // The panel hears every engine event; save the first load and each change.
+        if (step.event.type === 'engine.reported') expect(page.told.panel.at(-1)).toEqual(step.event);
         if (snapshot.matches('loading'))
           expect(page.calls.filter((c) => c.name === 'loadScene').at(-1)!.input).toEqual({ sceneId: 's1' });
       }
@@ -102,7 +129,7 @@ describe('editorPageMachine', () => {
     await flush();
     page.calls[1].resolve(content);
     await flush();
-    expect(page.actor.getSnapshot().value).toBe('ready');
+    expect(page.actor.getSnapshot().matches('ready')).toBe(true);
     expect(page.actor.getSnapshot().context.content).toBe(content);
     page.actor.send({ type: 'scene.created', sceneId: 's9' });
     expect(page.actor.getSnapshot().context.sceneId).toBe('s9');

@@ -8,20 +8,12 @@ import { i18n } from '../../src/i18n';
 import { ChunkTimeoutError } from '../../src/lib/timeout';
 import { appMachine } from '../../src/machines/appMachine';
 import { App } from '../../src/views/App';
-import { AppActorProvider } from '../../src/views/AppContext';
 import { ErrorBoundary } from '../../src/views/layout/ErrorBoundary';
+import { renderInAppNow } from '../support/spa';
 
 function renderAt(path: string) {
-  const actor = createActor(appMachine, { input: { callback: false } }).start();
-  const location = memoryLocation({ path, record: true });
-  render(
-    <AppActorProvider actor={actor}>
-      <Router hook={location.hook}>
-        <App />
-      </Router>
-    </AppActorProvider>,
-  );
-  return { actor, location };
+  const { location, app } = renderInAppNow(<App />, { path });
+  return { actor: app.root, location };
 }
 
 // Lazy pages are transformed on first use: on a busy machine that takes seconds.
@@ -79,6 +71,8 @@ describe('app shell', { timeout: 30_000 }, () => {
   it('has a root actor system with the toasts actor', () => {
     const actor = createActor(appMachine, { input: { callback: false } }).start();
     expect(actor.system.get('toasts')).toBe(actor.getSnapshot().context.toasts);
+    expect(actor.system.get('session')).toBe(actor.getSnapshot().context.session);
+    expect(actor.system.get('notifications')).toBe(actor.getSnapshot().context.notifications);
   });
 });
 

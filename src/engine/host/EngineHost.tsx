@@ -3,10 +3,11 @@ import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'reac
 import { useTranslation } from 'react-i18next';
 import type { EnginePlayer } from '../../../contracts/engineBuilds';
 import { type EngineBuildUrls, lookupEngineBuild, unityPlayerUrls } from '../../services/engineBuilds';
-import { LoadingOverlay } from '../../views/kit/LoadingOverlay';
+import { LoadingOverlay } from './LoadingOverlay';
 import type { EngineCommand, EngineEvent, EngineMode, EngineSettings } from '../protocol';
 import { UnityEngine } from '../unity/UnityEngine';
-import { createEngineConnection, type EngineConnection } from './engineConnection';
+import { useFlow } from '../../app/AppContext';
+import { createEnginePort } from './enginePort';
 import { EngineStatus } from './EngineStatus';
 import { watchPageTextFocus } from './pageTextFocus';
 import { startWebEngine } from './webEngine';
@@ -46,8 +47,9 @@ function useLatest<T>(value: T) {
 /**
  * The 3D engine of a page, filling its parent box (ARCHITECTURE.md 'The engine boundary'). It asks
  * the asset service for the current engine build once: with one, the mode's Unity player runs;
- * without one (or when the lookup fails) the built-in engine, loaded as its own chunk. The
- * readiness machine decides when the engine starts, when input goes to it and what shows meanwhile.
+ * without one (or when the lookup fails) the built-in engine, loaded as its own chunk. The page's
+ * `engine` actor (engineReadinessMachine, in the app's system) decides when the engine starts,
+ * when input goes to it and what shows meanwhile; other actors reach the engine through it.
  */
 export function EngineHost(props: EngineHostProps) {
   // Another mode is another player: start over.
@@ -58,30 +60,38 @@ function EngineSession({ mode, settings, onEvent, handleRef }: EngineHostProps) 
   const { t } = useTranslation();
   const boxRef = useRef<HTMLDivElement>(null);
   const webContainerRef = useRef<HTMLDivElement>(null);
-  const settingsRef = useLatest(settings);
   const onEventRef = useLatest(onEvent);
   const [build, setBuild] = useState<EngineBuildUrls | null>(null);
-  const [connection, setConnection] = useState<EngineConnection | null>(null);
   /** Bumped by Retry when a Unity build never loaded: its component mounts afresh. */
   const [unityAttempt, setUnityAttempt] = useState(0);
 
   const unityUrls = build && unityPlayerUrls(build, playerOfMode[mode]);
   const source = build === null ? 'unknown' : unityUrls ? 'unity' : 'web';
   const sourceRef = useLatest(source);
-  const connectionRef = useRef<EngineConnection | null>(null);
-  /** Commands the page sent before the connection existed (from its own layout effects). */
+  const [port] = useState(createEnginePort);
+  // The page's engine actor, in the app's system: readiness, commands held until ready, events.
+  const engine = useFlow('engine', { mode, port }, { systemId: 'engine' });
+  const engineRef = useLatest(engine);
+  /** Commands the page sent before the engine actor existed (from its own layout effects). */
   const early = useRef<EngineCommand[]>([]);
 
   useImperativeHandle(
     handleRef,
     () => ({
-      send(cmd) {
-        if (connectionRef.current) connectionRef.current.send(cmd);
-        else early.current.push(cmd);
+      send(command) {
+        if (engineRef.current) engineRef.current.send({ type: 'engine.command', command });
+        else early.current.push(command);
       },
     }),
-    [],
+    [engineRef],
   );
+
+  useEffect(() => {
+    if (!engine) return;
+    early.current.splice(0).forEach((command) => engine.send({ type: 'engine.command', command }));
+  }, [engine]);
+
+  useEffect(() => port.listen((event) => onEventRef.current?.(event)), [port, onEventRef]);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -91,60 +101,48 @@ function EngineSession({ mode, settings, onEvent, handleRef }: EngineHostProps) 
     return () => abort.abort();
   }, []);
 
-  /** Starts the built-in engine when it is the one to run and is not on its way yet. */
-  const requestWebEngine = useRef(() => {});
+  useEffect(() => {
+    port.configure({ settings });
+  }, [port, settings]);
 
   useEffect(() => {
     let webRequested = false;
-    const next = createEngineConnection({
-      mode,
-      settings: () => settingsRef.current,
-      onEvent: (event) => onEventRef.current?.(event),
-      requestEngine: () => requestWebEngine.current(),
+    port.configure({
+      requestEngine: () => {
+        const container = webContainerRef.current;
+        if (sourceRef.current !== 'web' || !container || webRequested) return;
+        webRequested = true;
+        startWebEngine(container).then(port.attach, (error: unknown) => {
+          webRequested = false; // the next readiness check tries again
+          console.warn('The built-in 3D engine could not be loaded:', error);
+        });
+      },
       reloadEngine: () => setUnityAttempt((n) => n + 1),
     });
-    requestWebEngine.current = () => {
-      const container = webContainerRef.current;
-      if (sourceRef.current !== 'web' || !container || webRequested) return;
-      webRequested = true;
-      startWebEngine(container).then(next.attach, (error: unknown) => {
-        webRequested = false; // the next readiness check tries again
-        console.warn('The built-in 3D engine could not be loaded:', error);
-      });
-    };
-    connectionRef.current = next;
-    next.start();
-    early.current.splice(0).forEach(next.send);
-    setConnection(next);
-    return () => {
-      connectionRef.current = null;
-      next.leave();
-    };
-  }, [mode, settingsRef, onEventRef, sourceRef]);
+    return () => port.configure({ requestEngine: () => {} });
+  }, [port, sourceRef]);
 
   // Without waiting for the next readiness check.
   useEffect(() => {
-    if (source === 'web' && connection) requestWebEngine.current();
-  }, [source, connection]);
+    if (source === 'web' && engine) port.isLoaded();
+  }, [port, source, engine]);
 
   useEffect(() => {
-    if (!connection) return;
-    return watchPageTextFocus(document, boxRef.current, connection.textFocus);
-  }, [connection]);
+    if (!engine) return;
+    return watchPageTextFocus(document, boxRef.current, (focused) =>
+      engine.send({ type: 'page.textFocus', focused }),
+    );
+  }, [engine]);
 
   return (
     <Box ref={boxRef} sx={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden' }}>
-      {source === 'unity' && unityUrls && connection && (
+      {source === 'unity' && unityUrls && engine && (
         <Box sx={fill}>
-          <UnityEngine key={unityAttempt} urls={unityUrls} onAdapter={connection.attach} />
+          <UnityEngine key={unityAttempt} urls={unityUrls} onAdapter={port.attach} />
         </Box>
       )}
       {source === 'web' && <Box ref={webContainerRef} sx={fill} />}
-      {connection ? (
-        <EngineStatus connection={connection} />
-      ) : (
-        <LoadingOverlay label={t('engine.loading')} percent={0} />
-      )}
+      {engine ? <EngineStatus engine={engine} /> : <LoadingOverlay label={t('engine.loading')} percent={0} />}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import type { HostedEngine } from './engineConnection';
+import type { HostedEngine } from './enginePort';
 
 /**
  * Starts the built-in three.js engine in `container`. Its code is its own chunk, downloaded here

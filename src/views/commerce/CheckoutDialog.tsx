@@ -11,8 +11,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TestCardForm } from '../../../contracts/marketplace';
 import type {
@@ -22,17 +22,16 @@ import type {
   CheckoutResult,
   Purchase,
 } from '../../machines/checkoutMachine';
-import { provideCheckout } from '../../services/marketplace';
-import { useApi, useSession } from '../AppContext';
-import { useNotification } from '../hubs/useNotification';
+import { useFlow } from '../../app/AppContext';
 
 // Stripe's code (and its script from Stripe's servers) loads only when the provider is Stripe.
 const StripeCheckout = lazy(() => import('./StripeCheckout').then((m) => ({ default: m.StripeCheckout })));
 
 /**
  * The checkout of one credit bundle or plan price (platform.md §2.9, interop.md §4): the built-in
- * test provider's card form, or Stripe's embedded checkout. Calls `onFinished` with the refetched
- * wallet or subscription once paid and `onClose` when the dialog closes.
+ * test provider's card form, or Stripe's embedded checkout, driven by the `checkout` flow that runs
+ * while the dialog is open. Calls `onFinished` with the refetched wallet or subscription once paid
+ * and `onClose` when the dialog closes.
  */
 export function CheckoutDialog({
   purchase,
@@ -43,37 +42,19 @@ export function CheckoutDialog({
   onFinished?: (result: CheckoutResult | null) => void;
   onClose: () => void;
 }) {
-  const api = useApi();
-  const session = useSession();
-  const machine = useMemo(
-    () => provideCheckout(api, { renewSession: () => session.send({ type: 'session.renew' }) }),
-    [api, session],
-  );
-  const checkout = useActorRef(machine, { input: { purchase } });
-  const onWallet = useCallback(
-    (payload: unknown) => {
-      const balance = (payload as { availableBalance?: unknown } | null)?.availableBalance;
-      if (typeof balance === 'number') checkout.send({ type: 'hub.wallet', availableBalance: balance });
-    },
-    [checkout],
-  );
-  const onSubscription = useCallback(
-    (payload: unknown) => {
-      const p = payload as { eventType?: unknown; plan?: unknown } | null;
-      if (p?.eventType === 'subscription.activated' || p?.eventType === 'subscription.updated')
-        checkout.send({ type: 'hub.subscription', eventType: p.eventType, plan: String(p.plan) });
-    },
-    [checkout],
-  );
-  useNotification('Wallet', onWallet);
-  useNotification('Subscription', onSubscription);
+  const checkout = useFlow('checkout', { purchase }, { systemId: 'checkout' });
+  const finished = useRef(onFinished);
   useEffect(() => {
+    finished.current = onFinished;
+  });
+  useEffect(() => {
+    if (!checkout) return;
     const sub = checkout.subscribe((s) => {
-      if (s.status === 'done' && s.matches('done')) onFinished?.(s.output ?? null);
+      if (s.status === 'done' && s.matches('done')) finished.current?.(s.output ?? null);
     });
     return () => sub.unsubscribe();
-  }, [checkout, onFinished]);
-  return <CheckoutView checkout={checkout} onClose={onClose} />;
+  }, [checkout]);
+  return checkout ? <CheckoutView checkout={checkout} onClose={onClose} /> : null;
 }
 
 function CheckoutView({ checkout, onClose }: { checkout: CheckoutActorRef; onClose: () => void }) {

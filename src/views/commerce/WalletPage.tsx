@@ -29,18 +29,14 @@ import {
   subscriptionStatus,
   type Wallet,
 } from '../../../contracts/marketplace';
-import type { CheckoutResult, Purchase } from '../../machines/checkoutMachine';
-import { marketplaceApi } from '../../services/marketplace';
-import { useApi, useSession } from '../AppContext';
+import type { CheckoutResult } from '../../machines/checkoutMachine';
+import type { LoadActorRef } from '../../machines/loadMachine';
+import type { WalletPageActorRef } from '../../machines/walletPageMachine';
+import { useFlow, useSession } from '../../app/AppContext';
 import { ListFooter } from '../kit/ListFooter';
-import { useInfiniteList } from '../kit/useInfiniteList';
-import { useNotification } from '../hubs/useNotification';
 import { StandardPage } from '../kit/StandardPage';
 import { CheckoutDialog } from './CheckoutDialog';
 import { CreditBundlePicker } from './CreditBundlePicker';
-import { type Loaded, useMarketplaceLoad } from './useMarketplaceLoad';
-
-const historyPageSize = 10;
 
 /** /wallet (platform.md §2.9): credits, plan, payment method and payment history; sign-in required. */
 export function WalletPage() {
@@ -68,44 +64,26 @@ export function WalletPage() {
 }
 
 function WalletView() {
+  const page = useFlow('walletPage', undefined, { systemId: 'walletPage' });
+  if (!page) return null;
+  return <WalletSections page={page} />;
+}
+
+function WalletSections({ page }: { page: WalletPageActorRef }) {
   const { t } = useTranslation();
-  const wallet = useMarketplaceLoad((m, signal) => m.wallet(signal));
-  const subscription = useMarketplaceLoad((m, signal) => m.mySubscription(signal));
-  const products = useMarketplaceLoad((m, signal) => m.products(signal));
-  const api = useApi();
-  const payments = useInfiniteList<Payment, Record<string, never>>(
-    async (body, signal) => (await marketplaceApi(api).payments(body, signal)).items,
-    {},
-    historyPageSize,
-  );
-  const paymentItems = useSelector(payments, (s) => s.context.items as Payment[]);
-  const [purchase, setPurchase] = useState<Purchase | null>(null);
-
-  // The balance follows the hub's Wallet event without a reload.
-  const setWallet = wallet.status === 'ready' ? wallet.set : null;
-  const currentWallet = wallet.status === 'ready' ? wallet.data : null;
-  useNotification('Wallet', (payload) => {
-    const balance = (payload as { availableBalance?: unknown } | null)?.availableBalance;
-    if (typeof balance === 'number' && setWallet && currentWallet)
-      setWallet({ ...currentWallet, availableBalance: balance });
-  });
-  const reloadSubscription = subscription.reload;
-  useNotification('Subscription', () => reloadSubscription());
-
+  const children = useSelector(page, (s) => s.children);
+  const paymentItems = useSelector(children.payments, (s) => (s?.context.items ?? noPayments) as Payment[]);
+  const purchase = useSelector(page, (s) => s.context.purchase);
   const finished = useCallback(
-    (result: CheckoutResult | null) => {
-      if (result?.wallet && setWallet) setWallet(result.wallet);
-      else if (!result) wallet.reload();
-      payments.send({ type: 'list.refresh' });
-    },
-    [setWallet, wallet, payments],
+    (result: CheckoutResult | null) => page.send({ type: 'checkout.finished', result }),
+    [page],
   );
-  const closeCheckout = useCallback(() => setPurchase(null), []);
+  const closeCheckout = useCallback(() => page.send({ type: 'checkout.closed' }), [page]);
 
   return (
     <Stack spacing={5}>
       <Section title={t('wallet.credits')}>
-        <Loading loaded={wallet} failed={t('commerce.wallet.loadFailed')}>
+        <Loading loaded={children.wallet} failed={t('commerce.wallet.loadFailed')}>
           {(w: Wallet) => (
             <Typography variant="h2" component="p">
               {t('wallet.creditsCount', { count: w.availableBalance })}
@@ -114,13 +92,15 @@ function WalletView() {
         </Loading>
       </Section>
       <Section title={t('wallet.buyCredits')}>
-        <Loading loaded={products} failed={t('commerce.wallet.loadFailed')}>
-          {(p: PaymentProducts) => <BuyCredits products={p} onBuy={setPurchase} />}
+        <Loading loaded={children.products} failed={t('commerce.wallet.loadFailed')}>
+          {(p: PaymentProducts) => (
+            <BuyCredits products={p} onBuy={(productId) => page.send({ type: 'credits.buy', productId })} />
+          )}
         </Loading>
       </Section>
       <Section title={t('commerce.wallet.plan')}>
-        <Loading loaded={subscription} failed={t('commerce.wallet.loadFailed')}>
-          {(s: MySubscription) => <PlanStatus subscription={s} onChanged={subscription.reload} />}
+        <Loading loaded={children.subscription} failed={t('commerce.wallet.loadFailed')}>
+          {(s: MySubscription) => <PlanStatus subscription={s} page={page} />}
         </Loading>
       </Section>
       <Section title={t('wallet.paymentMethod')}>
@@ -128,15 +108,19 @@ function WalletView() {
       </Section>
       <Section title={t('wallet.paymentHistory')}>
         <PaymentHistory payments={paymentItems} />
-        <ListFooter
-          list={payments}
-          empty={<Typography color="text.secondary">{t('wallet.noPayments')}</Typography>}
-        />
+        {children.payments && (
+          <ListFooter
+            list={children.payments}
+            empty={<Typography color="text.secondary">{t('wallet.noPayments')}</Typography>}
+          />
+        )}
       </Section>
       {purchase && <CheckoutDialog purchase={purchase} onFinished={finished} onClose={closeCheckout} />}
     </Stack>
   );
 }
+
+const noPayments: Payment[] = [];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -150,49 +134,54 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** What a loadMachine child shows: a spinner, the failure with Retry, or its data. */
 function Loading<T>({
   loaded,
   failed,
   children,
 }: {
-  loaded: Loaded<T>;
+  loaded: LoadActorRef | undefined;
   failed: string;
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  if (loaded.status === 'loading') return <CircularProgress aria-label={t('common.loading')} />;
-  if (loaded.status === 'failed')
+  const state = useSelector(loaded, (s) =>
+    s?.matches('ready') ? 'ready' : s?.matches('failed') ? 'failed' : 'loading',
+  );
+  const data = useSelector(loaded, (s) => s?.context.data as T | undefined);
+  if (state === 'loading' || !loaded) return <CircularProgress aria-label={t('common.loading')} />;
+  if (state === 'failed')
     return (
-      <Alert severity="error" action={<Button onClick={loaded.reload}>{t('common.actions.retry')}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button onClick={() => loaded.send({ type: 'load.retry' })}>{t('common.actions.retry')}</Button>
+        }
+      >
         {failed}
       </Alert>
     );
-  return <>{children(loaded.data)}</>;
+  return <>{children(data as T)}</>;
 }
 
-function BuyCredits({ products, onBuy }: { products: PaymentProducts; onBuy: (purchase: Purchase) => void }) {
+function BuyCredits({ products, onBuy }: { products: PaymentProducts; onBuy: (productId: string) => void }) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <CreditBundlePicker bundles={products.oneTimeProducts} selectedId={selected} onChange={setSelected} />
-      <Button
-        variant="contained"
-        disabled={!selected}
-        onClick={() => selected && onBuy({ kind: 'credits', productId: selected })}
-      >
+      <Button variant="contained" disabled={!selected} onClick={() => selected && onBuy(selected)}>
         {t('wallet.buyCredits')}
       </Button>
     </Stack>
   );
 }
 
-function PlanStatus({ subscription, onChanged }: { subscription: MySubscription; onChanged: () => void }) {
+function PlanStatus({ subscription, page }: { subscription: MySubscription; page: WalletPageActorRef }) {
   const { t } = useTranslation();
-  const api = useApi();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const confirming = useSelector(page, (s) => s.matches({ plan: 'confirmingCancel' }));
+  const busy = useSelector(page, (s) => s.hasTag('changingPlan'));
+  const failed = useSelector(page, (s) => s.context.renewalFailed);
   if (subscription.plan === 'free')
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -205,20 +194,7 @@ function PlanStatus({ subscription, onChanged }: { subscription: MySubscription;
   const status = subscriptionStatus(subscription);
   const renews = autoRenews(subscription);
   const date = subscription.endsAt ? new Date(subscription.endsAt).toLocaleDateString() : null;
-  const change = async (what: 'cancel' | 'resume') => {
-    setConfirming(false);
-    setBusy(true);
-    setFailed(false);
-    try {
-      const market = marketplaceApi(api);
-      await (what === 'cancel' ? market.cancelSubscription() : market.resumeSubscription());
-      onChanged();
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const dismiss = () => page.send({ type: 'plan.cancelDismissed' });
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
       <Typography variant="h3" component="p">
@@ -240,15 +216,20 @@ function PlanStatus({ subscription, onChanged }: { subscription: MySubscription;
       {failed && <Alert severity="error">{t('commerce.wallet.renewalFailed')}</Alert>}
       {status === 'active' &&
         (renews ? (
-          <Button variant="outlined" color="error" disabled={busy} onClick={() => setConfirming(true)}>
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={busy}
+            onClick={() => page.send({ type: 'plan.cancel' })}
+          >
             {t('commerce.wallet.cancelAutoRenewal')}
           </Button>
         ) : (
-          <Button variant="outlined" disabled={busy} onClick={() => void change('resume')}>
+          <Button variant="outlined" disabled={busy} onClick={() => page.send({ type: 'plan.resume' })}>
             {t('commerce.wallet.resumeAutoRenewal')}
           </Button>
         ))}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="cancel-renewal-title">
+      <Dialog open={confirming} onClose={dismiss} aria-labelledby="cancel-renewal-title">
         <DialogTitle id="cancel-renewal-title">{t('commerce.wallet.confirmCancelTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText>
@@ -258,8 +239,12 @@ function PlanStatus({ subscription, onChanged }: { subscription: MySubscription;
           </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(false)}>{t('commerce.wallet.keepAutoRenewal')}</Button>
-          <Button color="error" variant="contained" onClick={() => void change('cancel')}>
+          <Button onClick={dismiss}>{t('commerce.wallet.keepAutoRenewal')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => page.send({ type: 'plan.cancelConfirmed' })}
+          >
             {t('commerce.wallet.cancelAutoRenewal')}
           </Button>
         </DialogActions>

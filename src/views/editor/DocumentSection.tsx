@@ -2,7 +2,7 @@ import { Alert, Button, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseSceneContent, type SceneContent } from '../../../contracts/sceneContent';
-import { describeIssues, sessionContentKey, viewerOfSessionContent } from './documentTransfer';
+import { describeIssues, sessionContentKey, viewerOfSessionContent } from '../../lib/documentTransfer';
 
 /**
  * Document: export the editor's document, import one from a file, and open the export in the

@@ -4,8 +4,8 @@ import type { SceneContent } from '../../../contracts/sceneContent';
 import { ContentSection } from './ContentSection';
 import { DocumentSection } from './DocumentSection';
 import { EditorSection } from './EditorSection';
+import type { EditorPanelActorRef } from '../../machines/editorPanelMachine';
 import type { Send } from './editorSession';
-import type { EngineEventSource } from './engineEventHub';
 import { HistorySection } from './HistorySection';
 import { ObjectsSection } from './ObjectsSection';
 import { PathsSection } from './PathsSection';
@@ -16,8 +16,8 @@ import { useEditorSession } from './useEditorSession';
 export interface EditorPanelProps {
   /** Sends a command to the engine (the host's handle). */
   send: Send;
-  /** The engine's events, as the page's host receives them. */
-  events: EngineEventSource;
+  /** The panel's flow (the page relays the engine's events to it). */
+  panel: EditorPanelActorRef;
   /** Loads a document into the engine (the page shows the loading progress). */
   loadContent(content: SceneContent): void;
   /** Leaves for another address ("Open in viewer"); a full page load by default. */
@@ -31,9 +31,9 @@ const assign = (url: string) => window.location.assign(url);
  * engine with the protocol's Editor.* commands, exactly as the editor page does, and shows what
  * the engine reports back.
  */
-export function EditorPanel({ send, events, loadContent, navigate = assign }: EditorPanelProps) {
+export function EditorPanel({ send, panel, loadContent, navigate = assign }: EditorPanelProps) {
   const { t } = useTranslation();
-  const { session, requestExport, dismissRejection } = useEditorSession(send, events);
+  const { session, requestExport, dismissRejection } = useEditorSession(panel);
   const { state } = session;
 
   return (
@@ -62,7 +62,7 @@ export function EditorPanel({ send, events, loadContent, navigate = assign }: Ed
           <ContentSection send={send} />
         </EditorSection>
         <EditorSection title={t('dev.editor.sections.objects')}>
-          <ObjectsSection session={session} send={send} events={events} />
+          <ObjectsSection session={session} send={send} panel={panel} />
         </EditorSection>
         <EditorSection title={t('dev.editor.sections.paths')}>
           <PathsSection state={state} send={send} />

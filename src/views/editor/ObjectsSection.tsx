@@ -1,9 +1,9 @@
 import { Button, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { EditorPanelActorRef } from '../../machines/editorPanelMachine';
 import { command, type EditorSession, nextSelection, type Send } from './editorSession';
-import type { EngineEventSource } from './engineEventHub';
 import { SelectedObjectEditor } from './SelectedObjectEditor';
-import { useContentRefresh } from './useContentRefresh';
 
 /**
  * The placed objects: the list (click selects, shift or ctrl click adds), what to do with the
@@ -13,14 +13,18 @@ import { useContentRefresh } from './useContentRefresh';
 export function ObjectsSection({
   session,
   send,
-  events,
+  panel,
 }: {
   session: EditorSession;
   send: Send;
-  events: EngineEventSource;
+  panel: EditorPanelActorRef;
 }) {
   const { t } = useTranslation();
-  useContentRefresh(send, events);
+  // While shown, the panel keeps the list and the document up to date.
+  useEffect(() => {
+    panel.send({ type: 'objects.shown' });
+    return () => panel.send({ type: 'objects.hidden' });
+  }, [panel]);
   const { objects, selection } = session;
   const none = selection.length === 0;
   const action = (method: 'deleteSelection' | 'duplicateSelection' | 'copySelection' | 'paste') => () =>

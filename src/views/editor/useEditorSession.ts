@@ -1,39 +1,25 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import type { SceneContent } from '../../../contracts/sceneContent';
-import type { EngineEventSource } from './engineEventHub';
-import { command, editorSessionReducer, initialEditorSession, type Send } from './editorSession';
+import type { EditorPanelActorRef } from '../../machines/editorPanelMachine';
 
 /**
- * The editor session of the panel: follows the engine's events and offers the next exported
- * document as a promise.
+ * What the editor's side panel shows (its flow, editorPanelMachine): the session the engine
+ * reported, the next exported document as a promise, and dismissing a rejected command.
  */
-export function useEditorSession(send: Send, events: EngineEventSource) {
-  const [session, dispatch] = useReducer(editorSessionReducer, initialEditorSession);
-  const exportWaiters = useRef<((content: SceneContent) => void)[]>([]);
-
-  useEffect(
-    () =>
-      events.subscribe((event) => {
-        dispatch(event);
-        if (event.type === 'exportResult') exportWaiters.current.splice(0).forEach((w) => w(event.content));
-      }),
-    [events],
-  );
-
-  // The page offers no props of its own: the engine's built-in ones are always there.
-  useEffect(() => {
-    send(command('Editor.Design', 'setPropLibrary', { props: [] }));
-  }, [send]);
-
+export function useEditorSession(panel: EditorPanelActorRef) {
+  const session = useSelector(panel, (s) => s.context);
   const requestExport = useCallback(
     () =>
       new Promise<SceneContent>((resolve) => {
-        exportWaiters.current.push(resolve);
-        send(command('Editor.Content', 'exportContent', {}));
+        const subscription = panel.on('document.exported', ({ content }) => {
+          subscription.unsubscribe();
+          resolve(content);
+        });
+        panel.send({ type: 'document.exportRequested' });
       }),
-    [send],
+    [panel],
   );
-  const dismissRejection = useCallback(() => dispatch({ type: 'rejection.dismissed' }), []);
-
+  const dismissRejection = useCallback(() => panel.send({ type: 'rejection.dismissed' }), [panel]);
   return { session, requestExport, dismissRejection };
 }

@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { UserPublic } from '../../../contracts/users';
 import { shortenCount } from '../../lib/format';
-import { exploreApi } from '../../services/explore';
-import { useApi } from '../AppContext';
 import { EmptyList, ListFooter } from '../kit/ListFooter';
 import { useInfiniteList } from '../kit/useInfiniteList';
 
@@ -15,12 +13,8 @@ import { useInfiniteList } from '../kit/useInfiniteList';
  */
 export function CreatorsResults({ q }: { q: string }) {
   const { t } = useTranslation();
-  const api = useApi();
-  const list = useInfiniteList<UserPublic, { q: string }>(
-    (body, signal) => exploreApi(api).creatorsPage(body, signal),
-    { q },
-  );
-  const items = useSelector(list, (s) => s.context.items) as UserPublic[];
+  const list = useInfiniteList('exploreCreators', { q });
+  const items = useSelector(list, (s) => (s?.context.items ?? noCreators) as UserPublic[]);
 
   return (
     <>
@@ -44,10 +38,12 @@ export function CreatorsResults({ q }: { q: string }) {
           ))}
         </Box>
       )}
-      <ListFooter list={list} empty={<EmptyList text={t('explore.noCreators')} />} />
+      {list && <ListFooter list={list} empty={<EmptyList text={t('explore.noCreators')} />} />}
     </>
   );
 }
+
+const noCreators: UserPublic[] = [];
 
 function CreatorCard({ user }: { user: UserPublic }) {
   const { t } = useTranslation();

@@ -1,27 +1,21 @@
 import { Box, Button, Typography } from '@mui/material';
-import type { KyInstance } from 'ky';
-import { Component, type ReactNode, useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { PublishedScenePage } from '../../../contracts/publishing';
 import type { SceneMetadata } from '../../../contracts/scenes';
 import { shortenCount } from '../../lib/format';
-import { useOptionalApi } from '../AppContext';
-
-/** How many spaces the home page's row shows. */
-export const homeSpacesCount = 8;
+import { useFlow } from '../../app/AppContext';
 
 /**
- * The home page's 'Explore spaces' row: the most viewed published spaces as cards in a row that
- * scrolls sideways, and See all to Explore. Nothing shows while it loads, when there are none, or
- * when they cannot be loaded (the home page reads well without it).
+ * The home page's 'Explore spaces' row (homeSpacesMachine): the most viewed published spaces as
+ * cards in a row that scrolls sideways, and See all to Explore. Nothing shows while it loads, when
+ * there are none, or when they cannot be loaded (the home page reads well without it).
  */
 export function HomeSpacesRow() {
-  const api = useOptionalApi();
-  if (!api) return null;
   return (
     <QuietBoundary>
-      <SpacesRow api={api} />
+      <SpacesRow />
     </QuietBoundary>
   );
 }
@@ -37,31 +31,10 @@ class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-/**
- * The row's spaces: one request on mount (most viewed first), cancelled when the page goes. The
- * row is on the first visit's page, so it stays light: plain cards, no list machinery.
- */
-function useMostViewed(api: KyInstance): SceneMetadata[] {
-  const [spaces, setSpaces] = useState<SceneMetadata[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .get('sceneService/publishedscene/metadata', {
-        searchParams: { sort: 'views', cp: 0, ipp: homeSpacesCount },
-        signal: controller.signal,
-      })
-      .json<PublishedScenePage>()
-      .then((page) => setSpaces(page.items))
-      // The home page reads well without the row: a failure hides it.
-      .catch(() => setSpaces([]));
-    return () => controller.abort();
-  }, [api]);
-  return spaces;
-}
-
-function SpacesRow({ api }: { api: KyInstance }) {
+function SpacesRow() {
   const { t } = useTranslation();
-  const spaces = useMostViewed(api);
+  const row = useFlow('homeSpaces', {}, { systemId: 'homeSpaces' });
+  const spaces = useSelector(row, (s) => (s?.matches('shown') ? s.context.spaces : noSpaces));
   if (spaces.length === 0) return null;
 
   return (
@@ -101,6 +74,7 @@ function SpacesRow({ api }: { api: KyInstance }) {
   );
 }
 
+const noSpaces: SceneMetadata[] = [];
 const homeCardWidth = 300;
 
 /** A published space in the row: cover, title, creator, views and Visit Space. */

@@ -1,7 +1,7 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { useSession } from '../AppContext';
+import { useSession } from '../../app/AppContext';
 
 /** In place of a list only a signed-in visitor has: why, and a Sign in button that comes back here. */
 export function SignInPrompt({ message }: { message: string }) {

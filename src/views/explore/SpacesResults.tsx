@@ -3,8 +3,6 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { SceneMetadata } from '../../../contracts/scenes';
 import type { ExploreSpacesQuery, ExploreView } from '../../machines/exploreMachine';
-import { exploreApi } from '../../services/explore';
-import { useApi } from '../AppContext';
 import { SpaceCard } from '../kit/SpaceCard';
 import { SpaceCardGrid } from '../kit/SpaceCardGrid';
 import { EmptyList, ListFooter } from '../kit/ListFooter';
@@ -26,12 +24,8 @@ export function SpacesResults({
   onTagClick: (tag: string) => void;
 }) {
   const { t } = useTranslation();
-  const api = useApi();
-  const list = useInfiniteList<SceneMetadata, ExploreSpacesQuery>(
-    (body, signal) => exploreApi(api).spacesPage(body, signal),
-    query,
-  );
-  const items = useSelector(list, (s) => s.context.items) as SceneMetadata[];
+  const list = useInfiniteList('exploreSpaces', query);
+  const items = useSelector(list, (s) => (s?.context.items ?? noSpaces) as SceneMetadata[]);
 
   return (
     <>
@@ -55,15 +49,19 @@ export function SpacesResults({
             ))}
           </Box>
         ))}
-      <ListFooter
-        list={list}
-        empty={<EmptyList text={t('explore.empty')} hint={t('explore.emptyHint')} />}
-        onFailed={(error) =>
-          (error as { status?: number } | null)?.status === 401 ? (
-            <SignInPrompt message={t('auth.signInRequired')} />
-          ) : null
-        }
-      />
+      {list && (
+        <ListFooter
+          list={list}
+          empty={<EmptyList text={t('explore.empty')} hint={t('explore.emptyHint')} />}
+          onFailed={(error) =>
+            (error as { status?: number } | null)?.status === 401 ? (
+              <SignInPrompt message={t('auth.signInRequired')} />
+            ) : null
+          }
+        />
+      )}
     </>
   );
 }
+
+const noSpaces: SceneMetadata[] = [];

@@ -3,7 +3,7 @@ import { Button, Checkbox, FormControlLabel, FormGroup, TextField } from '@mui/m
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { embedCode, embedUrl } from '../../../contracts/publishingRules';
-import { useToasts } from '../AppContext';
+import { useToasts } from '../../app/AppContext';
 import { Modal } from './Modal';
 
 /** How long the 'Copied to clipboard!' toast stays (platform.md §8). */

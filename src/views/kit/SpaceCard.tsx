@@ -19,20 +19,13 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { fromPromise } from 'xstate';
 import { relativeTime, shortenCount } from '../../lib/format';
-import {
-  draftLimitToast,
-  isDraftLimitProblem,
-  type SpaceCardData,
-  spaceCardMachine,
-} from '../../machines/spaceCardMachine';
-import { scenesApi } from '../../services/scenes';
-import { useApi, useSession, useToasts } from '../AppContext';
+import type { SpaceCardActorRef, SpaceCardData } from '../../machines/spaceCardMachine';
+import { useFlow } from '../../app/AppContext';
 import { Modal } from './Modal';
 import { ShareModal, viewerUrl } from './ShareModal';
 
@@ -156,59 +149,24 @@ export function SpaceTags({
   );
 }
 
-/** The card's machine with the scene service's calls and the toasts of a duplicate. */
+/** The card's flow (spaceCardMachine), telling the list when the space is deleted or copied. */
 function useSpaceCardActor(space: SpaceCardData, hooks: Pick<SpaceCardProps, 'onDeleted' | 'onDuplicated'>) {
-  const api = useApi();
-  const toasts = useToasts();
-  const session = useSession();
   const latestHooks = useRef(hooks);
   useEffect(() => {
     latestHooks.current = hooks;
   });
-  const machine = useMemo(() => {
-    const scenes = scenesApi(api);
-    return spaceCardMachine.provide({
-      actors: {
-        setVisibility: fromPromise<unknown, { sceneId: string; visible: boolean }>(({ input }) =>
-          scenes.setVisible(input.sceneId, input.visible),
-        ),
-        deleteSpace: fromPromise<unknown, { sceneId: string }>(({ input }) => scenes.remove(input.sceneId)),
-        duplicateSpace: fromPromise<SpaceCardData, { sceneId: string }>(
-          async ({ input }) => (await scenes.duplicate(input.sceneId)).metadata,
-        ),
-      },
-    });
-  }, [api]);
-  const actor = useActorRef(machine, { input: { space } });
+  const actor = useFlow('spaceCard', { space });
   useEffect(() => {
-    const me = () => session.getSnapshot().context.user?.userId;
+    if (!actor) return;
     const subscriptions = [
       actor.on('card.deleted', ({ sceneId }) => latestHooks.current.onDeleted?.(sceneId)),
-      actor.on('card.duplicated', ({ copy }) => {
-        latestHooks.current.onDuplicated?.(copy);
-        toasts.send({
-          type: 'toast.show',
-          severity: 'success',
-          message: 'spaceCard.duplicated',
-          params: { title: copy.title },
-          action: {
-            labelKey: 'space.draftLimit.viewDrafts',
-            href: `/user/${encodeURIComponent(me() ?? 'me')}/spaces/drafts`,
-          },
-        });
-      }),
-      actor.on('card.duplicateFailed', ({ error }) => {
-        if (isDraftLimitProblem(error)) toasts.send(draftLimitToast(me()));
-        // A 403 is already told by the API client ('You are not authorized …').
-        else if ((error as { status?: number } | null)?.status !== 403)
-          toasts.send({ type: 'toast.show', severity: 'error', message: 'spaceCard.duplicateFailed' });
-      }),
+      actor.on('card.duplicated', ({ copy }) => latestHooks.current.onDuplicated?.(copy)),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, toasts, session]);
+  }, [actor]);
   // Newer data for the same space (a reloaded list) replaces what the card shows.
   useEffect(() => {
-    actor.send({ type: 'card.updated', space });
+    actor?.send({ type: 'card.updated', space });
   }, [actor, space]);
   return actor;
 }
@@ -219,8 +177,14 @@ function OwnedSpaceCard({
   onDuplicated,
   tagRow,
 }: Pick<SpaceCardProps, 'space' | 'onDeleted' | 'onDuplicated'> & { tagRow?: ReactNode }) {
-  const { t } = useTranslation();
   const actor = useSpaceCardActor(given, { onDeleted, onDuplicated });
+  // The owner's actions come with the card's flow, at once after the first render.
+  if (!actor) return <SpaceCardLayout space={given} tagRow={tagRow} />;
+  return <OwnedCardView actor={actor} tagRow={tagRow} />;
+}
+
+function OwnedCardView({ actor, tagRow }: { actor: SpaceCardActorRef; tagRow?: ReactNode }) {
+  const { t } = useTranslation();
   const space = useSelector(actor, (s) => s.context.space);
   const removed = useSelector(actor, (s) => s.context.removed);
   const confirming = useSelector(actor, (s) => s.matches('confirmingDelete'));

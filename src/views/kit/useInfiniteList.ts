@@ -1,46 +1,26 @@
-import { useActorRef } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
+import { useEffect, useRef } from 'react';
 import { explorePageSize } from '../../../contracts/publishingRules';
-import {
-  type InfiniteListActorRef,
-  type InfiniteListBody,
-  type InfiniteListParams,
-  infiniteListMachine,
-} from '../../machines/infiniteListMachine';
-import type { PageRequest } from '../../services/explore';
+import type { InfiniteListActorRef, InfiniteListParams } from '../../machines/infiniteListMachine';
+import { useFlow } from '../../app/AppContext';
 
-/** One page of a list: `signal` aborts when the list moves on (new parameters, unmounted). */
-export type FetchListPage<Item, Params extends object> = (
-  body: Params & PageRequest,
-  signal: AbortSignal,
-) => Promise<readonly Item[]>;
+/** The app's infinite lists, each a flow whose pages the composition root knows how to fetch. */
+export type InfiniteListFlow = 'exploreSpaces' | 'exploreCreators' | 'profileSpaces' | 'payments';
 
 /**
- * An `infiniteListMachine` fetching pages with `fetchPage` (the one given first) and `params`: new
- * `params` (compared by value) clear the list and start again at page 0, aborting a request for
- * the old ones.
+ * Runs the infinite list `flow` (an infiniteListMachine) with `params` while the calling component
+ * is mounted: new `params` (compared by value) clear the list and start again at page 0, aborting
+ * the request for the old ones. Undefined until the list runs.
  */
-export function useInfiniteList<Item, Params extends object>(
-  fetchPage: FetchListPage<Item, Params>,
+export function useInfiniteList<Params extends object>(
+  flow: InfiniteListFlow,
   params: Params,
   ipp: number = explorePageSize,
-): InfiniteListActorRef {
-  // The list keeps the fetch it started with (it depends on the API client only).
-  const [machine] = useState(() =>
-    infiniteListMachine.provide({
-      actors: {
-        fetchPage: fromPromise<readonly unknown[], InfiniteListBody>(({ input, signal }) =>
-          fetchPage(input as unknown as Params & PageRequest, signal),
-        ),
-      },
-    }),
-  );
-  const list = useActorRef(machine, { input: { params: params as InfiniteListParams, ipp } });
+): InfiniteListActorRef | undefined {
+  const list = useFlow(flow, { params: params as InfiniteListParams, ipp });
   const key = JSON.stringify(params);
   const listedKey = useRef(key);
   useEffect(() => {
-    if (listedKey.current === key) return;
+    if (!list || listedKey.current === key) return;
     listedKey.current = key;
     // The parameters are plain data: their JSON is both the comparison and the copy sent.
     list.send({ type: 'list.setParams', params: JSON.parse(key) as InfiniteListParams });

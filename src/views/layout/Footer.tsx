@@ -2,7 +2,7 @@ import { Box, Container, Grid, Link as MuiLink, Typography } from '@mui/material
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { useSession } from '../AppContext';
+import { useSession } from '../../app/AppContext';
 import { solutionSlugs } from '../../routes';
 import { resourceLinks, solutionLink } from './navLinks';
 import type { NavLink } from './SiteHeader';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { headerButtons } from '../../lib/headerRules';
 import { districtCategories, solutionSlugs } from '../../routes';
-import { useSession } from '../AppContext';
+import { useSession } from '../../app/AppContext';
 import { type NavItem, SiteHeader } from './SiteHeader';
 import { resourceLinks, solutionLink } from './navLinks';
 import { useOpenUntilNavigation } from './useOpenUntilNavigation';

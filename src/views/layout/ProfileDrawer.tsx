@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { selectTier } from '../../machines/sessionMachine';
-import { useSession } from '../AppContext';
+import { useSession } from '../../app/AppContext';
 
 /** The profile drawer (districts-commerce-spaces.md §2): profile, spaces, districts, library, … log out. */
 export default function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -15,7 +15,7 @@ import { useEffect, useRef } from 'react';
 import { type UserFull, userPatchFormEntries } from '../../../contracts/users';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { useSession } from '../AppContext';
+import { useSession } from '../../app/AppContext';
 import { ProfileView, useProfileActor } from './profile';
 import { isKnownSection, profileCategories } from '../../routes';
 import { StandardPage } from '../kit/StandardPage';
@@ -176,13 +176,10 @@ const switches = [
 /** The Visibility toggles of the signed-in user, saved through their profile machine. */
 function VisibilitySettings({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const profile = useProfileActor(userId, {
-    savedMessage: 'toasts.settingsSaved',
-    failedMessage: 'errors.unexpected',
-  });
-  const user = useSelector(profile, (s) => s.context.user as UserFull | null);
-  const busy = useSelector(profile, (s) => !s.matches('ready'));
-  if (!user) return <CircularProgress aria-label={t('shell.loading')} />;
+  const profile = useProfileActor(userId, { saved: 'toasts.settingsSaved', failed: 'errors.unexpected' });
+  const user = useSelector(profile, (s) => (s?.context.user ?? null) as UserFull | null);
+  const busy = useSelector(profile, (s) => !s?.matches('ready'));
+  if (!user || !profile) return <CircularProgress aria-label={t('shell.loading')} />;
   const toggle = (field: (typeof switches)[number]['field'], value: boolean) => {
     const form = new FormData();
     for (const [k, v] of userPatchFormEntries({ [field]: value })) form.append(k, v);

@@ -1,26 +1,23 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { SceneContent } from '../../../contracts/sceneContent';
-import type { SceneMetadata } from '../../../contracts/scenes';
-import { selectTier } from '../../machines/sessionMachine';
-import { providePublishWizard, searchMembers } from '../../services/publishWizard';
+import { useFlow, useSession } from '../../app/AppContext';
 import { EngineHost, type EngineHandle } from '../../engine/host/EngineHost';
 import type { EngineCommand, EngineEvent } from '../../engine/protocol';
-import { provideEditorPage } from '../../services/scenePages';
-import { useApi, useSession, useToasts } from '../AppContext';
-import { createEngineEventHub } from '../editor/engineEventHub';
+import type { EditorPageActorRef } from '../../machines/editorPageMachine';
+import type { EditorPanelActorRef } from '../../machines/editorPanelMachine';
+import { type SaveActorRef, selectHasUnsavedChanges, selectSaveStatus } from '../../machines/saveMachine';
+import { selectTier } from '../../machines/sessionMachine';
 import { EditorHeader } from '../editor/page/EditorHeader';
 import { type EditorStep, EditorSteps } from '../editor/page/EditorSteps';
 import { GuideModal, guideSeen, markGuideSeen } from '../editor/page/GuideModal';
-import { useEditorSave } from '../editor/page/useEditorSave';
 import { useLeaveGuard } from '../editor/page/useLeaveGuard';
 import { useContentDrop } from '../editor/useContentDrop';
 import { useEditorSession } from '../editor/useEditorSession';
 import { ShareModal } from '../kit/ShareModal';
-import { LoadingOverlay } from '../kit/LoadingOverlay';
+import { LoadingOverlay } from '../../engine/host/LoadingOverlay';
 import { PageMeta } from '../kit/PageMeta';
 import { PublishWizard } from '../publish/PublishWizard';
 
@@ -33,7 +30,7 @@ export function EditorPage({ sceneId }: { sceneId?: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const user = useSelector(session, (s) => s.context.user);
-  const [, navigate] = useLocation();
+  const autoSave = useSelector(session, (s) => s.context.profile?.autoSave ?? false);
   const [created, setCreated] = useState<{ sceneId: string; key: string } | null>(null);
 
   if (!user) {
@@ -54,45 +51,59 @@ export function EditorPage({ sceneId }: { sceneId?: string }) {
     );
   }
 
+  // The first save of a new space moves the address to /curate/{sceneId}: the same editor stays.
   const key = sceneId && sceneId === created?.sceneId ? created.key : (sceneId ?? 'new');
   return (
     <EditorWorkspace
       key={key}
       sceneId={sceneId ?? null}
-      userId={user.userId}
-      onCreated={(id) => {
-        setCreated({ sceneId: id, key });
-        navigate(`/curate/${encodeURIComponent(id)}`, { replace: true });
-      }}
+      autoSave={autoSave}
+      onCreated={(id) => setCreated({ sceneId: id, key })}
     />
   );
 }
 
 function EditorWorkspace({
   sceneId,
-  userId,
+  autoSave,
   onCreated,
 }: {
   sceneId: string | null;
-  userId: string;
+  autoSave: boolean;
   onCreated(sceneId: string): void;
 }) {
+  const page = useFlow('editorPage', { sceneId, autoSave }, { systemId: 'editorPage' });
+  const created = useRef(onCreated);
+  useEffect(() => {
+    created.current = onCreated;
+  });
+  useEffect(() => {
+    if (!page) return;
+    const subscription = page.on('page.sceneCreated', ({ sceneId: id }) => created.current(id));
+    return () => subscription.unsubscribe();
+  }, [page]);
+  return page ? <EditorOpening page={page} /> : <EditorLoading />;
+}
+
+function EditorLoading() {
   const { t } = useTranslation();
-  const api = useApi();
-  const toasts = useToasts();
-  const [, navigate] = useLocation();
-
-  const pageMachine = useMemo(
-    () => provideEditorPage(api, userId, { navigate, toasts }),
-    [api, navigate, toasts, userId],
+  return (
+    <Box sx={{ position: 'fixed', inset: 0 }}>
+      <PageMeta title={t('pages.editor.title')} />
+      <LoadingOverlay label={t('shell.loading')} />
+    </Box>
   );
-  const page = useActorRef(pageMachine, { input: { sceneId } });
-  const pageState = useSelector(page, (s) => s.value);
-  const error = useSelector(page, (s) => s.context.error);
-  const content = useSelector(page, (s) => s.context.content);
-  const metadata = useSelector(page, (s) => s.context.metadata);
+}
 
-  if (pageState === 'failed') {
+function EditorOpening({ page }: { page: EditorPageActorRef }) {
+  const { t } = useTranslation();
+  const failed = useSelector(page, (s) => s.matches('failed'));
+  const ready = useSelector(page, (s) => s.matches('ready'));
+  const error = useSelector(page, (s) => s.context.error);
+  const save = useSelector(page, (s) => s.children.save);
+  const panel = useSelector(page, (s) => s.children.editorPanel);
+
+  if (failed) {
     return (
       <Stack sx={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', p: 2 }}>
         <Alert
@@ -108,118 +119,86 @@ function EditorWorkspace({
       </Stack>
     );
   }
-  if (pageState !== 'ready' || !content) {
-    return (
-      <Box sx={{ position: 'fixed', inset: 0 }}>
-        <PageMeta title={t('pages.editor.title')} />
-        <LoadingOverlay label={t('shell.loading')} />
-      </Box>
-    );
-  }
-  return (
-    <EditorReady
-      sceneId={sceneId}
-      metadata={metadata}
-      content={content}
-      onCreated={(id) => {
-        page.send({ type: 'scene.created', sceneId: id });
-        onCreated(id);
-      }}
-      onPublished={(published) => page.send({ type: 'scene.published', metadata: published })}
-    />
-  );
+  if (!ready || !save || !panel) return <EditorLoading />;
+  return <EditorReady page={page} save={save} panel={panel} />;
 }
 
 function EditorReady({
-  sceneId,
-  metadata,
-  content,
-  onCreated,
-  onPublished,
+  page,
+  save,
+  panel,
 }: {
-  sceneId: string | null;
-  metadata: SceneMetadata | null;
-  content: SceneContent;
-  onCreated(sceneId: string): void;
-  onPublished(metadata: SceneMetadata): void;
+  page: EditorPageActorRef;
+  save: SaveActorRef;
+  panel: EditorPanelActorRef;
 }) {
   const { t } = useTranslation();
-  const api = useApi();
-  const toasts = useToasts();
   const tier = useSelector(useSession(), selectTier);
   const [, navigate] = useLocation();
   const handle = useRef<EngineHandle>(null);
   const send = useCallback((cmd: EngineCommand) => handle.current?.send(cmd), []);
-  const [events] = useState(createEngineEventHub);
-  const { session } = useEditorSession(send, events);
+  const { session } = useEditorSession(panel);
   const drop = useContentDrop(send);
   const [step, setStep] = useState<EditorStep>('defineSpace');
   const [guideOpen, setGuideOpen] = useState(() => !guideSeen());
-  const [shareOpen, setShareOpen] = useState(false);
   const [building, setBuilding] = useState<number | null>(0);
 
-  const save = useEditorSave({ sceneId, metadata, send, onCreated });
-  const { leave, dialog: leaveDialog } = useLeaveGuard(save.dirty, navigate);
+  const content = useSelector(page, (s) => s.context.content);
+  const metadata = useSelector(page, (s) => s.context.metadata);
+  const wizard = useSelector(page, (s) => s.children.publishWizard);
+  const preparingPublish = useSelector(page, (s) => s.hasTag('preparingPublish'));
+  const sharing = useSelector(page, (s) => s.matches({ ready: { share: 'open' } }));
+  const status = useSelector(save, selectSaveStatus);
+  const dirty = useSelector(save, selectHasUnsavedChanges);
+  const title = useSelector(save, (s) => s.context.title);
+  const autoSave = useSelector(save, (s) => s.context.autoSave);
+  const currentId = useSelector(save, (s) => s.context.sceneId) ?? metadata?.sceneId ?? null;
+  const { leave, dialog: leaveDialog } = useLeaveGuard(dirty, navigate);
 
-  // Publish saves a new or changed space first, and opens the wizard only once that save succeeded.
-  const [publishing, setPublishing] = useState<'idle' | 'saveRequested' | 'saving' | 'wizard'>('idle');
-  if (publishing === 'saveRequested' && save.status === 'saving') setPublishing('saving');
-  if (publishing === 'saving' && save.status !== 'saving')
-    setPublishing(save.status === 'failed' || !save.sceneId ? 'idle' : 'wizard');
-  const publish = () => {
-    if (save.sceneId && !save.dirty && save.status !== 'saving') {
-      setPublishing('wizard');
-      return;
-    }
-    setPublishing('saveRequested');
-    save.save();
-  };
-  const wizardMachine = useMemo(() => providePublishWizard(api), [api]);
-  const findMembers = useMemo(() => searchMembers(api), [api]);
+  const saveNow = useCallback(() => save.send({ type: 'save.requested' }), [save]);
+  const changeTitle = useCallback(
+    (text: string) => save.send({ type: 'title.changed', title: text }),
+    [save],
+  );
 
   // The document opens once the engine is ready (the host holds the command until then).
   const opened = useRef(false);
   useEffect(() => {
-    if (opened.current) return;
+    if (opened.current || !content) return;
     opened.current = true;
     send({ channel: 'Scene', method: 'load', payload: { content } });
   }, [content, send]);
 
   const onEvent = useCallback(
     (event: EngineEvent) => {
-      events.emit(event);
-      save.handleEvent(event);
+      page.send({ type: 'engine.reported', event });
       switch (event.type) {
         case 'loadProgress':
           setBuilding((b) => (b === null ? b : event.percent));
           break;
         case 'loaded':
-          setBuilding(null);
-          break;
         case 'error':
           setBuilding(null);
           break;
       }
     },
-    [events, save],
+    [page],
   );
 
-  const currentId = save.sceneId;
   const viewerPath = currentId ? `/viewer/${encodeURIComponent(currentId)}` : null;
-  const title = save.title;
 
   return (
     <Box sx={{ position: 'fixed', inset: 0, display: 'flex', flexDirection: 'column' }}>
       <PageMeta title={title ? t('editor.pageTitle', { title }) : t('pages.editor.title')} />
       <EditorHeader
         title={title}
-        onTitleChange={save.changeTitle}
+        onTitleChange={changeTitle}
         published={(metadata?.state ?? 'Draft') === 'Published'}
-        status={save.status}
-        autoSave={save.autoSave}
-        onAutoSaveChange={save.setAutoSave}
-        saving={save.status === 'saving'}
-        onSave={save.save}
+        status={status}
+        autoSave={autoSave}
+        onAutoSaveChange={(enabled) => save.send({ type: 'autosave.toggled', enabled })}
+        saving={status === 'saving'}
+        onSave={saveNow}
         previewHref={viewerPath ? `${viewerPath}?draft=true` : null}
         onPreview={() => viewerPath && leave(`${viewerPath}?draft=true`)}
         onUpgrade={metadata?.districtId ? () => undefined : undefined}
@@ -245,14 +224,14 @@ function EditorReady({
           <EditorSteps
             session={session}
             send={send}
-            events={events}
+            panel={panel}
             step={step}
             onStepChange={setStep}
             viewerUrl={viewerPath ? `${window.location.origin}${viewerPath}` : null}
-            onSave={save.save}
-            onShare={() => setShareOpen(true)}
-            onPublish={publish}
-            preparingPublish={publishing === 'saveRequested' || publishing === 'saving'}
+            onSave={saveNow}
+            onShare={() => page.send({ type: 'share.opened' })}
+            onPublish={() => page.send({ type: 'publish.requested', tier, title })}
+            preparingPublish={preparingPublish}
           />
         </Box>
         <Box
@@ -271,27 +250,11 @@ function EditorReady({
           setGuideOpen(false);
         }}
       />
-      {currentId && (
-        <PublishWizard
-          open={publishing === 'wizard'}
-          onClose={() => setPublishing('idle')}
-          machine={wizardMachine}
-          input={{ sceneId: currentId, metadata: { ...metadata, title }, tier }}
-          searchUsers={findMembers}
-          onPublished={(published) => {
-            setPublishing('idle');
-            onPublished(published);
-            // The wizard may have renamed the space: the header follows.
-            if (published.title !== title) save.changeTitle(published.title);
-            toasts.send({ type: 'toast.show', severity: 'success', message: 'toasts.spacePublished' });
-            setShareOpen(true);
-          }}
-        />
-      )}
+      {wizard && <PublishWizard wizard={wizard} onClose={() => page.send({ type: 'publish.closed' })} />}
       {viewerPath && (
         <ShareModal
-          open={shareOpen}
-          onClose={() => setShareOpen(false)}
+          open={sharing}
+          onClose={() => page.send({ type: 'share.closed' })}
           url={`${window.location.origin}${viewerPath}`}
           title={title}
         />

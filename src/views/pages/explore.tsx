@@ -1,17 +1,15 @@
 import { Box, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import {
   type ExploreActorRef,
   type ExploreTab,
-  exploreMachine,
   exploreTabs,
   parseExploreSearch,
   selectSpacesQuery,
 } from '../../machines/exploreMachine';
-import { useSession } from '../AppContext';
+import { useFlow, useSession } from '../../app/AppContext';
 import { CreatorsResults } from '../explore/CreatorsResults';
 import { EmptyList } from '../kit/ListFooter';
 import { SignInPrompt } from '../explore/SignInPrompt';
@@ -29,16 +27,14 @@ const panelId = (tab: ExploreTab) => `explore-panel-${tab}`;
  * also in the address (`?tab=creators&q=…&tags=a,b`), so a link shows the same search.
  */
 export function ExplorePage() {
-  const { t } = useTranslation();
-  const session = useSession();
-  const signedIn = useSelector(session, (s) => s.matches('signedIn'));
   const search = useSearch();
-  const explore = useActorRef(exploreMachine, {
-    input: { ...parseExploreSearch(search), signedIn },
-  });
-  useEffect(() => {
-    explore.send({ type: 'session.changed', signedIn });
-  }, [explore, signedIn]);
+  const signedIn = useSelector(useSession(), (s) => s.matches('signedIn'));
+  const explore = useFlow('explore', { ...parseExploreSearch(search), signedIn }, { systemId: 'explore' });
+  return explore ? <ExploreView explore={explore} /> : null;
+}
+
+function ExploreView({ explore }: { explore: ExploreActorRef }) {
+  const { t } = useTranslation();
   useExploreLocation(explore);
   const tab = useSelector(explore, (s) => s.context.tab);
 

@@ -16,8 +16,8 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState, lazy, Suspense } from 'react';
+import { useSelector } from '@xstate/react';
+import { useState, lazy, Suspense } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -32,11 +32,10 @@ import {
   userPatchFormEntries,
 } from '../../../contracts/users';
 import { shortenCount } from '../../lib/format';
-import type { ProfileUser } from '../../machines/profileMachine';
+import type { ProfileActorRef, ProfileMessages, ProfileUser } from '../../machines/profileMachine';
 import { selectIsMe } from '../../machines/sessionMachine';
-import { provideProfile } from '../../services/users';
 import { profileCategories, type ProfileCategory } from '../../routes';
-import { useApi, useSession, useToasts } from '../AppContext';
+import { useFlow, useSession } from '../../app/AppContext';
 import { Modal } from '../kit/Modal';
 import { PageMeta } from '../kit/PageMeta';
 import { NotFoundPage } from './NotFoundPage';
@@ -61,39 +60,28 @@ export function coverBackground(
   };
 }
 
-/**
- * One user's profile machine with the app's API, keeping the session's copy of the signed-in
- * user in step and toasting the outcome of a save.
- */
-export function useProfileActor(userId: string, messages: { savedMessage: string; failedMessage?: string }) {
-  const api = useApi();
-  const session = useSession();
-  const toasts = useToasts();
-  const { savedMessage, failedMessage } = messages;
-  const machine = useMemo(
-    () =>
-      provideProfile(api, {
-        saved: (user) => {
-          if (session.getSnapshot().context.user?.userId === user.userId) {
-            session.send({ type: 'session.profileUpdated', profile: user });
-          }
-          toasts.send({ type: 'toast.show', severity: 'success', message: savedMessage });
-        },
-        saveFailed: failedMessage
-          ? () => toasts.send({ type: 'toast.show', severity: 'error', message: failedMessage })
-          : undefined,
-        deleted: () => session.send({ type: 'session.signOut' }),
-      }),
-    [api, session, toasts, savedMessage, failedMessage],
-  );
-  return useActorRef(machine, { input: { userId } });
+/** One user's profile flow (profileMachine); `messages` are what a save tells the user. */
+export function useProfileActor(userId: string, messages: ProfileMessages) {
+  return useFlow('profile', { userId, messages }, { systemId: 'profile' });
 }
 
 /** A user's profile (platform.md §2.3): header with cover and picture, their sections, owner-only editing. */
 export function ProfileView({ userId, category }: { userId: string; category?: string }) {
+  const profile = useProfileActor(userId, { saved: 'toasts.profileUpdated' });
+  return profile ? <Profile userId={userId} category={category} profile={profile} /> : null;
+}
+
+function Profile({
+  userId,
+  category,
+  profile,
+}: {
+  userId: string;
+  category?: string;
+  profile: ProfileActorRef;
+}) {
   const { t } = useTranslation();
   const session = useSession();
-  const profile = useProfileActor(userId, { savedMessage: 'toasts.profileUpdated' });
   const state = useSelector(profile, (s) => s.value);
   const user = useSelector(profile, (s) => s.context.user);
   const problem = useSelector(profile, (s) => s.context.problem);

@@ -1,13 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import type { KyInstance } from 'ky';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import { defaultItemsPerPage, type InfiniteListBody } from '../../machines/infiniteListMachine';
-import { scenesApi } from '../../services/scenes';
-import { useApi } from '../AppContext';
+import type { ProfileSpacesParams } from '../../app/flows/spaces';
+import { defaultItemsPerPage } from '../../machines/infiniteListMachine';
 import { ListFooter } from '../kit/ListFooter';
 import { SpaceCard, type SpaceCardData } from '../kit/SpaceCard';
 import { SpaceCardGrid } from '../kit/SpaceCardGrid';
@@ -15,9 +13,6 @@ import { useInfiniteList } from '../kit/useInfiniteList';
 
 /** The Spaces category's subcategories (platform.md §2.1); drafts are the owner's only. */
 export type SpacesTab = 'published' | 'drafts';
-
-/** One page of spaces: what the infinite list asks for. */
-export type FetchSpacesPage = (body: InfiniteListBody) => Promise<readonly SpaceCardData[]>;
 
 export interface ProfileSpacesProps {
   userId: string;
@@ -35,7 +30,6 @@ export interface ProfileSpacesProps {
  */
 export function ProfileSpaces({ userId, isMe, subcategory }: ProfileSpacesProps) {
   const { t } = useTranslation();
-  const api = useApi();
   const params = useParams<{ subcategory?: string }>();
   const requested = subcategory ?? params.subcategory;
   const tab: SpacesTab = isMe && requested === 'drafts' ? 'drafts' : 'published';
@@ -70,7 +64,7 @@ export function ProfileSpaces({ userId, isMe, subcategory }: ProfileSpacesProps)
       )}
       <SpacesList
         key={`${userId}:${isMe ? 'owner' : 'visitor'}:${tab}`}
-        fetchPage={spacesFetcher(api, userId, isMe, tab)}
+        params={{ userId, own: isMe, state: tab === 'drafts' ? 'Draft' : 'Published' }}
         owner={isMe}
         first={tab === 'drafts' ? copies : []}
         deleted={deleted}
@@ -81,18 +75,9 @@ export function ProfileSpaces({ userId, isMe, subcategory }: ProfileSpacesProps)
   );
 }
 
-/** Where a list's pages come from: the owner's own spaces of the tab, or a visitor's view. */
-function spacesFetcher(api: KyInstance, userId: string, isMe: boolean, tab: SpacesTab): FetchSpacesPage {
-  const scenes = scenesApi(api);
-  if (isMe)
-    return async ({ cp, ipp }) =>
-      (await scenes.my({ state: tab === 'drafts' ? 'Draft' : 'Published', cp, ipp })).items;
-  // A visitor sees the published, visible spaces as published.
-  return async ({ cp, ipp }) => (await scenes.publishedBy({ ownerId: userId, cp, ipp })).items;
-}
-
 interface SpacesListProps {
-  fetchPage: FetchSpacesPage;
+  /** Which spaces the list shows. */
+  params: ProfileSpacesParams;
   owner: boolean;
   /** Shown before the loaded pages (copies made here), each only once. */
   first: readonly SpaceCardData[];
@@ -103,16 +88,11 @@ interface SpacesListProps {
 }
 
 /** An infinite list of space cards (platform.md §4 'Infinite list'). */
-function SpacesList({ fetchPage, owner, first, deleted, onDeleted, onDuplicated }: SpacesListProps) {
+function SpacesList({ params, owner, first, deleted, onDeleted, onDuplicated }: SpacesListProps) {
   const { t } = useTranslation();
-  // The list keeps the fetch it started with; a new fetch comes with a new key (a new list).
-  const list = useInfiniteList<SpaceCardData, object>(
-    ({ cp, ipp }) => fetchPage({ cp, ipp }),
-    noParams,
-    defaultItemsPerPage,
-  );
-  const items = useSelector(list, (s) => s.context.items) as SpaceCardData[];
-  const done = useSelector(list, (s) => s.matches('done'));
+  const list = useInfiniteList('profileSpaces', params, defaultItemsPerPage);
+  const items = useSelector(list, (s) => (s?.context.items ?? noSpaces) as SpaceCardData[]);
+  const done = useSelector(list, (s) => s?.matches('done') ?? false);
 
   const shown = useMemo(() => {
     const firstIds = new Set(first.map((space) => space.sceneId));
@@ -145,9 +125,9 @@ function SpacesList({ fetchPage, owner, first, deleted, onDeleted, onDuplicated 
           )}
         </Stack>
       )}
-      <ListFooter list={list} failedText={t('list.failed')} loadMoreButton="fallback" />
+      {list && <ListFooter list={list} failedText={t('list.failed')} loadMoreButton="fallback" />}
     </>
   );
 }
 
-const noParams = {};
+const noSpaces: SpaceCardData[] = [];

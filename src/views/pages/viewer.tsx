@@ -17,15 +17,15 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
 import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { EngineHost, type EngineHandle } from '../../engine/host/EngineHost';
 import type { EngineCommand, EngineEvent } from '../../engine/protocol';
-import { provideViewerPage } from '../../services/scenePages';
-import { useApi, useSession } from '../AppContext';
-import { LoadingOverlay } from '../kit/LoadingOverlay';
+import type { ViewerPageActorRef } from '../../machines/viewerPageMachine';
+import { useFlow, useSession } from '../../app/AppContext';
+import { LoadingOverlay } from '../../engine/host/LoadingOverlay';
 import { Modal } from '../kit/Modal';
 import { PageMeta } from '../kit/PageMeta';
 import { useLandscapeSuggestion } from './viewerLandscape';
@@ -76,12 +76,21 @@ interface ViewerSessionProps {
   flags: ViewerFlags;
 }
 
-function ViewerSession({ sceneId, draft, embed, flags }: ViewerSessionProps) {
+function ViewerSession(props: ViewerSessionProps) {
+  const { sceneId, draft, embed } = props;
+  const page = useFlow('viewerPage', { sceneId, draft, embed }, { systemId: 'viewerPage' });
+  return page ? <ViewerView {...props} page={page} /> : null;
+}
+
+function ViewerView({
+  sceneId,
+  draft,
+  embed,
+  flags,
+  page,
+}: ViewerSessionProps & { page: ViewerPageActorRef }) {
   const { t } = useTranslation();
-  const api = useApi();
   const [, navigate] = useLocation();
-  const machine = useMemo(() => provideViewerPage(api, { navigate }), [api, navigate]);
-  const page = useActorRef(machine, { input: { sceneId, draft, embed } });
   const loading = useSelector(page, (s) => s.hasTag('loading'));
   const ready = useSelector(page, (s) => s.hasTag('ready'));
   const denied = useSelector(page, (s) => s.hasTag('denied'));

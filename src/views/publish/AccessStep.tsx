@@ -12,7 +12,7 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouteLink } from 'wouter';
-import type { AccessArea, Member } from '../../machines/publishWizardMachine';
+import type { AccessArea } from '../../machines/publishWizardMachine';
 import { DualListPicker } from './DualListPicker';
 import type { WizardActor } from './wizardText';
 
@@ -23,15 +23,7 @@ export const pricingPath = '/pricing';
  * Privacy or communication: 'Everyone' or 'Only selected users and groups' (picked with the
  * dual-list picker). Below the Standard tier both are locked on 'Everyone', with an upgrade hint.
  */
-export function AccessStep({
-  actor,
-  area,
-  searchUsers,
-}: {
-  actor: WizardActor;
-  area: AccessArea;
-  searchUsers(query: string, signal: AbortSignal): Promise<Member[]>;
-}) {
+export function AccessStep({ actor, area }: { actor: WizardActor; area: AccessArea }) {
   const { t } = useTranslation();
   const labelId = useId();
   const hintId = useId();
@@ -67,7 +59,6 @@ export function AccessStep({
           label={t(`publish.${area}.selectVisitors`)}
           value={choice.members}
           onChange={(members) => actor.send({ type: 'access.membersChanged', area, members })}
-          searchUsers={searchUsers}
         />
       )}
     </Stack>

@@ -9,12 +9,15 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
+import { useSelector } from '@xstate/react';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFlow } from '../../app/AppContext';
 import type { Member } from '../../machines/publishWizardMachine';
+import { userSearchDebounceMs } from '../../machines/userSearchMachine';
 
 /** The picker waits this long after the last keystroke before it searches (platform.md §9). */
-export const dualListSearchDebounceMs = 200;
+export const dualListSearchDebounceMs = userSearchDebounceMs;
 
 export type MemberCategory = 'users' | 'groups';
 
@@ -30,15 +33,10 @@ export interface DualListPickerProps {
   /** The chosen members (the right list). */
   value: Member[];
   onChange(members: Member[]): void;
-  /** Users whose name contains the query. */
-  searchUsers(query: string, signal: AbortSignal): Promise<Member[]>;
   disabled?: boolean;
 }
 
-type Search =
-  | { status: 'idle' | 'searching'; items: Member[] }
-  | { status: 'done'; items: Member[] }
-  | { status: 'failed'; items: Member[] };
+const noMembers: Member[] = [];
 
 /**
  * The dual-list picker (platform.md §4): on the left the search results of a category (users;
@@ -46,31 +44,24 @@ type Search =
  * selection; Add moves the left selection right, Remove takes the right selection out. A new search
  * or category clears both selections.
  */
-export function DualListPicker({ label, value, onChange, searchUsers, disabled }: DualListPickerProps) {
+export function DualListPicker({ label, value, onChange, disabled }: DualListPickerProps) {
   const { t } = useTranslation();
   const [category, setCategory] = useState<MemberCategory>('users');
   const [query, setQuery] = useState('');
-  const [search, setSearch] = useState<Search>({ status: 'idle', items: [] });
+  const searcher = useFlow('userSearch', undefined);
+  const search = {
+    status: useSelector(searcher, (s) =>
+      !s ? 'none' : s.hasTag('searching') ? 'searching' : s.context.outcome,
+    ),
+    items: useSelector(searcher, (s) => s?.context.items ?? noMembers),
+  };
   const [left, setLeft] = useState<Member[]>([]);
   const [right, setRight] = useState<Member[]>([]);
 
+  // The user search follows the words typed while users show.
   useEffect(() => {
-    if (category !== 'users') return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setSearch((s) => ({ status: 'searching', items: s.items }));
-      searchUsers(query, controller.signal).then(
-        (items) => setSearch({ status: 'done', items }),
-        () => {
-          if (!controller.signal.aborted) setSearch({ status: 'failed', items: [] });
-        },
-      );
-    }, dualListSearchDebounceMs);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [category, query, searchUsers]);
+    searcher?.send(category === 'users' ? { type: 'search.typed', query } : { type: 'search.stopped' });
+  }, [searcher, category, query]);
 
   const available =
     category === 'users' ? search.items.filter((m) => !value.some((v) => sameMember(v, m))) : [];

@@ -10,19 +10,15 @@ import {
   Switch,
   Typography,
 } from '@mui/material';
-import { useActorRef, useSelector } from '@xstate/react';
-import { type ComponentType, useCallback, useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { type ComponentType, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PublishStep, publishSteps } from '../../../contracts/publishing';
-import type { SceneMetadata } from '../../../contracts/scenes';
 import type { CheckoutResult, Purchase } from '../../machines/checkoutMachine';
 import {
   canOpenStep,
   isSlotSelectable,
   isStepComplete,
-  type Member,
-  type PublishWizardInput,
-  type publishWizardMachine,
   selectStep,
 } from '../../machines/publishWizardMachine';
 import { CheckoutDialog } from '../commerce/CheckoutDialog';
@@ -35,14 +31,9 @@ import { SpaceInfoStep } from './SpaceInfoStep';
 import { messageText, type WizardActor } from './wizardText';
 
 export interface PublishWizardProps {
-  open: boolean;
+  /** The wizard's flow (publishWizardMachine), running while the dialog is open. */
+  wizard: WizardActor;
   onClose(): void;
-  /** The wizard's machine with its actors (src/services/publishWizard.ts, or fakes in tests). */
-  machine: typeof publishWizardMachine;
-  input: PublishWizardInput;
-  /** Users for the privacy and communication pickers. */
-  searchUsers(query: string, signal: AbortSignal): Promise<Member[]>;
-  onPublished(metadata: SceneMetadata): void;
   /** Cuts the cover photo (canvas by default). */
   crop?: CoverPhotoCropperProps['crop'];
   /** The card checkout of a credit bundle (CheckoutDialog by default). */
@@ -59,38 +50,21 @@ export interface CheckoutProps {
 /**
  * The publish wizard (platform.md §2.5) in a dialog named 'Publish space': a stepper of the five
  * steps (a step opens when the ones before it are complete), the current step, and Back / Next
- * ('Publish' on the last step). The machine starts when the dialog opens and stops when it closes,
+ * ('Publish' on the last step). Its flow runs while the dialog is open; closing it stops the flow,
  * cancelling what it was doing.
  */
-export function PublishWizard(props: PublishWizardProps) {
-  return props.open ? <WizardDialog {...props} /> : null;
-}
-
-function WizardDialog({
+export function PublishWizard({
+  wizard: actor,
   onClose,
-  machine,
-  input,
-  searchUsers,
-  onPublished,
   crop,
   checkout = CheckoutDialog,
 }: PublishWizardProps) {
   const { t } = useTranslation();
-  const actor = useActorRef(machine, { input });
   const step = useSelector(actor, selectStep);
   const message = useSelector(actor, (s) => s.context.message);
   const publishing = useSelector(actor, (s) => s.hasTag('publishing'));
   const canBack = useSelector(actor, (s) => s.can({ type: 'wizard.back' }));
   const canNext = useSelector(actor, (s) => s.can({ type: 'wizard.next' }));
-
-  const published = useRef(onPublished);
-  useEffect(() => {
-    published.current = onPublished;
-  }, [onPublished]);
-  useEffect(() => {
-    const subscription = actor.on('wizard.published', (event) => published.current(event.metadata));
-    return () => subscription.unsubscribe();
-  }, [actor]);
 
   const nextLabel =
     step === 'publish'
@@ -123,7 +97,7 @@ function WizardDialog({
         {step === 'spaceInfo' && <SpaceInfoStep actor={actor} crop={crop} />}
         {step === 'placement' && <PlacementStep actor={actor} checkout={checkout} />}
         {(step === 'privacy' || step === 'communication') && (
-          <AccessStep key={step} actor={actor} area={step} searchUsers={searchUsers} />
+          <AccessStep key={step} actor={actor} area={step} />
         )}
         {step === 'publish' && <ReviewStep actor={actor} />}
       </Box>

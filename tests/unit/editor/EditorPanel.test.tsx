@@ -3,22 +3,41 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptySceneContent } from '../../../contracts/sceneContent';
 import type { EngineCommand, EngineEvent } from '../../../src/engine/protocol';
 import '../../../src/i18n';
-import { EditorPanel } from '../../../src/views/editor/EditorPanel';
-import { initialEditorState, type EditorStateData } from '../../../src/views/editor/editorSession';
-import { createEngineEventHub } from '../../../src/views/editor/engineEventHub';
+import { useFlow } from '../../../src/app/AppContext';
+import {
+  type EditorStateData,
+  editorPanelMachine,
+  initialEditorState,
+} from '../../../src/machines/editorPanelMachine';
+import { EditorPanel, type EditorPanelProps } from '../../../src/views/editor/EditorPanel';
 import { useContentDrop } from '../../../src/views/editor/useContentDrop';
 import { propEntries } from '../../../src/views/editor/contentItems';
+import { renderInApp } from '../../support/spa';
+
+/** The panel's flow, as a page runs it beside its engine. */
+function PanelOfPage(props: Omit<EditorPanelProps, 'panel'>) {
+  const panel = useFlow('editorPanel', undefined, { systemId: 'editorPanel' });
+  return panel ? <EditorPanel {...props} panel={panel} /> : null;
+}
 
 /** The panel with a fake engine: it records the commands and emits what the test says. */
-function renderPanel() {
+async function renderPanel() {
   const sent: EngineCommand[] = [];
-  const hub = createEngineEventHub();
   const loadContent = vi.fn();
   const navigate = vi.fn();
-  render(
-    <EditorPanel send={(cmd) => sent.push(cmd)} events={hub} loadContent={loadContent} navigate={navigate} />,
+  const { app } = await renderInApp(
+    <PanelOfPage send={(cmd) => sent.push(cmd)} loadContent={loadContent} navigate={navigate} />,
+    {
+      flows: {
+        // The panel's own requests go to the same fake engine as the page's.
+        editorPanel: editorPanelMachine.provide({
+          actions: { sendCommand: (_, { command }) => void sent.push(command) },
+        }),
+      },
+    },
   );
-  const emit = (event: EngineEvent) => act(() => hub.emit(event));
+  const emit = (event: EngineEvent) =>
+    act(() => app.root.system.get('editorPanel')?.send({ type: 'engine.reported', event }));
   const state = (patch: Partial<EditorStateData>) =>
     emit({ type: 'editorState', ...initialEditorState, ...patch });
   const commands = (method?: string) =>
@@ -41,8 +60,8 @@ const level = { id: 'ground', name: 'Ground Level', elevation: 0, walls: 4 };
 afterEach(() => vi.useRealTimers());
 
 describe('EditorPanel', () => {
-  it('shows defaults before the engine reports, and offers its props library once', () => {
-    const { commands } = renderPanel();
+  it('shows defaults before the engine reports, and offers its props library once', async () => {
+    const { commands } = await renderPanel();
     expect(screen.getByText('Waiting for the editor to report its state…')).toBeInTheDocument();
     expect(button('Undo')).toBeDisabled();
     expect(button('Redo')).toBeDisabled();
@@ -53,8 +72,8 @@ describe('EditorPanel', () => {
     ]);
   });
 
-  it('follows the editor state: history, tool, cost and levels', () => {
-    const { state } = renderPanel();
+  it('follows the editor state: history, tool, cost and levels', async () => {
+    const { state } = await renderPanel();
     state({
       canUndo: true,
       undoLabel: 'Add picture',
@@ -83,8 +102,8 @@ describe('EditorPanel', () => {
     expect(button('Level 1 157.5 in · 0 walls')).toHaveAttribute('aria-current', 'true');
   });
 
-  it('sends the tool a button stands for, with its kind', () => {
-    const { commands, clear } = renderPanel();
+  it('sends the tool a button stands for, with its kind', async () => {
+    const { commands, clear } = await renderPanel();
     clear();
     fireEvent.click(button('Door'));
     fireEvent.click(button('Wall'));
@@ -102,8 +121,8 @@ describe('EditorPanel', () => {
     ]);
   });
 
-  it('sends history and view commands', () => {
-    const { state, commands, clear } = renderPanel();
+  it('sends history and view commands', async () => {
+    const { state, commands, clear } = await renderPanel();
     state({ canUndo: true, canRedo: true });
     clear();
     fireEvent.click(button('Undo'));
@@ -124,7 +143,7 @@ describe('EditorPanel', () => {
   });
 
   it('asks before switching to a premade room when there is work, and not otherwise', async () => {
-    const { state, commands } = renderPanel();
+    const { state, commands } = await renderPanel();
     state({ space: { kind: 'custom' }, levels: [level], objectCount: 0 });
     fireEvent.click(screen.getByRole('radio', { name: 'Premade' }));
     fireEvent.click(button('Use this room'));
@@ -153,7 +172,7 @@ describe('EditorPanel', () => {
   });
 
   it('asks before switching to a custom space, and puts the radio back on cancel', async () => {
-    const { state, commands } = renderPanel();
+    const { state, commands } = await renderPanel();
     state({
       space: { kind: 'template', template: { family: 'loft', size: 'L', kind: 'Premium' } },
       objectCount: 3,
@@ -168,8 +187,8 @@ describe('EditorPanel', () => {
     expect(commands('Editor.Construction.useCustomSpace')).toHaveLength(1);
   });
 
-  it('says the last level’s work is discarded before deleting it', () => {
-    const { state, commands } = renderPanel();
+  it('says the last level’s work is discarded before deleting it', async () => {
+    const { state, commands } = await renderPanel();
     state({ space: { kind: 'custom' }, levels: [level], activeLevelId: 'ground' });
     fireEvent.click(button('Delete Ground Level'));
     const dialog = screen.getByRole('dialog', { name: 'Delete level?' });
@@ -180,8 +199,8 @@ describe('EditorPanel', () => {
     ]);
   });
 
-  it('adds a tour named after the tours there are', () => {
-    const { state, commands } = renderPanel();
+  it('adds a tour named after the tours there are', async () => {
+    const { state, commands } = await renderPanel();
     expand('Paths');
     fireEvent.click(button('Add tour'));
     state({ tours: [tour] });
@@ -198,8 +217,8 @@ describe('EditorPanel', () => {
     ]);
   });
 
-  it('refuses a point shorter than 3 seconds and captures a valid one', () => {
-    const { state, commands } = renderPanel();
+  it('refuses a point shorter than 3 seconds and captures a valid one', async () => {
+    const { state, commands } = await renderPanel();
     state({ tours: [tour] });
     expand('Paths');
     const group = within(screen.getByRole('group', { name: 'Tour 1' }));
@@ -223,8 +242,8 @@ describe('EditorPanel', () => {
     ]);
   });
 
-  it('edits, orders, previews and removes tour points', () => {
-    const { state, commands, clear } = renderPanel();
+  it('edits, orders, previews and removes tour points', async () => {
+    const { state, commands, clear } = await renderPanel();
     state({
       tours: [
         {
@@ -256,8 +275,8 @@ describe('EditorPanel', () => {
     ]);
   });
 
-  it('shows why the engine rejected a command until dismissed', () => {
-    const { emit } = renderPanel();
+  it('shows why the engine rejected a command until dismissed', async () => {
+    const { emit } = await renderPanel();
     emit({
       type: 'commandRejected',
       command: 'Editor.Construction.addLevel',
@@ -271,7 +290,7 @@ describe('EditorPanel', () => {
 
   it('keeps the object list and document fresh only while Objects is open', async () => {
     vi.useFakeTimers();
-    const { emit, commands, clear } = renderPanel();
+    const { emit, commands, clear } = await renderPanel();
     emit({ type: 'contentChanged' });
     await act(() => vi.advanceTimersByTimeAsync(500));
     expect(commands('Editor.Content.exportContent')).toEqual([]);
@@ -292,8 +311,8 @@ describe('EditorPanel', () => {
     ]);
   });
 
-  it('selects from the object list and edits the selected object', () => {
-    const { emit, state, commands, clear } = renderPanel();
+  it('selects from the object list and edits the selected object', async () => {
+    const { emit, state, commands, clear } = await renderPanel();
     state({ objectCount: 2 });
     emit({
       type: 'objectList',
@@ -336,8 +355,8 @@ describe('EditorPanel', () => {
     ]);
   });
 
-  it('adds content in front of the camera, and a drop places it where it lands', () => {
-    const { commands, clear } = renderPanel();
+  it('adds content in front of the camera, and a drop places it where it lands', async () => {
+    const { commands, clear } = await renderPanel();
     expand('Content');
     clear();
     fireEvent.click(button('Add Bench'));
@@ -347,7 +366,7 @@ describe('EditorPanel', () => {
   });
 
   it('opens the export in the viewer through session storage', async () => {
-    const { emit, commands, navigate } = renderPanel();
+    const { emit, commands, navigate } = await renderPanel();
     expand('Document');
     fireEvent.click(button('Open in viewer'));
     expect(commands('Editor.Content.exportContent')).toHaveLength(1);

@@ -4,7 +4,7 @@ import {
   readSessionDocument,
   sessionContentKey,
   viewerOfSessionContent,
-} from '../../../src/views/editor/documentTransfer';
+} from '../../../src/lib/documentTransfer';
 
 const storage = (value: string | null) => ({
   getItem: (key: string) => (key === sessionContentKey ? value : null),

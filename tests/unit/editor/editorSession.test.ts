@@ -3,12 +3,14 @@ import { type SceneContent, emptySceneContent } from '../../../contracts/sceneCo
 import { spaceCost } from '../../../contracts/spaceCost';
 import {
   changesContent,
-  command,
-  costLines,
   editorSessionReducer,
-  hasWork,
   initialEditorSession,
   initialEditorState,
+} from '../../../src/machines/editorPanelMachine';
+import {
+  command,
+  costLines,
+  hasWork,
   nextSelection,
   nextTourTitle,
 } from '../../../src/views/editor/editorSession';

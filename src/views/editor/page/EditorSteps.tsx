@@ -2,8 +2,8 @@ import { Alert, Box, Button, Divider, Stack, Tab, Tabs, Typography } from '@mui/
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentSection } from '../ContentSection';
+import type { EditorPanelActorRef } from '../../../machines/editorPanelMachine';
 import { costLines, type EditorSession, type Send } from '../editorSession';
-import type { EngineEventSource } from '../engineEventHub';
 import { HistorySection } from '../HistorySection';
 import { ObjectsSection } from '../ObjectsSection';
 import { PathsSection } from '../PathsSection';
@@ -23,7 +23,7 @@ export type EditorStep = (typeof editorSteps)[number];
 export interface EditorStepsProps {
   session: EditorSession;
   send: Send;
-  events: EngineEventSource;
+  panel: EditorPanelActorRef;
   step: EditorStep;
   onStepChange(step: EditorStep): void;
   /** The viewer link of the saved space, null before the first save. */
@@ -42,7 +42,7 @@ export interface EditorStepsProps {
  */
 export function EditorSteps(props: EditorStepsProps) {
   const { t } = useTranslation();
-  const { session, send, events, step } = props;
+  const { session, send, panel, step } = props;
   const { state } = session;
   return (
     <Box sx={{ display: 'flex', height: '100%', minHeight: 0 }}>
@@ -80,7 +80,7 @@ export function EditorSteps(props: EditorStepsProps) {
               <ContentSection send={send} />
               <Divider />
               <Typography variant="subtitle2">{t('editor.steps.placedObjects')}</Typography>
-              <ObjectsSection session={session} send={send} events={events} />
+              <ObjectsSection session={session} send={send} panel={panel} />
             </>
           )}
           {step === 'createPaths' && <PathsSection state={state} send={send} />}

@@ -15,9 +15,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { parseSceneContent, type SceneContent } from '../../../../contracts/sceneContent';
+import type { SceneContent } from '../../../../contracts/sceneContent';
+import { useFlow } from '../../../app/AppContext';
 import { EngineHost, type EngineHandle } from '../../../engine/host/EngineHost';
 import {
   type EngineCommand,
@@ -27,11 +27,10 @@ import {
   graphicsQualityLevels,
   type InspectedAsset,
 } from '../../../engine/protocol';
-import { LoadingOverlay } from '../../kit/LoadingOverlay';
+import { LoadingOverlay } from '../../../engine/host/LoadingOverlay';
 import { PageMeta } from '../../kit/PageMeta';
-import { readSessionDocument, sessionContentSource } from '../../editor/documentTransfer';
 import { EditorPanel } from '../../editor/EditorPanel';
-import { createEngineEventHub } from '../../editor/engineEventHub';
+import type { ContentRead } from '../../../machines/contentFileMachine';
 import { useContentDrop } from '../../editor/useContentDrop';
 import { createEngineDevApi } from './engineDevApi';
 
@@ -63,33 +62,6 @@ function readQuery() {
     quality:
       Number.isInteger(quality) && quality >= 0 && quality <= 5 && q.has('quality') ? quality : undefined,
   };
-}
-
-/** Reads and validates a content document; problems are what to show when it cannot be used. */
-async function fetchContent(
-  url: string,
-  t: TFunction,
-): Promise<{ content: SceneContent | null; problems: string[] }> {
-  let json: unknown;
-  if (url === sessionContentSource) {
-    json = readSessionDocument(sessionStorage);
-    if (json === undefined) return { content: null, problems: [t('dev.engine.noSessionContent')] };
-  } else {
-    try {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-      json = await response.json();
-    } catch (error) {
-      return {
-        content: null,
-        problems: [t('dev.engine.fetchFailed', { message: (error as Error).message })],
-      };
-    }
-  }
-  const parsed = parseSceneContent(json);
-  if (!parsed.ok)
-    return { content: null, problems: parsed.issues.map((i) => `${i.path || '(document)'}: ${i.message}`) };
-  return { content: parsed.content, problems: [] };
 }
 
 function showAsset(
@@ -133,15 +105,16 @@ export function EngineDevPage() {
     };
   }, [dev, send]);
 
-  /** The editor panel hears the engine's events through this. */
-  const [editorEvents] = useState(createEngineEventHub);
+  /** The editor panel's flow hears the engine's events from the page. */
+  const panel = useFlow('editorPanel', undefined, { systemId: 'editorPanel' });
+  const reader = useFlow('contentFile', undefined);
   const drop = useContentDrop(send);
 
   const notice = (text: string) => setNotices((n) => [text, ...n].slice(0, 5));
   const onEvent = useCallback(
     (event: EngineEvent) => {
       dev.record(event);
-      editorEvents.emit(event);
+      panel?.send({ type: 'engine.reported', event });
       if (event.type !== 'loadProgress' && event.type !== 'profilerStats') {
         setRecent((r) => [event, ...r].slice(0, 8));
       }
@@ -175,11 +148,11 @@ export function EngineDevPage() {
           break;
       }
     },
-    [dev, editorEvents, t],
+    [dev, panel, t],
   );
 
   const applyContent = useCallback(
-    (result: Awaited<ReturnType<typeof fetchContent>>) => {
+    (result: ContentRead) => {
       setProblems(result.problems);
       if (!result.content) return;
       setContent(result.content);
@@ -188,7 +161,12 @@ export function EngineDevPage() {
     },
     [send],
   );
-  const loadContent = (url: string) => void fetchContent(url, t).then(applyContent);
+  useEffect(() => {
+    if (!reader) return;
+    const subscription = reader.on('content.read', applyContent);
+    return () => subscription.unsubscribe();
+  }, [reader, applyContent]);
+  const loadContent = (url: string) => reader?.send({ type: 'content.requested', url });
 
   const inspect = () => {
     setReport(null);
@@ -198,11 +176,11 @@ export function EngineDevPage() {
   // Load what the address asks for once; the host holds it until the engine is ready.
   const started = useRef(false);
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || !reader) return;
     started.current = true;
     if (query.mode === 'inspector') send(showAsset(query.kind, query.asset, query.format));
-    else void fetchContent(query.content, t).then(applyContent);
-  }, [applyContent, query, send, t]);
+    else reader.send({ type: 'content.requested', url: query.content });
+  }, [reader, query, send]);
 
   const settings = useMemo(() => ({ graphicsQuality: query.quality ?? 3 }), [query.quality]);
 
@@ -234,11 +212,13 @@ export function EngineDevPage() {
             {t('dev.engine.title')}
           </Typography>
           {query.mode === 'editor' ? (
-            <EditorPanel
-              send={send}
-              events={editorEvents}
-              loadContent={(loaded) => applyContent({ content: loaded, problems: [] })}
-            />
+            panel && (
+              <EditorPanel
+                send={send}
+                panel={panel}
+                loadContent={(loaded) => applyContent({ content: loaded, problems: [] })}
+              />
+            )
           ) : query.mode === 'viewer' ? (
             <>
               <TextField

@@ -1,4 +1,4 @@
-import type { SceneContentIssue } from '../../../contracts/sceneContent';
+import type { SceneContentIssue } from '../../contracts/sceneContent';
 
 /**
  * Handing a document from the editor mode of the workbench to its viewer mode: the editor stores

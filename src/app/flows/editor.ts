@@ -1,0 +1,157 @@
+import { fromPromise } from 'xstate';
+import { emptySceneContent, type SceneContent } from '../../../contracts/sceneContent';
+import type { SceneMetadata, SceneMetadataFields } from '../../../contracts/scenes';
+import type { UserFull } from '../../../contracts/users';
+import type { EngineCommand } from '../../engine/protocol';
+import { editorPageMachine } from '../../machines/editorPageMachine';
+import { editorPanelMachine } from '../../machines/editorPanelMachine';
+import { saveMachine } from '../../machines/saveMachine';
+import { draftLimitToast } from '../../machines/spaceCardMachine';
+import { userSearchMachine } from '../../machines/userSearchMachine';
+import { type EngineActorLike, exportFromEngine, saveToasts } from '../../services/editorSave';
+import { scenesApi } from '../../services/scenes';
+import { usersApi } from '../../services/users';
+import { signedInUser } from '../relays';
+import type { AppServices } from '../services';
+import { accessDeniedPath } from './viewer';
+import { provideWizard } from './wizard';
+
+/** The editor's address of a space. */
+export const editorPath = (sceneId: string) => `/curate/${encodeURIComponent(sceneId)}`;
+
+/** How many users one search of the access pickers shows. */
+export const memberSearchSize = 20;
+
+interface ActorFinder {
+  get(systemId: string): unknown;
+}
+
+/** The page's engine actor (systemId `engine`), if the page hosts one. */
+const engineIn = (system: ActorFinder) => system.get('engine') as EngineActorLike | undefined;
+
+/** Sends a command to the page's engine (held until the engine is ready). */
+const commandEngine = (system: ActorFinder, command: EngineCommand) =>
+  engineIn(system)?.send({ type: 'engine.command', command });
+
+/**
+ * The editor's save machine with the scene service, the page's engine (its document is exported
+ * through the `engine` actor), navigation and toasts.
+ */
+export function provideSave({ api, navigate, toasts }: AppServices) {
+  const scenes = scenesApi(api);
+  const users = usersApi(api);
+  const { showSavedToast, reportError } = saveToasts({ send: toasts });
+  return saveMachine.provide({
+    actors: {
+      exportContent: fromPromise<SceneContent>(async ({ system, signal }) => {
+        const engine = engineIn(system);
+        if (!engine) throw new Error('The editor has no engine to export from');
+        return exportFromEngine(engine, signal);
+      }),
+      createScene: fromPromise(
+        async ({ input, signal }: { input: { fields: SceneMetadataFields }; signal: AbortSignal }) => {
+          const { sceneId } = await scenes.create(input.fields, signal);
+          return { sceneId };
+        },
+      ),
+      updateScene: fromPromise(
+        async ({
+          input,
+          signal,
+        }: {
+          input: { sceneId: string; fields: SceneMetadataFields };
+          signal: AbortSignal;
+        }) => {
+          await scenes.update(input.sceneId, input.fields, { signal });
+        },
+      ),
+      putContent: fromPromise(
+        ({ input, signal }: { input: { sceneId: string; content: SceneContent }; signal: AbortSignal }) =>
+          scenes.putContent(input.sceneId, input.content, signal),
+      ),
+    },
+    actions: {
+      navigateToScene: (_, { sceneId }) => navigate(editorPath(sceneId), { replace: true }),
+      showSavedToast: (_, params) => showSavedToast(params),
+      reportError: (_, problem) => reportError(problem),
+      // The setting is the user's: stored in their record, and the session follows.
+      storeAutoSave: ({ system }, { enabled }) => {
+        const userId = signedInUser(system as never)?.userId;
+        if (!userId) return;
+        const form = new FormData();
+        form.append('autoSave', String(enabled));
+        const session = (system as ActorFinder).get('session') as
+          | { send(event: unknown): void; getSnapshot(): { context: { profile: UserFull | null } } }
+          | undefined;
+        users.save(userId, form).then(
+          () => {
+            const profile = session?.getSnapshot().context.profile;
+            if (profile)
+              session?.send({ type: 'session.profileUpdated', profile: { ...profile, autoSave: enabled } });
+          },
+          (error: unknown) => console.error('The autosave setting could not be stored', error),
+        );
+      },
+    },
+  });
+}
+
+/** The editor page and its parts: saving, the side panel, the publish wizard, the access pickers' user search. */
+export default function editorFlows(services: AppServices) {
+  const { api, navigate, toasts } = services;
+  const scenes = scenesApi(api);
+  const users = usersApi(api);
+  const editorPanel = editorPanelMachine.provide({
+    actions: { sendCommand: ({ system }, { command }) => commandEngine(system, command) },
+  });
+  return {
+    editorPage: editorPageMachine.provide({
+      actors: {
+        checkDraftLimit: fromPromise(async ({ signal }) => {
+          await scenes.draftsLimit(signal);
+        }),
+        newContent: fromPromise(async () => emptySceneContent()),
+        loadScene: fromPromise<{ metadata: SceneMetadata; content: SceneContent }, { sceneId: string }>(
+          async ({ input, signal }) => {
+            const [metadata, content] = await Promise.all([
+              scenes.metadata(input.sceneId, signal),
+              scenes.content(input.sceneId, signal),
+            ]);
+            return { metadata, content };
+          },
+        ),
+        save: provideSave(services),
+        editorPanel,
+        publishWizard: provideWizard(services),
+      },
+      actions: {
+        leaveForHome: ({ system }, params) => {
+          navigate('/', { replace: true });
+          toasts(
+            params.limitReached
+              ? draftLimitToast(signedInUser(system as never)?.userId)
+              : { type: 'toast.show', severity: 'error', message: params.message, literal: true },
+          );
+        },
+        leaveForAccessDenied: () => navigate(accessDeniedPath, { replace: true }),
+        announcePublished: () =>
+          toasts({ type: 'toast.show', severity: 'success', message: 'toasts.spacePublished' }),
+      },
+    }),
+    /** The side panel on its own (the engine workbench). */
+    editorPanel,
+    /** Users for the access pickers of the publish wizard. */
+    userSearch: userSearchMachine.provide({
+      actors: {
+        searchUsers: fromPromise(async ({ input, signal }) => {
+          const answer = await users.search({ q: input.query, cp: 0, ipp: memberSearchSize }, signal);
+          return answer.items.map((user) => ({
+            userId: user.userId,
+            name: user.name,
+            profilePicture: user.profilePicture,
+          }));
+        }),
+      },
+    }),
+  };
+}

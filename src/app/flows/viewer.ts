@@ -1,0 +1,39 @@
+import { fromPromise } from 'xstate';
+import type { SceneContent } from '../../../contracts/sceneContent';
+import type { SceneMetadata } from '../../../contracts/scenes';
+import { viewerPageMachine } from '../../machines/viewerPageMachine';
+import { publishingApi } from '../../services/publishing';
+import { scenesApi } from '../../services/scenes';
+import type { AppServices } from '../services';
+
+/** Where a visitor who may not see a space is sent. */
+export const accessDeniedPath = '/space-access-denied';
+
+/** The viewer page: the published space (or the owner's draft) and the view it counts. */
+export default function viewerFlows({ api, navigate }: AppServices) {
+  const scenes = scenesApi(api);
+  const publishing = publishingApi(api);
+  return {
+    viewerPage: viewerPageMachine.provide({
+      actors: {
+        loadScene: fromPromise<
+          { metadata: SceneMetadata; content: SceneContent },
+          { sceneId: string; draft: boolean }
+        >(async ({ input, signal }) => {
+          const [metadata, content] = input.draft
+            ? await Promise.all([
+                scenes.metadata(input.sceneId, signal),
+                scenes.content(input.sceneId, signal),
+              ])
+            : await Promise.all([
+                scenes.publishedMetadata(input.sceneId, signal),
+                scenes.publishedContent(input.sceneId, signal),
+              ]);
+          return { metadata, content };
+        }),
+        countView: fromPromise(({ input, signal }) => publishing.view(input.sceneId, signal)),
+      },
+      actions: { leaveForAccessDenied: () => navigate(accessDeniedPath, { replace: true }) },
+    }),
+  };
+}

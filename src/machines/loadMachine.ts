@@ -1,0 +1,70 @@
+import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+
+export interface LoadContext {
+  /** What was loaded (cast to its type where it is shown); null until it is. */
+  data: unknown;
+  /** Why the last load failed (state `failed`); null otherwise. */
+  error: unknown;
+}
+
+export type LoadEvent =
+  /** Load again after a failure. */
+  | { type: 'load.retry' }
+  /** Load again, showing the loading state meanwhile (the data may have changed). */
+  | { type: 'load.reload' }
+  /** A newer copy arrived another way (a checkout's refetch): it replaces the data. */
+  | { type: 'load.set'; data: unknown }
+  /** Part of the data changed (a push event): merged into it, if it has loaded. */
+  | { type: 'load.patch'; patch: Record<string, unknown> };
+
+/**
+ * One thing a page reads (a wallet, a plan, the products): `loading` on start (the `load` actor,
+ * cancelled when the machine stops), then `ready` with `data` or `failed` until `load.retry`.
+ * `load.reload` loads again; `load.set` and `load.patch` take newer data without asking the server.
+ */
+export const loadMachine = setup({
+  types: {
+    context: {} as LoadContext,
+    events: {} as LoadEvent,
+    tags: {} as 'loading',
+  },
+  actors: {
+    load: fromPromise<unknown>(async () => {
+      throw new Error('loadMachine: provide a load actor');
+    }),
+  },
+}).createMachine({
+  id: 'load',
+  context: { data: null, error: null },
+  initial: 'loading',
+  on: {
+    'load.set': { target: '.ready', actions: assign({ data: ({ event }) => event.data, error: null }) },
+    'load.reload': '.loading',
+  },
+  states: {
+    loading: {
+      tags: 'loading',
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+      },
+    },
+    ready: {
+      on: {
+        'load.patch': {
+          actions: assign({
+            data: ({ context, event }) => ({ ...(context.data as Record<string, unknown>), ...event.patch }),
+          }),
+        },
+      },
+    },
+    failed: {
+      on: { 'load.retry': 'loading' },
+    },
+  },
+});
+
+export type LoadActorRef = ActorRefFrom<typeof loadMachine>;
+export type LoadSnapshot = SnapshotFrom<typeof loadMachine>;

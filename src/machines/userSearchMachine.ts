@@ -1,0 +1,66 @@
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import type { Member } from './publishWizardMachine';
+
+/** The search waits this long after the last keystroke (platform.md §9 'dual-list search'). */
+export const userSearchDebounceMs = 200;
+
+export interface UserSearchContext {
+  query: string;
+  /** The last results (kept while a new search runs). */
+  items: Member[];
+  /** How the last search ended: none yet, with results, or failed. */
+  outcome: 'none' | 'done' | 'failed';
+}
+
+export type UserSearchEvent =
+  /** The search words changed (or the user list came back into view): search once typing pauses. */
+  | { type: 'search.typed'; query: string }
+  /** Nothing to search for now (another category shows): a running search is dropped. */
+  | { type: 'search.stopped' };
+
+/**
+ * Users whose name contains the typed words, for the dual-list picker (platform.md §4): it searches
+ * `userSearchDebounceMs` after the last keystroke (at once for the empty words on start), and a new
+ * search drops the one running (its request is aborted). Tags: 'searching'.
+ */
+export const userSearchMachine = setup({
+  types: {
+    context: {} as UserSearchContext,
+    events: {} as UserSearchEvent,
+    tags: {} as 'searching',
+  },
+  actors: {
+    searchUsers: fromPromise<Member[], { query: string }>(async () => {
+      throw new Error('userSearchMachine: provide a searchUsers actor');
+    }),
+  },
+  delays: { debounce: userSearchDebounceMs },
+}).createMachine({
+  id: 'userSearch',
+  context: { query: '', items: [], outcome: 'none' },
+  initial: 'waiting',
+  on: {
+    'search.typed': {
+      target: '.waiting',
+      reenter: true,
+      actions: assign({ query: ({ event }) => event.query }),
+    },
+    'search.stopped': '.idle',
+  },
+  states: {
+    idle: {},
+    waiting: { after: { debounce: 'searching' } },
+    searching: {
+      tags: 'searching',
+      invoke: {
+        id: 'searchUsers',
+        src: 'searchUsers',
+        input: ({ context }) => ({ query: context.query }),
+        onDone: { target: 'idle', actions: assign({ items: ({ event }) => event.output, outcome: 'done' }) },
+        onError: { target: 'idle', actions: assign({ items: [], outcome: 'failed' }) },
+      },
+    },
+  },
+});
+
+export type UserSearchActorRef = ActorRefFrom<typeof userSearchMachine>;
