@@ -530,6 +530,22 @@ export type SceneContent = z.output<typeof SceneContent>;
 /** A document as it may be written: defaults not yet filled. */
 export type SceneContentInput = z.input<typeof SceneContent>;
 
+/** A placed object of any kind. */
+export type PlacedObject = SceneContent[ObjectListKey][number];
+
+/** A placed object with the list it is in. */
+export interface PlacedObjectEntry {
+  list: ObjectListKey;
+  item: PlacedObject;
+}
+
+/** Every placed object of a document with its list, list by list in `objectListKeys` order. */
+export function placedObjectsOf(content: Pick<SceneContent, ObjectListKey>): PlacedObjectEntry[] {
+  return objectListKeys.flatMap((list) =>
+    (content[list] as readonly PlacedObject[]).map((item) => ({ list, item })),
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Versions and migration
 

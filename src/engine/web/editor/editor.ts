@@ -1,5 +1,10 @@
 import { Box3, Group, Matrix4, Plane, Raycaster, Vector2, Vector3 } from 'three';
-import type { Level, MaterialOverride, SceneContent } from '../../../../contracts/sceneContent';
+import {
+  type Level,
+  type MaterialOverride,
+  placedObjectsOf,
+  type SceneContent,
+} from '../../../../contracts/sceneContent';
 import { spaceCost } from '../../../../contracts/spaceCost';
 import {
   defaultToolOptions,
@@ -676,21 +681,11 @@ export class EditorMode {
   }
 
   objectList(): EngineEvent {
-    const objects: { id: string; kind: string; label: string }[] = [];
-    for (const list of [
-      'pictures',
-      'videos',
-      'texts3d',
-      'models3d',
-      'portals',
-      'infoPoints',
-      'props',
-      'liveVideos',
-      'webViews3d',
-    ] as const) {
-      for (const item of this.doc.current[list])
-        objects.push({ id: item.id, kind: list, label: labelOf({ list, item }) });
-    }
+    const objects = placedObjectsOf(this.doc.current).map((entry) => ({
+      id: entry.item.id,
+      kind: entry.list,
+      label: labelOf(entry),
+    }));
     return { type: 'objectList', objects };
   }
 
