@@ -2,7 +2,7 @@ import { PerspectiveCamera, Scene, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 import { emptySceneContent, type SceneContent } from '../../../contracts/sceneContent';
 import type { EngineCommand, EngineEvent, EngineEventOf } from '../../../src/engine/protocol';
-import { EditorMode } from '../../../src/engine/web/editor/editor';
+import { EditorMode } from '../../../src/engine/web/editor/editorMode';
 import type { Runtime } from '../../../src/engine/web/runtime/runtime';
 
 // jsdom draws nothing: a 2D context whose calls do nothing (skies, patterns, labels).
