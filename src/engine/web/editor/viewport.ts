@@ -14,7 +14,7 @@ import {
 import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
 import { placedObjectsOf, type SceneContent } from '../../../../contracts/sceneContent';
 import { applySky } from '../build/environment';
-import { MaterialLibrary } from '../build/materials';
+import { MaterialLibrary, materialOverridesOf } from '../build/materials';
 import { spaceOf } from '../build/scene';
 import { buildGround, buildSpace, type BuiltSpace, type SurfaceInfo } from '../build/space';
 import type { Runtime } from '../runtime/runtime';
@@ -138,17 +138,8 @@ export class EditorViewport {
     this.sky?.dispose();
     const content = this.doc.current as SceneContent;
     const space = spaceOf(content);
-    const overrides = { ...(space?.materialOverrides ?? {}) };
-    if (space?.terrainUri)
-      overrides.terrain = {
-        color: '#ffffff',
-        textureUri: space.terrainUri,
-        roughness: 1,
-        metalness: 0,
-        tint: '#ffffff',
-      };
     this.materials = new MaterialLibrary(
-      overrides,
+      materialOverridesOf(space),
       (t) => this.runtime.registerTexture(t),
       () => this.runtime.invalidate(),
     );
