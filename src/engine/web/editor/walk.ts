@@ -1,7 +1,7 @@
 import type { CustomSpace } from '../../../../contracts/sceneContent';
 import { walkDataOf } from '../build/walkData';
 import type { Runtime } from '../runtime/runtime';
-import { FirstPersonControls, normalizeDegrees } from '../viewer/controls';
+import { FirstPersonControls } from '../viewer/controls';
 import type { Pose } from '../viewer/tour';
 import { body, WalkWorld } from '../viewer/walking';
 
@@ -46,15 +46,12 @@ export class EditorWalk {
 
   /** The walker's eye. */
   pose(): Pose {
-    const { x, z, feet } = this.controls.walker;
-    return { position: [x, feet + body.eyeHeight, z], yaw: this.controls.yaw, pitch: this.controls.pitch };
+    return this.controls.eyePose();
   }
 
   /** Stands where a pose's eye is, looking its way. */
   setPose(pose: Pose) {
-    this.controls.walker = this.controls.world.placeAt(pose.position);
-    this.controls.yaw = normalizeDegrees(pose.yaw);
-    this.controls.pitch = pose.pitch;
+    this.controls.standAt(pose);
     this.applyCamera();
   }
 
@@ -65,11 +62,12 @@ export class EditorWalk {
     return true;
   }
 
+  /** Puts the camera at the walker's eye. */
   applyCamera() {
-    const w = this.controls;
+    const pose = this.controls.eyePose();
     const cam = this.runtime.camera;
-    cam.position.set(w.walker.x, w.walker.feet + body.eyeHeight, w.walker.z);
-    cam.rotation.set((w.pitch * Math.PI) / 180, (w.yaw * Math.PI) / 180, 0, 'YXZ');
+    cam.position.set(...pose.position);
+    cam.rotation.set((pose.pitch * Math.PI) / 180, (pose.yaw * Math.PI) / 180, 0, 'YXZ');
     cam.updateMatrixWorld();
   }
 
