@@ -93,7 +93,7 @@ export class ContentActions {
   }
 }
 
-/** Copies step aside: flat things along their own width, standing things half a metre. */
+/** Copies step aside: flat things along their own width, standing things 0.6 m along x and z. */
 function offsetFor(entry: ObjectEntry, times: number): [number, number, number] {
   const item = entry.item as { width?: number; transform: { rotation: [number, number, number] } };
   if (typeof item.width === 'number') {
