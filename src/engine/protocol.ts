@@ -104,6 +104,10 @@ export const editorTools = ['select', 'wall', 'opening', 'stairs', 'paint', 'era
 export const gizmoModes = ['translate', 'rotate', 'scale'] as const;
 export const cameraModes = ['orbit', 'walk'] as const;
 export const lengthUnits = ['metres', 'inches'] as const;
+export type EditorToolName = (typeof editorTools)[number];
+export type GizmoMode = (typeof gizmoModes)[number];
+export type CameraMode = (typeof cameraModes)[number];
+export type LengthUnit = (typeof lengthUnits)[number];
 
 /** What the opening and stairs tools place. */
 export const ToolOptions = z.object({
@@ -127,6 +131,7 @@ export const Snapping = z.object({
   /** Scale step. */
   scale: z.number().min(0.01).max(1).default(0.1),
 });
+export type Snapping = z.output<typeof Snapping>;
 
 /** Content the page adds or drops: any placed object, its id and place left to the engine. */
 const unplaced = <S extends z.ZodRawShape>(shape: S) =>

@@ -5,8 +5,10 @@ import {
   emptySceneContent,
   httpUrlMessage,
   mtlOnlyForObjMessage,
+  objectListKeys,
   openingOutsideWallMessage,
   parseSceneContent,
+  placedObjectsOf,
   sceneContentVersion,
   spaceChoiceMessage,
   stairsRiseMessage,
@@ -310,5 +312,27 @@ describe('emptySceneContent', () => {
     ]);
     expect(empty.pictures).toEqual([]);
     expect(emptySceneContent()).not.toBe(empty);
+  });
+});
+
+describe('placedObjectsOf', () => {
+  it('lists every placed object with its list, list by list, and nothing else', () => {
+    const result = parseSceneContent(validV2());
+    if (!result.ok) throw new Error('expected a valid document');
+    const entries = placedObjectsOf(result.content);
+    expect(entries.map(({ list, item }) => [list, item.id])).toEqual([
+      ['pictures', 'p1'],
+      ['videos', 'v1'],
+      ['videos', 'v2'],
+      ['texts3d', 't1'],
+      ['models3d', 'm1'],
+      ['portals', 'po1'],
+      ['infoPoints', 'i1'],
+      ['props', 'pr1'],
+      ['liveVideos', 'lv1'],
+      ['webViews3d', 'wv1'],
+    ]);
+    expect(entries[0].item).toBe(result.content.pictures[0]);
+    expect(new Set(entries.map((e) => e.list))).toEqual(new Set(objectListKeys));
   });
 });

@@ -7,7 +7,7 @@ import {
 } from '../protocol';
 import { Vector3 } from 'three';
 import { blankContent } from './editor/document';
-import { EditorMode } from './editor/editor';
+import { EditorMode } from './editor/editorMode';
 import { InspectorMode } from './inspector/inspector';
 import { ProfilerOverlay } from './runtime/profiler';
 import { Runtime } from './runtime/runtime';

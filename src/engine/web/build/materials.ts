@@ -8,7 +8,7 @@ import {
   type Texture,
   TextureLoader,
 } from 'three';
-import type { MaterialOverride } from '../../../../contracts/sceneContent';
+import type { CustomSpace, MaterialOverride } from '../../../../contracts/sceneContent';
 
 /**
  * Surface materials by id. Built-in ids are the defaults of each surface ('wall', 'floor',
@@ -21,6 +21,21 @@ import type { MaterialOverride } from '../../../../contracts/sceneContent';
  */
 
 export const tileMetres = 2;
+
+/** A space's material overrides, with its terrain picture as the 'terrain' material. */
+export function materialOverridesOf(space: CustomSpace | null): Record<string, MaterialOverride> {
+  const overrides = { ...(space?.materialOverrides ?? {}) };
+  if (space?.terrainUri) {
+    overrides.terrain = {
+      color: '#ffffff',
+      textureUri: space.terrainUri,
+      roughness: 1,
+      metalness: 0,
+      tint: '#ffffff',
+    };
+  }
+  return overrides;
+}
 
 interface BuiltIn {
   color: string;

@@ -18,6 +18,7 @@ import { merge, metreBox } from './geometry';
 import { atlasPadding, fitTexels, packAtlases } from './atlas';
 import { LoadError, loadBitmap } from './loading';
 import type { StaticBatch } from './staticBatch';
+import { rangeOfTriangle, type TriangleRange } from './triangleRanges';
 
 /**
  * Pictures batched into texture atlases: every picture of an atlas is one quad of one mesh, and
@@ -39,27 +40,6 @@ export function transformMatrix(t: Transform): Matrix4 {
     new Euler(t.rotation[0] * deg, t.rotation[1] * deg, t.rotation[2] * deg, 'YXZ'),
   );
   return new Matrix4().compose(new Vector3(...t.position), q, new Vector3(...t.scale));
-}
-
-/** Which object a triangle of a batched mesh belongs to. */
-export interface TriangleRange {
-  start: number;
-  count: number;
-  id: string;
-}
-
-/** The range a triangle falls in (ranges sorted by start), or null. */
-export function rangeOfTriangle<R extends TriangleRange>(ranges: R[], triangle: number): R | null {
-  let lo = 0;
-  let hi = ranges.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const r = ranges[mid];
-    if (triangle < r.start) hi = mid - 1;
-    else if (triangle >= r.start + r.count) lo = mid + 1;
-    else return r;
-  }
-  return null;
 }
 
 export const idOfTriangle = (ranges: TriangleRange[], triangle: number) =>

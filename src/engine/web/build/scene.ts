@@ -13,7 +13,7 @@ import { type Obstacle, WalkWorld } from '../viewer/walking';
 import { applySky } from './environment';
 import { LoadError, Progress } from './loading';
 import { buildInfoPoints, buildPortal, type BuiltPortal } from './markers';
-import { MaterialLibrary } from './materials';
+import { MaterialLibrary, materialOverridesOf } from './materials';
 import { buildLiveVideo, buildVideo, type BuiltMedia, placeWebView } from './media';
 import { type BuiltModel, loadModel, modelPlaceholder, placeModel } from './models';
 import { buildPictures, idOfTriangle, transformMatrix } from './pictures';
@@ -98,17 +98,11 @@ export async function buildScene(
   const invalidate = () => runtime.invalidate();
 
   const space = spaceOf(content);
-  const overrides = { ...(space?.materialOverrides ?? {}) };
-  if (space?.terrainUri) {
-    overrides.terrain = {
-      color: '#ffffff',
-      textureUri: space.terrainUri,
-      roughness: 1,
-      metalness: 0,
-      tint: '#ffffff',
-    };
-  }
-  const materials = new MaterialLibrary(overrides, (t) => runtime.registerTexture(t), invalidate);
+  const materials = new MaterialLibrary(
+    materialOverridesOf(space),
+    (t) => runtime.registerTexture(t),
+    invalidate,
+  );
   disposers.push(() => materials.dispose());
 
   const sky = applySky(root, space?.skyUri, invalidate, (message) =>

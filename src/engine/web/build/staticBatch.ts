@@ -10,7 +10,7 @@ import {
   type Texture,
 } from 'three';
 import { merge } from './geometry';
-import { rangeOfTriangle, type TriangleRange } from './pictures';
+import { rangeOfTriangle, type TriangleRange } from './triangleRanges';
 
 /**
  * Static batching: everything that never moves and needs no texture (props, picture frames, the

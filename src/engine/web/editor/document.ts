@@ -2,6 +2,9 @@ import {
   type CustomSpace,
   objectListKeys,
   type ObjectListKey,
+  type PlacedObject,
+  type PlacedObjectEntry,
+  placedObjectsOf,
   SceneContent,
   type SpaceTemplateChoice,
   sceneContentVersion,
@@ -13,12 +16,8 @@ import {
  * the past tense so that the viewport updates just what changed (STYLE.md 13–14).
  */
 
-export type PlacedObject = SceneContent[ObjectListKey][number];
-
-export interface ObjectEntry {
-  list: ObjectListKey;
-  item: PlacedObject;
-}
+export type { PlacedObject };
+export type ObjectEntry = PlacedObjectEntry;
 
 /** An object with where it stood in its list, for putting it back. */
 export interface RemovedEntry extends ObjectEntry {
@@ -60,9 +59,7 @@ export class EditorDocument {
 
   constructor(content: SceneContent) {
     this.content = clone(content);
-    for (const list of objectListKeys) {
-      for (const item of this.content[list]) this.index.set(item.id, { list, item });
-    }
+    for (const entry of placedObjectsOf(this.content)) this.index.set(entry.item.id, entry);
   }
 
   /** Read-only view of the document (do not change it: use commands). */

@@ -1,5 +1,6 @@
 import type { EngineCommand } from '../../protocol';
-import type { EditorMode, EditorToolName } from './editor';
+import { ContentActions } from './contentActions';
+import type { Editor } from './editor';
 import { removeObjects, setTransforms, updateObject } from './edits/objects';
 import {
   addLevel,
@@ -27,21 +28,27 @@ import {
   updateTour,
 } from './edits/tours';
 import { SetFields } from './commands';
+import { objectListEvent } from './stateEvents';
 import { poseOfPoint } from '../viewer/tour';
 
 /** The editor's protocol: each Editor.* command turned into an edit, a tool change or a query. */
 export class EditorCommands {
-  constructor(private readonly editor: EditorMode) {}
+  private readonly content: ContentActions;
+
+  constructor(private readonly editor: Editor) {
+    this.content = new ContentActions(editor);
+  }
 
   handle(cmd: EngineCommand) {
     const e = this.editor;
+    const content = this.content;
     const name = `${cmd.channel}.${String(cmd.method)}`;
     const doc = () => e.doc;
     switch (cmd.channel) {
       case 'Editor.Construction':
         switch (cmd.method) {
           case 'setTool':
-            return e.setTool(cmd.payload.tool as EditorToolName, cmd.payload.options ?? {});
+            return e.setTool(cmd.payload.tool, cmd.payload.options ?? {});
           case 'useTemplate':
             return void e.run(switchToTemplate(doc(), cmd.payload.template), name);
           case 'useCustomSpace':
@@ -88,9 +95,9 @@ export class EditorCommands {
       case 'Editor.Content':
         switch (cmd.method) {
           case 'add':
-            return e.place(cmd.payload.item);
+            return content.place(cmd.payload.item);
           case 'placeAt':
-            return e.place(cmd.payload.item, cmd.payload.x, cmd.payload.y);
+            return content.place(cmd.payload.item, cmd.payload.x, cmd.payload.y);
           case 'setTransform':
             return void e.run(setTransforms(doc(), [cmd.payload]), name);
           case 'update':
@@ -102,23 +109,19 @@ export class EditorCommands {
           case 'deleteSelection':
             return e.deleteSelection();
           case 'duplicateSelection':
-            return e.duplicateSelection();
+            return content.duplicateSelection();
           case 'copySelection':
-            return e.copySelection();
+            return content.copySelection();
           case 'paste':
-            return e.paste();
+            return content.paste();
           case 'undo':
             return void e.history.undo();
           case 'redo':
             return void e.history.redo();
           case 'setGizmoMode':
-            e.gizmoMode = cmd.payload.mode;
-            e.placePivot();
-            return e.markDirty();
+            return e.setGizmoMode(cmd.payload.mode);
           case 'setSnapping':
-            e.snapping = { ...cmd.payload };
-            e.applySnapping();
-            return e.markDirty();
+            return e.setSnapping(cmd.payload);
           case 'setCameraMode':
             return e.setCameraMode(cmd.payload.mode);
           case 'focus':
@@ -126,7 +129,7 @@ export class EditorCommands {
           case 'setHelpVisible':
             return e.setHelpVisible(cmd.payload.visible);
           case 'requestObjectList':
-            return e.emit(e.objectList());
+            return e.emit(objectListEvent(doc()));
           case 'exportContent':
             return e.emit({
               type: 'exportResult',

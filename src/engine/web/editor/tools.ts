@@ -10,7 +10,7 @@ import {
   Vector3,
 } from 'three';
 import type { Level, MaterialOverride } from '../../../../contracts/sceneContent';
-import type { ToolOptions } from '../../protocol';
+import type { EditorToolName, ToolOptions } from '../../protocol';
 import type { Vec2 } from '../build/plan';
 import { metreBox } from '../build/geometry';
 import type { Command } from './commands';
@@ -22,10 +22,14 @@ import type { Pick } from './viewport';
 
 /**
  * The editor's tools, one per gesture set (STYLE.md 15): each gets clicks and pointer moves with
- * what is under the pointer, and Escape. The select tool is the editor's own (editor.ts); these
+ * what is under the pointer, and Escape. The select tool is the editor's own (input.ts); these
  * build: walls drawn point by point, doors and windows put on walls, stairs put on floors,
  * surfaces painted and erased.
  */
+
+/** Tools that build the space: the camera looks down on the level being built while they are on. */
+export const isConstructionTool = (name: EditorToolName) =>
+  name === 'wall' || name === 'opening' || name === 'stairs';
 
 /** What an edit gives back: its command (alone or with the ids it made), or why not. */
 export type EditResult = Command | Rejection | { command: Command };
@@ -287,5 +291,22 @@ export class PaintTool implements Tool {
 
   cancel() {
     return false;
+  }
+}
+
+/** The tool for a name; none for select, which is the editor's own. */
+export function createTool(name: EditorToolName, ctx: ToolContext): Tool | null {
+  switch (name) {
+    case 'wall':
+      return new WallTool(ctx);
+    case 'opening':
+      return new OpeningTool(ctx);
+    case 'stairs':
+      return new StairsTool(ctx);
+    case 'paint':
+    case 'eraser':
+      return new PaintTool(ctx, name);
+    case 'select':
+      return null;
   }
 }

@@ -12,9 +12,9 @@ import {
   Vector3,
 } from 'three';
 import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
-import type { SceneContent } from '../../../../contracts/sceneContent';
+import { placedObjectsOf, type SceneContent } from '../../../../contracts/sceneContent';
 import { applySky } from '../build/environment';
-import { MaterialLibrary } from '../build/materials';
+import { MaterialLibrary, materialOverridesOf } from '../build/materials';
 import { spaceOf } from '../build/scene';
 import { buildGround, buildSpace, type BuiltSpace, type SurfaceInfo } from '../build/space';
 import type { Runtime } from '../runtime/runtime';
@@ -69,19 +69,7 @@ export class EditorViewport {
     this.gizmo.addEventListener('change', () => runtime.invalidate());
     runtime.scene.add(this.gizmo.getHelper());
     this.rebuildSpace();
-    for (const list of [
-      'pictures',
-      'videos',
-      'texts3d',
-      'models3d',
-      'portals',
-      'infoPoints',
-      'props',
-      'liveVideos',
-      'webViews3d',
-    ] as const) {
-      for (const item of doc.current[list]) this.add({ list, item });
-    }
+    for (const entry of placedObjectsOf(doc.current)) this.add(entry);
     this.stopListening = doc.on((change) => {
       switch (change.type) {
         case 'objectsAdded':
@@ -150,17 +138,8 @@ export class EditorViewport {
     this.sky?.dispose();
     const content = this.doc.current as SceneContent;
     const space = spaceOf(content);
-    const overrides = { ...(space?.materialOverrides ?? {}) };
-    if (space?.terrainUri)
-      overrides.terrain = {
-        color: '#ffffff',
-        textureUri: space.terrainUri,
-        roughness: 1,
-        metalness: 0,
-        tint: '#ffffff',
-      };
     this.materials = new MaterialLibrary(
-      overrides,
+      materialOverridesOf(space),
       (t) => this.runtime.registerTexture(t),
       () => this.runtime.invalidate(),
     );

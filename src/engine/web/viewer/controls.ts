@@ -1,5 +1,6 @@
 import type { Vec2 } from '../build/plan';
 import { Joystick } from './joystick';
+import type { Pose } from './tour';
 import { body, type Walker, type WalkWorld } from './walking';
 
 /**
@@ -93,6 +94,19 @@ export class FirstPersonControls {
 
   get walking() {
     return this.auto !== null;
+  }
+
+  /** The walker's eye, looking where the controls look. */
+  eyePose(): Pose {
+    const { x, z, feet } = this.walker;
+    return { position: [x, feet + body.eyeHeight, z], yaw: this.yaw, pitch: this.pitch };
+  }
+
+  /** Stands the walker where a pose's eye is, looking its way. */
+  standAt(pose: Pose) {
+    this.walker = this.world.placeAt(pose.position);
+    this.yaw = normalizeDegrees(pose.yaw);
+    this.pitch = pose.pitch;
   }
 
   private clearKeys = () => this.keys.clear();

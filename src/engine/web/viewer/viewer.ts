@@ -112,16 +112,11 @@ export class ViewerMode {
     this.applyCamera();
   }
 
-  private applyCamera(pose?: Pose) {
+  /** Puts the camera at a pose: a tour's, or the visitor's eye. */
+  private applyCamera(pose: Pose = this.controls.eyePose()) {
     const camera = this.runtime.camera;
-    if (pose) {
-      camera.position.set(...pose.position);
-      camera.rotation.set((pose.pitch * Math.PI) / 180, (pose.yaw * Math.PI) / 180, 0);
-    } else {
-      const { x, z, feet } = this.controls.walker;
-      camera.position.set(x, feet + body.eyeHeight, z);
-      camera.rotation.set((this.controls.pitch * Math.PI) / 180, (this.controls.yaw * Math.PI) / 180, 0);
-    }
+    camera.position.set(...pose.position);
+    camera.rotation.set((pose.pitch * Math.PI) / 180, (pose.yaw * Math.PI) / 180, 0);
     camera.updateMatrixWorld();
     this.runtime.invalidate();
   }
@@ -279,14 +274,11 @@ export class ViewerMode {
 
   /** When a tour stops, the visitor stands where the camera is. */
   private endTourAt(pose: Pose) {
-    this.controls.walker = this.controls.world.placeAt(pose.position);
-    this.controls.yaw = normalizeDegrees(pose.yaw);
-    this.controls.pitch = pose.pitch;
+    this.controls.standAt(pose);
   }
 
   private currentPose(): Pose {
-    const { x, z, feet } = this.controls.walker;
-    return { position: [x, feet + body.eyeHeight, z], yaw: this.controls.yaw, pitch: this.controls.pitch };
+    return this.controls.eyePose();
   }
 
   // Queries -----------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import {
   type Level,
   type MaterialOverride,
   type Opening,
+  placedObjectsOf,
   type SpaceTemplateChoice,
   type Stairs,
 } from '../../../../../contracts/sceneContent';
@@ -58,39 +59,17 @@ function setCustom(
 
 /** Everything placed on a level (standing between its floor and the next one up). */
 export function objectsOnLevel(doc: EditorDocument, level: Level): string[] {
-  const ids: string[] = [];
-  for (const list of [
-    'pictures',
-    'videos',
-    'texts3d',
-    'models3d',
-    'portals',
-    'infoPoints',
-    'props',
-    'liveVideos',
-    'webViews3d',
-  ] as const) {
-    for (const item of doc.current[list]) {
+  return placedObjectsOf(doc.current)
+    .filter(({ item }) => {
       const y = item.transform.position[1];
-      if (y >= level.elevation - 0.5 && y < level.elevation + level.height) ids.push(item.id);
-    }
-  }
-  return ids;
+      return y >= level.elevation - 0.5 && y < level.elevation + level.height;
+    })
+    .map(({ item }) => item.id);
 }
 
 /** A fresh start: everything placed and every tour goes, and the entry point returns to the origin. */
 function discardWork(doc: EditorDocument): Command[] {
-  const ids = [
-    ...doc.current.pictures,
-    ...doc.current.videos,
-    ...doc.current.texts3d,
-    ...doc.current.models3d,
-    ...doc.current.portals,
-    ...doc.current.infoPoints,
-    ...doc.current.props,
-    ...doc.current.liveVideos,
-    ...doc.current.webViews3d,
-  ].map((o) => o.id);
+  const ids = placedObjectsOf(doc.current).map(({ item }) => item.id);
   const c = doc.current;
   return [
     new RemoveObjects(ids),

@@ -26,11 +26,32 @@ function tourIn(tours: GuidedTour[], tourId: string) {
 }
 
 const noTour = (tourId: string) => reject('NOT_FOUND', `There is no tour "${tourId}"`);
+const noPoint = (tourId: string, pointId: string) =>
+  reject('NOT_FOUND', `There is no point "${pointId}" in tour "${tourId}"`);
 const renumber = (tour: GuidedTour) => tour.points.forEach((p, i) => (p.order = i));
 const durationProblem = (duration: number | undefined) =>
   duration !== undefined && duration < minTourPointSeconds
     ? reject('VALIDATION_FAILED', `Duration > ${minTourPointSeconds}`)
     : undefined;
+
+/** A change of one tour, refused when there is no such tour. */
+function withTour(
+  doc: EditorDocument,
+  tourId: string,
+  change: (tour: GuidedTour) => Rejection | void,
+  label: string,
+  mergeKey?: string,
+): Command | Rejection {
+  return withTours(
+    doc,
+    (tours) => {
+      const tour = tourIn(tours, tourId);
+      return tour ? change(tour) : noTour(tourId);
+    },
+    label,
+    mergeKey,
+  );
+}
 
 export function addTour(
   doc: EditorDocument,
@@ -52,11 +73,10 @@ export function updateTour(
   tourId: string,
   patch: Partial<Pick<GuidedTour, 'title' | 'description' | 'public'>>,
 ): Command | Rejection {
-  return withTours(
+  return withTour(
     doc,
-    (tours) => {
-      const tour = tourIn(tours, tourId);
-      if (!tour) return noTour(tourId);
+    tourId,
+    (tour) => {
       Object.assign(tour, patch);
     },
     'Edit tour',
@@ -87,11 +107,10 @@ export function addPoint(
     point.guidedTourPointId && doc.isFree(point.guidedTourPointId)
       ? point.guidedTourPointId
       : doc.freshId('point');
-  const command = withTours(
+  const command = withTour(
     doc,
-    (tours) => {
-      const tour = tourIn(tours, tourId);
-      if (!tour) return noTour(tourId);
+    tourId,
+    (tour) => {
       tour.points.push({ ...clone(point), guidedTourPointId: pointId, order: tour.points.length });
     },
     'Add tour point',
@@ -111,7 +130,7 @@ export function updatePoint(
     doc,
     (tours) => {
       const point = tourIn(tours, tourId)?.points.find((p) => p.guidedTourPointId === pointId);
-      if (!point) return reject('NOT_FOUND', `There is no point "${pointId}" in tour "${tourId}"`);
+      if (!point) return noPoint(tourId, pointId);
       Object.assign(point, clone(patch));
     },
     'Edit tour point',
@@ -125,14 +144,13 @@ export function movePoint(
   pointId: string,
   toIndex: number,
 ): Command | Rejection {
-  return withTours(
+  return withTour(
     doc,
-    (tours) => {
-      const tour = tourIn(tours, tourId);
-      if (!tour) return noTour(tourId);
+    tourId,
+    (tour) => {
       const sorted = [...tour.points].sort((a, b) => a.order - b.order);
       const from = sorted.findIndex((p) => p.guidedTourPointId === pointId);
-      if (from < 0) return reject('NOT_FOUND', `There is no point "${pointId}" in tour "${tourId}"`);
+      if (from < 0) return noPoint(tourId, pointId);
       const [point] = sorted.splice(from, 1);
       sorted.splice(Math.min(toIndex, sorted.length), 0, point);
       tour.points = sorted;
@@ -143,14 +161,11 @@ export function movePoint(
 }
 
 export function removePoint(doc: EditorDocument, tourId: string, pointId: string): Command | Rejection {
-  return withTours(
+  return withTour(
     doc,
-    (tours) => {
-      const tour = tourIn(tours, tourId);
-      if (!tour) return noTour(tourId);
-      if (!tour.points.some((p) => p.guidedTourPointId === pointId)) {
-        return reject('NOT_FOUND', `There is no point "${pointId}" in tour "${tourId}"`);
-      }
+    tourId,
+    (tour) => {
+      if (!tour.points.some((p) => p.guidedTourPointId === pointId)) return noPoint(tourId, pointId);
       tour.points = tour.points
         .filter((p) => p.guidedTourPointId !== pointId)
         .sort((a, b) => a.order - b.order);
