@@ -5,8 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import fp from 'fastify-plugin';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { appOrigins } from '../identity/origins';
-import type { AuthUser } from '../plugins/auth';
-import { hubTokenOf, hubTokenVerifier, type VerifyHubToken } from './auth';
+import { type AuthUser, hubTokenOf, type VerifyAccessToken } from '../identity/accessTokens';
 import { type Backplane, type BackplaneMessage, InProcessBackplane } from './backplane';
 import {
   checkHandshake,
@@ -101,8 +100,12 @@ const maxBufferedBytes = 4 * 1024 * 1024;
 export interface HubServerOptions {
   backplane?: Backplane;
   timing?: Partial<HubTiming>;
-  /** Verifies the hub key (default: the API access token, checked like the auth plugin does). */
-  verifyToken?: VerifyHubToken;
+  /**
+   * Verifies the hub key. By default the key is the caller's own API access token (GET
+   * /api/communicationInteractionService/key echoes it), verified as the API verifies it
+   * (`app.verifyAccessToken` of the auth plugin): any node of a cluster accepts it.
+   */
+  verifyToken?: VerifyAccessToken;
 }
 
 export interface HubServer {
@@ -203,7 +206,8 @@ export default fp<HubServerOptions>(
   async (app: FastifyInstance, options) => {
     const timing: HubTiming = { ...defaultHubTiming, ...options.timing };
     const backplane = options.backplane ?? new InProcessBackplane();
-    const verifyToken = options.verifyToken ?? hubTokenVerifier(app);
+    const verifyToken = options.verifyToken ?? app.verifyAccessToken;
+    if (!verifyToken) throw new Error('The hub server needs the auth plugin or a verifyToken option');
     const origins = appOrigins(
       app.config?.publicOrigin ?? 'http://localhost',
       app.config?.BASE_DOMAIN ?? 'localhost',
