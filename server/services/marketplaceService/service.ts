@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -44,7 +44,7 @@ import {
   planPrices,
   productDescription,
 } from './catalog';
-import type { CheckoutLine, PaymentProvider, ProviderEvent } from './providers/types';
+import type { CheckoutLine, PaymentProvider, ProviderEvent } from '../../payments/provider';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;
@@ -916,7 +916,3 @@ export class MarketplaceService {
     }
   }
 }
-
-/** A random client secret for the test provider. */
-export const testClientSecret = (sessionId: string) =>
-  `test_${sessionId}_secret_${randomBytes(18).toString('base64url')}`;

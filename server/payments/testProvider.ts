@@ -1,5 +1,9 @@
-import { testClientSecret } from '../service';
-import type { PaymentProvider } from './types';
+import { randomBytes } from 'node:crypto';
+import type { PaymentProvider } from './provider';
+
+/** A random client secret for a test checkout session. */
+const testClientSecret = (sessionId: string) =>
+  `test_${sessionId}_secret_${randomBytes(18).toString('base64url')}`;
 
 /**
  * The built-in test provider (the default when Stripe is not configured): sessions are only rows

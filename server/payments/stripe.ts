@@ -1,6 +1,5 @@
 import Stripe from 'stripe';
-import { planPriceById } from '../catalog';
-import type { CreateSessionInput, PaymentProvider, ProviderEvent } from './types';
+import type { CreateSessionInput, PaymentProvider, ProviderEvent } from './provider';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -184,7 +183,6 @@ export class StripePaymentProvider implements PaymentProvider {
         const sub = event.data.object as Stripe.Subscription & { current_period_end?: number };
         const item = sub.items?.data?.[0] as
           (Stripe.SubscriptionItem & { current_period_end?: number }) | undefined;
-        const productId = sub.metadata?.productId || null;
         return {
           ...base,
           type: 'subscription.changed',
@@ -193,7 +191,7 @@ export class StripePaymentProvider implements PaymentProvider {
           cancelAtPeriodEnd: Boolean(sub.cancel_at_period_end),
           periodEnd: isoOfSeconds(item?.current_period_end ?? sub.current_period_end),
           canceledAt: isoOfSeconds(sub.canceled_at),
-          productId: productId && planPriceById(productId) ? productId : null,
+          productId: sub.metadata?.productId || null,
         };
       }
       case 'customer.subscription.deleted': {

@@ -1,4 +1,4 @@
-import type { Currency, Interval } from '../../../../contracts/marketplace';
+import type { Currency, Interval } from '../../contracts/marketplace';
 
 /** One line of a checkout as a provider charges it. */
 export interface CheckoutLine {
@@ -75,7 +75,7 @@ export type ProviderEvent = { provider: 'test' | 'stripe'; eventId: string } & (
       cancelAtPeriodEnd: boolean;
       periodEnd: string | null;
       canceledAt: string | null;
-      /** Our product id (e.g. 'pro-yearly') when the provider tells it. */
+      /** Our product id (e.g. 'pro-yearly') when the provider tells it; fulfilment ignores one not sold. */
       productId: string | null;
     }
   | { type: 'subscription.deleted'; subscriptionId: string; canceledAt: string | null }
