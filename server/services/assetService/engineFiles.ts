@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { enginePlayers } from '../../../contracts/engineBuilds';
 import { ErrorBody } from '../../../contracts/errors';
 import { notFound } from '../../errors';
-import { etagMatches, immutableCacheControl, parseRange } from '../fileService/http';
+import { etagMatches, immutableCacheControl, parseRange } from '../../http/bytes';
 import { acceptsBrotli, representationOf } from './buildFileTypes';
 import { type BuildFile, EngineBuildDirectory } from './engineBuilds';
 

@@ -11,7 +11,7 @@ import {
   uploadRules,
 } from '../../../contracts/files';
 import type { BlobStore } from '../../storage/blobStore';
-import { contentDisposition, etagMatches, etagOf, immutableCacheControl, parseRange } from './http';
+import { contentDisposition, etagMatches, etagOf, immutableCacheControl, parseRange } from '../../http/bytes';
 import { FileService, type Servable } from './service';
 
 const bytes = (description: string) => ({

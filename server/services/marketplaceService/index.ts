@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,9 +19,10 @@ import {
   Wallet,
 } from '../../../contracts/marketplace';
 import { AppError, forbidden } from '../../errors';
+import { callerOf } from '../../http/caller';
 import { StripePaymentProvider } from '../../payments/stripe';
 import { TestPaymentProvider } from '../../payments/testProvider';
-import { type HubTarget, type MarketCaller, MarketplaceService } from './service';
+import { type HubTarget, MarketplaceService } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,11 +39,6 @@ export interface MarketplaceOptions {
   prefix?: string;
   /** How often the billing job runs (replays, renewals, expiries); default every minute. */
   billingEveryMs?: number;
-}
-
-function callerOf(request: FastifyRequest): MarketCaller {
-  if (!request.auth) throw new Error('requireUser must run first');
-  return request.auth;
 }
 
 const signedIn = { 401: ErrorBody.describe('Not signed in') };

@@ -17,7 +17,7 @@ import {
   type TestCheckoutAnswer,
   testCards,
 } from '../../../contracts/marketplace';
-import type { Database } from '../../db';
+import type { Database, Executor, Transaction } from '../../db';
 import { uuidv7 } from '../../db/ids';
 import {
   checkoutSessions,
@@ -34,6 +34,9 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
+import type { Caller } from '../../http/caller';
+import { pageWithMore, pageWithNext } from '../../support/paging';
+import { toIsoTime } from '../../support/time';
 import {
   creditBundleById,
   creditBundles,
@@ -45,15 +48,6 @@ import {
   productDescription,
 } from './catalog';
 import type { CheckoutLine, PaymentProvider, ProviderEvent } from '../../payments/provider';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Transaction;
-
-export interface MarketCaller {
-  userId: string;
-  name?: string;
-  email?: string;
-}
 
 export type HubTarget = 'Wallet' | 'Subscription' | 'Notification';
 export type Notify = (userId: string, target: HubTarget, payload: unknown) => Promise<void>;
@@ -87,7 +81,7 @@ const unknownProduct = (id: string) =>
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const iso = (value: string | Date | null | undefined) =>
-  value === null || value === undefined ? null : new Date(value).toISOString();
+  value === null || value === undefined ? null : toIsoTime(value);
 
 function addInterval(from: Date, interval: string): Date {
   const d = new Date(from);
@@ -275,7 +269,7 @@ export class MarketplaceService {
   }
 
   async internalTransaction(
-    caller: MarketCaller,
+    caller: Caller,
     form: InternalTransactionForm,
     idempotencyKey?: string,
   ): Promise<InternalTransactionAnswer> {
@@ -409,34 +403,30 @@ export class MarketplaceService {
   // Payment history
 
   async paymentHistory(userId: string, cp: number, ipp: number): Promise<PaymentHistory> {
+    const { limit, offset } = pageWithNext({ cp, ipp });
     const rows = await this.db
       .select()
       .from(payments)
       .where(eq(payments.userId, userId))
       .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(ipp + 1)
-      .offset(cp * ipp);
-    return {
-      items: rows.slice(0, ipp).map((p) => ({
-        paymentId: p.id,
-        createdAt: new Date(p.createdAt).toISOString(),
-        description: p.description,
-        amount: p.amount,
-        currency: p.currency as 'eur',
-        status: p.status as 'paid',
-        provider: p.provider,
-        cardLast4: p.cardLast4,
-      })),
-      cp,
-      ipp,
-      hasMore: rows.length > ipp,
-    };
+      .limit(limit)
+      .offset(offset);
+    return pageWithMore(rows, { cp, ipp }, (p) => ({
+      paymentId: p.id,
+      createdAt: toIsoTime(p.createdAt),
+      description: p.description,
+      amount: p.amount,
+      currency: p.currency as 'eur',
+      status: p.status as 'paid',
+      provider: p.provider,
+      cardLast4: p.cardLast4,
+    }));
   }
 
   // -------------------------------------------------------------------------------------------
   // Checkout
 
-  async createCheckout(caller: MarketCaller, input: CheckoutSessionForm): Promise<CheckoutSessionAnswer> {
+  async createCheckout(caller: Caller, input: CheckoutSessionForm): Promise<CheckoutSessionAnswer> {
     const form = CheckoutSessionFormSchema.parse(input);
     const lines: CheckoutLine[] = [];
     const counts = new Map<string, number>();
@@ -508,7 +498,7 @@ export class MarketplaceService {
   // -------------------------------------------------------------------------------------------
   // The built-in test provider's card form
 
-  private async ownTestSession(caller: MarketCaller, clientSecret: string) {
+  private async ownTestSession(caller: Caller, clientSecret: string) {
     const [session] = await this.db
       .select()
       .from(checkoutSessions)
@@ -528,7 +518,7 @@ export class MarketplaceService {
     };
   }
 
-  async confirmTestCard(caller: MarketCaller, form: TestCardForm): Promise<TestCheckoutAnswer> {
+  async confirmTestCard(caller: Caller, form: TestCardForm): Promise<TestCheckoutAnswer> {
     const session = await this.ownTestSession(caller, form.clientSecret);
     if (session.status === 'complete') return { status: 'succeeded', message: null };
     const card = form.cardNumber.replace(/ /g, '');
@@ -547,7 +537,7 @@ export class MarketplaceService {
     return { status: 'declined', message: marketplaceMessages.cardDeclined };
   }
 
-  async authenticateTest(caller: MarketCaller, form: TestAuthenticateForm): Promise<TestCheckoutAnswer> {
+  async authenticateTest(caller: Caller, form: TestAuthenticateForm): Promise<TestCheckoutAnswer> {
     const session = await this.ownTestSession(caller, form.clientSecret);
     if (session.status === 'complete') return { status: 'succeeded', message: null };
     if (session.status !== 'requires_action' && session.status !== 'paid')

@@ -2,13 +2,13 @@ import type { MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { photoGalleryMax, SceneMetadataFields, VisibilityForm } from '../../../contracts/scenes';
 import type { FieldIssue } from '../../../contracts/users';
+import { fieldIssues, validationFailed } from '../../http/forms';
 import {
   multipartError,
   pictureRule,
   type ReceivedPicture,
   readPicturePart,
-} from '../fileService/pictureParts';
-import { fieldIssues, validationFailed } from '../userService/form';
+} from '../../uploads/pictureParts';
 
 export type ScenePictureField = 'coverPhoto' | 'photoGallery';
 

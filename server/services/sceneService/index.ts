@@ -2,8 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../contracts/errors';
 import { SceneContent } from '../../../contracts/sceneContent';
@@ -34,36 +33,17 @@ import {
   SceneMetadataPage,
   VisibilityForm,
 } from '../../../contracts/scenes';
+import { uuidv7 } from '../../db/ids';
 import { AppError, notFound } from '../../errors';
+import { closeUnreadBody, handlerReadsBody } from '../../http/bodies';
+import { callerOf } from '../../http/caller';
 import { readMetadataInput, readVisibility } from './form';
 import { PublishingService } from './publishing';
-import { uuidv7 } from '../../db/ids';
-import { type Caller, type ContentAnswer, type ContentWrite, SceneService } from './service';
+import { type ContentAnswer, type ContentWrite, SceneService } from './service';
 
 export interface SceneServiceRoutesOptions {
   /** How often the purge of deleted spaces runs (default hourly; the first run a minute after start). */
   purgeEveryMs?: number;
-}
-
-/** The caller; the routes that use it run `app.requireUser` first. */
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.auth) throw new Error('requireUser must run first');
-  return request.auth;
-}
-
-/**
- * Bodies of the forms and of content saves are read and validated by the handler (multipart or
- * JSON, one error detail per field); their schema documents them. Everything else is validated as
- * usual.
- */
-const handlerReadsBody = (route: FastifyRouteSchemaDef<unknown>) =>
-  route.httpPart === 'body'
-    ? (data: unknown) => ({ value: data })
-    : validatorCompiler(route as FastifyRouteSchemaDef<z.ZodType>);
-
-/** A request refused before its body was read: close the connection rather than read the rest. */
-async function closeUnreadBody(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.raw.complete) reply.header('connection', 'close');
 }
 
 /** The anonymous visitor cookie's id, when the request carries a well-formed one. */

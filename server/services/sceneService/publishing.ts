@@ -34,7 +34,7 @@ import {
 import { tierOf } from '../../../contracts/roles';
 import { isEmptyTitle } from '../../../contracts/scenes';
 import type { FieldIssue } from '../../../contracts/users';
-import type { Database } from '../../db';
+import type { Database, Executor } from '../../db';
 import { uuidv7 } from '../../db/ids';
 import {
   publishedScenes,
@@ -48,17 +48,11 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
-import { toIsoTime } from '../fileService/service';
-import { validationFailed } from '../userService/form';
-import {
-  type Caller,
-  type Executor,
-  ownerAccess,
-  readAccess,
-  type SceneRow,
-  type SceneService,
-  toMetadata,
-} from './service';
+import type { Caller } from '../../http/caller';
+import { validationFailed } from '../../http/forms';
+import { pageWithMore, pageWithNext } from '../../support/paging';
+import { toIsoTime, utcDay } from '../../support/time';
+import { ownerAccess, readAccess, type SceneRow, type SceneService, toMetadata } from './service';
 
 export type SearchQuery = z.output<typeof PublishedSearchQuery>;
 export type PublishInput = z.output<typeof PublishForm>;
@@ -114,7 +108,6 @@ export function tagsOf(tags: string | undefined): string[] {
   ];
 }
 
-const utcDay = (at: Date = new Date()) => at.toISOString().slice(0, 10);
 const textArray = (list: string[]) =>
   sql`array[${sql.join(
     list.map((v) => sql`${v}`),
@@ -542,20 +535,16 @@ export class PublishingService {
       ];
     }
 
+    const { limit, offset } = pageWithNext({ cp, ipp });
     const rows = await select
       .where(and(...where))
       .orderBy(...order)
-      .limit(ipp + 1)
-      .offset(cp * ipp);
+      .limit(limit)
+      .offset(offset);
     const me = caller?.userId;
-    return {
-      items: rows
-        .slice(0, ipp)
-        .map((r) => toMetadata(r.scene, r, r.snapshot, { hideAcl: r.scene.ownerId !== me })),
-      cp,
-      ipp,
-      hasMore: rows.length > ipp,
-    };
+    return pageWithMore(rows, { cp, ipp }, (r) =>
+      toMetadata(r.scene, r, r.snapshot, { hideAcl: r.scene.ownerId !== me }),
+    );
   }
 
   /** The visitor's latest visits and the tags of those spaces (as published now). */

@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import { and, eq, getTableColumns, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileUrl, thumbnailUrl } from '../../../contracts/files';
-import type { Role } from '../../../contracts/identity';
 import { tierOf } from '../../../contracts/roles';
 import {
   emptySceneContent,
@@ -25,7 +24,7 @@ import {
   titleToSave,
 } from '../../../contracts/scenes';
 import type { FieldIssue } from '../../../contracts/users';
-import type { Database } from '../../db';
+import type { Database, Executor, Transaction } from '../../db';
 import { uuidv7 } from '../../db/ids';
 import {
   fileThumbnails,
@@ -42,28 +41,18 @@ import {
 import { privateSpaceMessages } from '../../../contracts/publishing';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { BlobInfo, BlobStore } from '../../storage/blobStore';
-import { toIsoTime } from '../fileService/service';
-import { validationFailed } from '../userService/form';
+import type { Caller } from '../../http/caller';
+import { validationFailed } from '../../http/forms';
+import { dayMs, toIsoTime, utcDay } from '../../support/time';
+import { putPicture, type ReceivedPicture } from '../../uploads/pictureParts';
 import { ContentChecker } from './content';
 import { galleryTooLongMessage, type MetadataInput } from './form';
-import { putPicture, type ReceivedPicture } from '../fileService/pictureParts';
 
 export type SceneRow = typeof scenes.$inferSelect;
 /** A row of "my spaces": the space and its creator's name and picture. */
 type MyRow = SceneRow & Creator;
 export type PublishedRow = typeof publishedScenes.$inferSelect;
 type FileInsert = typeof files.$inferInsert & { id: string; sha256: string };
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** The database or a transaction on it. */
-export type Executor = Database | Transaction;
-
-/** Who is calling (the verified access token). */
-export interface Caller {
-  userId: string;
-  name?: string;
-  email?: string;
-  roles: Role[];
-}
 
 export interface SceneServiceOptions {
   db: Database;
@@ -103,7 +92,6 @@ export interface PurgeReport {
   blobs: number;
 }
 
-const dayMs = 24 * 60 * 60 * 1000;
 /** Content blobs nothing points at are kept at least this long before the purge removes them. */
 const garbageGraceMs = 10 * 60 * 1000;
 /** Advisory lock classes (pg_advisory_xact_lock(class, key)). */
@@ -1045,7 +1033,7 @@ export class SceneService {
     // "Counted today" marks are only needed for the current UTC day (two kept for clock skew).
     await this.db
       .delete(sceneViewDays)
-      .where(lt(sceneViewDays.day, new Date(now.getTime() - 2 * dayMs).toISOString().slice(0, 10)));
+      .where(lt(sceneViewDays.day, utcDay(new Date(now.getTime() - 2 * dayMs))));
     if (report.scenes > 0 || report.blobs > 0) this.log?.info(report, 'deleted spaces purged');
     return report;
   }

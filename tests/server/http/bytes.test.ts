@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, etagMatches, parseRange } from '../../../server/services/fileService/http';
+import { contentDisposition, etagMatches, parseRange } from '../../../server/http/bytes';
 
 const etag = '"abc"';
 

@@ -1,12 +1,11 @@
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import sharp from 'sharp';
-import { uploadRules } from '../../../contracts/files';
-import { uuidv7 } from '../../db/ids';
-import type { files } from '../../db/schema';
-import { AppError } from '../../errors';
-import type { BlobStore } from '../../storage/blobStore';
-import { type AcceptedType, acceptType, detectType, sniffBytes } from './detect';
+import { uploadRules } from '../../contracts/files';
+import { uuidv7 } from '../db/ids';
+import type { files } from '../db/schema';
+import { AppError } from '../errors';
+import type { BlobStore } from '../storage/blobStore';
+import { type AcceptedType, acceptType, detectType, pictureSize, sniffBytes } from './detect';
 
 /**
  * Pictures that arrive as parts of a multipart form (profile pictures, covers, galleries): read,
@@ -68,15 +67,6 @@ export function multipartError(error: unknown, tooManyPartsMessage: string): App
     'The form ended before it was complete, or is not well-formed multipart; please send it again',
     error instanceof Error ? { reason: error.message } : undefined,
   );
-}
-
-async function pictureSize(bytes: Buffer) {
-  try {
-    const { width, height } = (await sharp(bytes).metadata()).autoOrient;
-    return width && height ? { width, height } : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { type FileKind, type FileType, mimeTypeOf, uploadRules } from '../../../contracts/files';
+import sharp from 'sharp';
+import { type FileKind, type FileType, mimeTypeOf, uploadRules } from '../../contracts/files';
 
 /** How many leading bytes type detection looks at. */
 export const sniffBytes = 64 * 1024;
@@ -119,4 +120,14 @@ export function acceptType(
     return { type: 'bin', mimeType: mimeTypeOf.bin };
   }
   return undefined;
+}
+
+/** A picture's size in pixels as displayed (turned upright by its EXIF orientation, as thumbnails are). */
+export async function pictureSize(bytes: Buffer): Promise<{ width: number; height: number } | undefined> {
+  try {
+    const { width, height } = (await sharp(bytes).metadata()).autoOrient;
+    return width && height ? { width, height } : undefined;
+  } catch {
+    return undefined;
+  }
 }
