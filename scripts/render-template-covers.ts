@@ -36,7 +36,7 @@ import { chromiumArgs } from '../playwright.config';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { demoSpaces, stagedTemplate } from '../server/db/demoSpaces';
-import { templateSpace } from '../src/engine/web/build/templates';
+import { templateSpace } from '../geometry/templates';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'public', 'demo', 'templates');

@@ -8,8 +8,8 @@ import {
   type Wall,
 } from '../../contracts/sceneContent';
 import { premadeStart, spaceTemplateIdOf, templateFootprints } from '../../contracts/premadeSpaces';
-import { stairsLayout } from '../../src/engine/web/build/stairs';
-import { templateSpace } from '../../src/engine/web/build/templates';
+import { stairsLayout } from '../../geometry/stairs';
+import { templateSpace } from '../../geometry/templates';
 
 /**
  * Twelve demo spaces built on the premade rooms, for a fresh install to show what the platform
@@ -18,7 +18,7 @@ import { templateSpace } from '../../src/engine/web/build/templates';
  * module seeds them (server/db/seed.ts); `ownerIndex` says which of the three demo users owns one.
  *
  * Everything is placed from the geometry the engine generates for the template
- * (src/engine/web/build/templates.ts): pictures and texts hang 2 cm in front of a wall face, clear
+ * (geometry/templates.ts): pictures and texts hang 2 cm in front of a wall face, clear
  * of openings, corners, walls that meet it and stairs; things that stand keep clear of walls and
  * stairwells. A placement that does not fit throws, so a change to the rooms shows up in the
  * unit test (tests/unit/demoSpaces.test.ts) instead of as a picture floating in a doorway.

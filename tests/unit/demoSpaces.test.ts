@@ -17,8 +17,8 @@ import {
 } from '../../contracts/sceneContent';
 import { spaceTemplateFamilies } from '../../contracts/spaceTemplates';
 import { demoSpaces, stagedTemplate } from '../../server/db/demoSpaces';
-import { stairsLayout } from '../../src/engine/web/build/stairs';
-import { templateSpace } from '../../src/engine/web/build/templates';
+import { stairsLayout } from '../../geometry/stairs';
+import { templateSpace } from '../../geometry/templates';
 
 /**
  * The demo spaces a fresh install is seeded with (server/db/demoSpaces.ts): valid documents on

@@ -9,7 +9,7 @@ import {
   type PropLibraryItem,
   type ToolOptions,
 } from '../../protocol';
-import type { Vec2 } from '../build/plan';
+import type { Vec2 } from '../../../../geometry/plan';
 import type { Runtime } from '../runtime/runtime';
 import { FirstPersonControls, isEditable, normalizeDegrees } from '../viewer/controls';
 import type { Pose } from '../viewer/tour';

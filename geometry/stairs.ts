@@ -1,4 +1,4 @@
-import type { Stairs } from '../../../../contracts/sceneContent';
+import type { Stairs } from '../contracts/sceneContent';
 import type { Vec2 } from './plan';
 
 /**

@@ -1,11 +1,5 @@
-import type {
-  CustomSpace,
-  Level,
-  Opening,
-  SpaceTemplateChoice,
-  Wall,
-} from '../../../../contracts/sceneContent';
-import { type SpaceTemplateFamilyId, spaceTemplateFamilies } from '../../../../contracts/spaceTemplates';
+import type { CustomSpace, Level, Opening, SpaceTemplateChoice, Wall } from '../contracts/sceneContent';
+import { type SpaceTemplateFamilyId, spaceTemplateFamilies } from '../contracts/spaceTemplates';
 
 /**
  * Premade rooms generated from their parameters (family, size, kind). Each family is a plan

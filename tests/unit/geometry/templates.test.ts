@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CustomSpace, spaceTemplateKinds, spaceTemplateSizes } from '../../../contracts/sceneContent';
-import { templateFamilies, templateSizes, templateSpace } from '../../../src/engine/web/build/templates';
+import { templateFamilies, templateSizes, templateSpace } from '../../../geometry/templates';
 import { walkDataOf } from '../../../src/engine/web/build/walkData';
 import { WalkWorld } from '../../../src/engine/web/viewer/walking';
 

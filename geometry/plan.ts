@@ -1,4 +1,4 @@
-import type { CustomSpace, Level, Opening, Wall } from '../../../../contracts/sceneContent';
+import type { CustomSpace, Level, Opening, Wall } from '../contracts/sceneContent';
 import { stairsLayout } from './stairs';
 
 /**

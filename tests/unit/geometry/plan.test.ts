@@ -7,8 +7,8 @@ import {
   slabOutlines,
   wallBounds,
   wallPieces,
-} from '../../../src/engine/web/build/plan';
-import { stairsLayout } from '../../../src/engine/web/build/stairs';
+} from '../../../geometry/plan';
+import { stairsLayout } from '../../../geometry/stairs';
 
 const level = (over: Partial<Level> = {}): Level => ({
   id: 'ground',
