@@ -10,7 +10,7 @@ import type { Tier } from '../../contracts/roles';
 import { parseSceneContent } from '../../contracts/sceneContent';
 import { hashPassword, normalizeEmail, profileType } from '../identity/accounts';
 import { SceneService } from '../services/sceneService/service';
-import { demoSpaces } from './demoSpaces';
+import { demoSpaces } from './demo';
 import { uuidv7 } from './ids';
 import {
   accounts,
@@ -142,7 +142,7 @@ async function demoPictureFile(app: FastifyInstance, uri: string, ownerId: strin
 
 /**
  * Three demo users with local sign-in accounts (demoUsers, password demoPassword) and the twelve
- * demo spaces (server/db/demoSpaces.ts) published under their names, each with a cover photo and a
+ * demo spaces (server/db/demo) published under their names, each with a cover photo and a
  * small gallery taken from its own pictures. Bytes are stored first; every row, the published
  * snapshots and the marker are then written in one transaction.
  */
