@@ -8,7 +8,8 @@ import { embedCode, embedHeight, embedUrl, embedWidth } from '../../contracts/pu
 import type { SceneMetadata } from '../../contracts/scenes';
 import { AppError, notFound } from '../errors';
 import { FileService } from '../services/fileService/service';
-import { fileIdOfUrl, SceneService } from '../services/sceneService/service';
+import { fileIdOfUrl } from '../services/sceneService/metadata';
+import { SceneService } from '../services/sceneService/service';
 
 /**
  * Link previews of published spaces (platform.md §2.8, §5 'Embed code'):
