@@ -1,5 +1,5 @@
 import { notificationHubPath } from '../../contracts/marketplace';
-import type { HubDefinition } from './hubServer';
+import type { HubDefinition } from './hub';
 
 /** The hub's name: the last segment of `notificationHubPath` (/hubs/notification). */
 export const notificationHubName = notificationHubPath.split('/').at(-1)!;
