@@ -24,7 +24,7 @@ export interface DatabaseHandle {
   onFailure?(listener: (error: Error) => void): void;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent the embedded PGlite is used. */

@@ -25,7 +25,7 @@ import {
 } from './schema';
 
 /** Bumped when the demo content changes, so existing installs get the new set once. */
-export const demoSeedJob = 'demo-content-v1';
+const demoSeedJob = 'demo-content-v1';
 
 /** Demo pictures, drawn here so the install needs no downloads: title and two gradient colours. */
 const demoPictures = [
@@ -92,7 +92,7 @@ async function seedDemoPictures(app: FastifyInstance): Promise<boolean> {
 export const demoSpacesJob = 'demo-spaces-v1';
 
 /** The product id the demo users' extra slots are recorded as (no credits were spent on them). */
-export const demoExtraSlotProduct = 'demo-extra-slot';
+const demoExtraSlotProduct = 'demo-extra-slot';
 
 /** The password of every demo account (README, "Demo content"). */
 export const demoPassword = 'spaces-demo';

@@ -32,7 +32,7 @@ export interface AuthUser {
 export type VerifyAccessToken = (token: string) => Promise<AuthUser>;
 
 /** The token of an `Authorization: Bearer <token>` header; null for any other value. */
-export function bearerTokenOf(header: string): string | null {
+function bearerTokenOf(header: string): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match ? match[1] : null;
 }

@@ -30,7 +30,7 @@ const idOf = (value: string | { id: string } | null | undefined) =>
  * back as signed webhooks, verified with the raw body and turned into ProviderEvents.
  */
 /** How long a webhook waits for Stripe to tell the card a payment was made with (ms). */
-export const cardLookupTimeoutMs = 5_000;
+const cardLookupTimeoutMs = 5_000;
 
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;

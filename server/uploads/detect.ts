@@ -54,19 +54,19 @@ function lines(text: string) {
 }
 
 /** Wavefront OBJ: every statement is a known keyword, and there is geometry. */
-export function looksLikeObj(text: string): boolean {
+function looksLikeObj(text: string): boolean {
   const ls = lines(text);
   return ls.length > 0 && ls.every((l) => objStatement.test(l)) && ls.some((l) => objGeometry.test(l));
 }
 
 /** Wavefront MTL: every statement is a known keyword, and a material is declared. */
-export function looksLikeMtl(text: string): boolean {
+function looksLikeMtl(text: string): boolean {
   const ls = lines(text);
   return ls.length > 0 && ls.every((l) => mtlStatement.test(l)) && ls.some((l) => /^newmtl\s/i.test(l));
 }
 
 /** glTF JSON: an object with an `asset` object (required by the glTF 2.0 spec). */
-export function looksLikeGltf(text: string, complete: boolean): boolean {
+function looksLikeGltf(text: string, complete: boolean): boolean {
   const trimmed = text.trimStart();
   if (!trimmed.startsWith('{')) return false;
   if (!complete) return /"asset"\s*:\s*\{/.test(trimmed);

@@ -30,7 +30,7 @@ export interface Servable {
 
 const fileIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export function toRecord(row: FileRow): FileRecord {
+function toRecord(row: FileRow): FileRecord {
   return {
     id: row.id,
     url: fileUrl(row.id),
@@ -46,7 +46,7 @@ export function toRecord(row: FileRow): FileRecord {
 }
 
 /** A small least-recently-used map. */
-export class Lru<K, V> {
+class Lru<K, V> {
   private readonly map = new Map<K, V>();
   constructor(private readonly capacity: number) {}
   get(key: K): V | undefined {

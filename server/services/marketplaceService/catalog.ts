@@ -67,11 +67,8 @@ export const planDescriptionPoints: Record<PaidPlan, string[]> = {
   ],
 };
 
-/** What the free plan offers, for comparison tables. */
-export const freePlanDescriptionPoints = ['1 published space', 'Up to 5 drafts'];
-
-export const planNames: Record<PaidPlan, string> = { standard: 'Standard', pro: 'Pro' };
-export const intervalNames: Record<Interval, string> = { monthly: 'monthly', yearly: 'yearly' };
+const planNames: Record<PaidPlan, string> = { standard: 'Standard', pro: 'Pro' };
+const intervalNames: Record<Interval, string> = { monthly: 'monthly', yearly: 'yearly' };
 
 export const creditBundleById = (id: string) => creditBundles.find((b) => b.id === id);
 export const planPriceById = (id: string) => planPrices.find((p) => p.id === id);

@@ -31,7 +31,7 @@ const booleanFields = new Set(['adultContent', 'comments', 'removeCoverPhoto', '
 const singleFields = new Set(['title', 'description', 'audioUri', ...booleanFields]);
 
 /** Tags as a form sends them: repeated fields, or one value separated by commas or semicolons. */
-export function formTags(values: string[]): string[] {
+function formTags(values: string[]): string[] {
   const parts = values.length === 1 ? values[0].split(/[,;]/) : values;
   return parts.map((t) => t.trim()).filter((t) => t.length > 0);
 }

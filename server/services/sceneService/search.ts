@@ -61,13 +61,11 @@ const textArray = (list: string[]) =>
  * generation (publish, unpublish, visibility and delete bump it in this process; other processes
  * catch up within ttlMs). Concurrent misses of one key share one query.
  */
-export class SearchCache {
+class SearchCache {
   private readonly entries = new Map<
     string,
     { generation: number; expires: number; text: Promise<string> }
   >();
-  hits = 0;
-  misses = 0;
 
   constructor(
     private readonly ttlMs = searchCacheMs,
@@ -78,10 +76,8 @@ export class SearchCache {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.generation === generation && hit.expires > now) {
-      this.hits++;
       return [await hit.text, true];
     }
-    this.misses++;
     if (this.entries.size >= this.max) this.evict(now);
     // Lifetimes spread over the second half of ttlMs, so entries filled together do not all
     // expire (and query the database) at the same moment.

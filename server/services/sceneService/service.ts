@@ -59,7 +59,7 @@ export class SceneService {
   private readonly documents: SceneDocuments;
   private readonly myScenes: MyScenes;
   private readonly drafts: DraftLimit;
-  readonly checker: ContentChecker;
+  private readonly checker: ContentChecker;
 
   constructor(options: SceneServiceOptions) {
     this.db = options.db;

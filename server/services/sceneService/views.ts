@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { publishMessages, type ViewAnswer } from '../../../contracts/publishing';
-import type { Database, Executor } from '../../db';
+import type { Database } from '../../db';
 import { sceneDailyStats, scenes, sceneViewDays, sceneVisits } from '../../db/schema';
 import { notFound } from '../../errors';
 import { utcDay } from '../../support/time';
@@ -8,7 +8,7 @@ import { readAccess } from './access';
 import { type Visitor, visitorKey } from './published';
 import type { SceneService } from './service';
 
-/** Views and likes of published spaces, per space and per UTC day (for TRENDING). */
+/** Views of published spaces, per space and per UTC day (for TRENDING), and each visitor's visits. */
 export class SceneViews {
   private readonly db: Database;
 
@@ -61,24 +61,5 @@ export class SceneViews {
         });
       return { views, counted: counted.length > 0 };
     });
-  }
-
-  /**
-   * Adds `delta` (+1 or -1) to a space's likes: the total and today's figure for TRENDING. For the
-   * social service, which decides who may like what.
-   */
-  async addLikes(sceneId: string, delta: number, executor: Executor = this.db): Promise<void> {
-    const day = utcDay();
-    await executor
-      .update(scenes)
-      .set({ likes: sql`greatest(${scenes.likes} + ${delta}, 0)` })
-      .where(eq(scenes.id, sceneId));
-    await executor
-      .insert(sceneDailyStats)
-      .values({ sceneId, day, likes: Math.max(delta, 0) })
-      .onConflictDoUpdate({
-        target: [sceneDailyStats.sceneId, sceneDailyStats.day],
-        set: { likes: sql`greatest(${sceneDailyStats.likes} + ${delta}, 0)` },
-      });
   }
 }

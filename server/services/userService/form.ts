@@ -16,8 +16,6 @@ import {
   readPicturePart,
 } from '../../uploads/pictureParts';
 
-export type { ReceivedPicture };
-
 export type ReceivedPictures = Partial<Record<UserPictureField, ReceivedPicture>>;
 
 /** A validated profile change: the fields and the pictures that come with it. */

@@ -55,7 +55,7 @@ export interface UserServiceOptions {
 /** How often GET /user/my moves lastLogin forward (it is called when the app starts a session). */
 const lastLoginEvery = "interval '10 minutes'";
 
-export function toPublicUser(row: UserRow): UserPublic {
+function toPublicUser(row: UserRow): UserPublic {
   return {
     userId: row.id,
     name: row.name,
@@ -77,7 +77,7 @@ export function toPublicUser(row: UserRow): UserPublic {
   };
 }
 
-export function toFullUser(row: UserRow, roles: readonly Role[]): UserFull {
+function toFullUser(row: UserRow, roles: readonly Role[]): UserFull {
   return {
     ...toPublicUser(row),
     email: row.email,
