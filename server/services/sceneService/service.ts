@@ -75,7 +75,7 @@ export class SceneService {
     await this.checker.close();
   }
 
-  /** The database, for the publishing part of the service (publishing.ts). */
+  /** The database, for the parts of the service that work with spaces (publishing, search, views). */
   get database(): Database {
     return this.db;
   }
