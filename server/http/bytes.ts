@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 /** HTTP details of serving immutable, content-addressed bytes: validators, ranges, disposition. */
 
 export const immutableCacheControl = 'public, max-age=31536000, immutable';
@@ -47,6 +49,15 @@ export function parseRange(
   if (!Number.isSafeInteger(start) || end < start) return { kind: 'full' };
   if (start >= size) return { kind: 'unsatisfiable' };
   return { kind: 'partial', start, end: Math.min(end, size - 1) };
+}
+
+/** 416 for a range outside the bytes: their size in Content-Range, and not cached. */
+export function sendRangeNotSatisfiable(reply: FastifyReply, size: number) {
+  return reply
+    .code(416)
+    .header('content-range', `bytes */${size}`)
+    .header('cache-control', 'no-store')
+    .send({ code: 'RANGE_NOT_SATISFIABLE', message: `The file has ${size} bytes` });
 }
 
 const encodeRfc5987 = (s: string) =>

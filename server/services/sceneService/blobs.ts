@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor, Transaction } from '../../db';
 import {
@@ -115,35 +116,19 @@ export class SceneBlobs {
   async deleteUnreferenced(tx: Transaction, sha256s: string[]): Promise<number> {
     const unique = [...new Set(sha256s)];
     if (unique.length === 0) return 0;
-    const byFiles = new Set<string>();
-    const byScenes = new Set<string>();
-    const add = (set: Set<string>, rows: { sha256: string | null }[]) =>
-      rows.forEach((r) => r.sha256 && set.add(r.sha256));
-    add(
-      byFiles,
-      await tx.selectDistinct({ sha256: files.sha256 }).from(files).where(inArray(files.sha256, unique)),
-    );
-    add(
-      byFiles,
-      await tx
-        .selectDistinct({ sha256: fileThumbnails.sha256 })
-        .from(fileThumbnails)
-        .where(inArray(fileThumbnails.sha256, unique)),
-    );
-    add(
-      byScenes,
-      await tx
-        .selectDistinct({ sha256: scenes.contentSha256 })
-        .from(scenes)
-        .where(inArray(scenes.contentSha256, unique)),
-    );
-    add(
-      byScenes,
-      await tx
-        .selectDistinct({ sha256: publishedScenes.contentSha256 })
-        .from(publishedScenes)
-        .where(inArray(publishedScenes.contentSha256, unique)),
-    );
+    // Which of them a file or thumbnail, and which a draft or published snapshot, points at.
+    const pointedAt = async (column: PgColumn) =>
+      (await tx.selectDistinct({ sha256: column }).from(column.table).where(inArray(column, unique))).flatMap(
+        (r) => (typeof r.sha256 === 'string' ? [r.sha256] : []),
+      );
+    const byFiles = new Set([
+      ...(await pointedAt(files.sha256)),
+      ...(await pointedAt(fileThumbnails.sha256)),
+    ]);
+    const byScenes = new Set([
+      ...(await pointedAt(scenes.contentSha256)),
+      ...(await pointedAt(publishedScenes.contentSha256)),
+    ]);
     let removed = 0;
     for (const sha256 of unique) {
       if (byFiles.has(sha256) || byScenes.has(sha256)) continue;
