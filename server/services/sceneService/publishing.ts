@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type PublishAnswer,
@@ -11,13 +11,14 @@ import { tierOf } from '../../../contracts/roles';
 import { isEmptyTitle } from '../../../contracts/scenes';
 import type { FieldIssue } from '../../../contracts/users';
 import type { Database } from '../../db';
-import { publishedScenes, publishSlots, sceneFileRefs, scenes } from '../../db/schema';
+import { publishSlots, scenes } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { ownerAccess } from './access';
 import { lockClasses } from './locks';
 import type { SceneService } from './service';
 import type { SlotService } from './slots';
+import { removeSnapshot } from './snapshot';
 
 export type PublishInput = z.output<typeof PublishForm>;
 
@@ -138,18 +139,7 @@ export class PublishingService {
         .set({ sceneId: null, publisherId: null, updatedAt: sql`now()` })
         .where(eq(publishSlots.sceneId, id))
         .returning({ id: publishSlots.id });
-      if (row.state === 'Published') {
-        await tx.update(scenes).set({ state: 'Draft' }).where(eq(scenes.id, id));
-        await tx.delete(publishedScenes).where(eq(publishedScenes.sceneId, id));
-        await tx
-          .delete(sceneFileRefs)
-          .where(
-            and(
-              eq(sceneFileRefs.sceneId, id),
-              inArray(sceneFileRefs.source, ['published', 'publishedContent']),
-            ),
-          );
-      }
+      if (row.state === 'Published') await removeSnapshot(tx, id);
       return slots[0]?.id ?? null;
     });
     this.scenesService.publishedChanged();

@@ -4,6 +4,18 @@ import { publishedScenes, sceneFileRefs, scenes } from '../../db/schema';
 import { noSuchSpace } from './access';
 import type { PublishedRow } from './metadata';
 
+/** Forgets the files the published snapshot refers to. */
+async function dropSnapshotRefs(tx: Executor, sceneId: string) {
+  await tx
+    .delete(sceneFileRefs)
+    .where(
+      and(
+        eq(sceneFileRefs.sceneId, sceneId),
+        inArray(sceneFileRefs.source, ['published', 'publishedContent']),
+      ),
+    );
+}
+
 /**
  * Publishes the draft as it is now: its metadata and content pointer are copied into the
  * published snapshot, which visitors read until the next publish, and its file references are
@@ -57,4 +69,11 @@ export async function writeSnapshot(
     select scene_id, case source when 'draft' then 'published' else 'publishedContent' end, file_id
     from ${sceneFileRefs} where scene_id = ${sceneId} and source in ('draft', 'draftContent')`);
   return published;
+}
+
+/** Takes the published snapshot away: the space is a Draft again, gone from published reads. */
+export async function removeSnapshot(tx: Executor, sceneId: string): Promise<void> {
+  await tx.update(scenes).set({ state: 'Draft' }).where(eq(scenes.id, sceneId));
+  await tx.delete(publishedScenes).where(eq(publishedScenes.sceneId, sceneId));
+  await dropSnapshotRefs(tx, sceneId);
 }
