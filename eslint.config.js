@@ -141,4 +141,39 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Room geometry is shared by the engine, the server and scripts: it builds on the contracts only.
+    files: ['geometry/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // Anything but './…' and '../contracts/…' (never climbing out again with '..').
+              regex: '^(?!(\\./|\\.\\./contracts/)(?!.*\\.\\.))',
+              message: 'geometry/ imports nothing but contracts/ and itself (geometry/README.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server never runs SPA code: what both need lives in contracts/ or geometry/.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/*'],
+              message: 'The server does not import the SPA (src/); share through contracts/ or geometry/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -31,7 +31,7 @@ export type SpaceTemplateKind = (typeof spaceTemplateKinds)[number];
 
 /**
  * Outer size (x by z, metres) of a room of each size. The engine generates the rooms
- * (src/engine/web/build/templates.ts, `templateSizes`); a test keeps the two equal.
+ * (geometry/templates.ts, `templateSizes`); a test keeps the two equal.
  */
 export const templateFootprints: Record<SpaceTemplateSize, { width: number; depth: number }> = {
   S: { width: 12, depth: 9 },

@@ -4,7 +4,7 @@
  * shots (a furnished demo space, another view of an L Premium room, the view on entering an M
  * Standard one), written as small JPEGs to
  * public/demo/templates/. Commit what changes. The rooms are staged with sample pictures and a
- * bench (`stagedTemplate` in server/db/demoSpaces.ts) so that a photo shows their scale.
+ * bench (`stagedTemplate` in server/db/demo/staging.ts) so that a photo shows their scale.
  *
  *   npm run template-covers                      # builds the app with the development pages first
  *   npm run template-covers -- --spa dist/spa    # reuse a build made with SPACES_DEV_PAGES=true
@@ -35,8 +35,8 @@ import { spaceTemplateFamilies, type SpaceTemplateFamilyId } from '../contracts/
 import { chromiumArgs } from '../playwright.config';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { demoSpaces, stagedTemplate } from '../server/db/demoSpaces';
-import { templateSpace } from '../src/engine/web/build/templates';
+import { demoSpaces, stagedTemplate } from '../server/db/demo';
+import { templateSpace } from '../geometry/templates';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'public', 'demo', 'templates');

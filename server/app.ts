@@ -13,6 +13,7 @@ import auth from './plugins/auth';
 import dbPlugin from './plugins/db';
 import health from './plugins/health';
 import linkPreview from './plugins/linkPreview';
+import paymentProvider from './payments/plugin';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
 import spa from './plugins/spa';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(security);
   await app.register(dbPlugin, { config, handle: options.db });
   await app.register(storagePlugin, { config });
+  await app.register(paymentProvider, { config });
   await app.register(multipart, {
     limits: { fileSize: maxBodyBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
   });

@@ -9,7 +9,7 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const optionalUrl = z.preprocess(blankToUndefined, z.url().optional());
 const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
 
-export const configSchema = z
+const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     HOST: z.string().default('0.0.0.0'),

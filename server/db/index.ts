@@ -9,6 +9,10 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The driver-neutral database handle every service uses. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction on the database (the callback's argument of `db.transaction`). */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The database or a transaction on it. */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;
@@ -20,7 +24,7 @@ export interface DatabaseHandle {
   onFailure?(listener: (error: Error) => void): void;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent the embedded PGlite is used. */

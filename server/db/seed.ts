@@ -10,7 +10,7 @@ import type { Tier } from '../../contracts/roles';
 import { parseSceneContent } from '../../contracts/sceneContent';
 import { hashPassword, normalizeEmail, profileType } from '../identity/accounts';
 import { SceneService } from '../services/sceneService/service';
-import { demoSpaces } from './demoSpaces';
+import { demoSpaces } from './demo';
 import { uuidv7 } from './ids';
 import {
   accounts,
@@ -25,7 +25,7 @@ import {
 } from './schema';
 
 /** Bumped when the demo content changes, so existing installs get the new set once. */
-export const demoSeedJob = 'demo-content-v1';
+const demoSeedJob = 'demo-content-v1';
 
 /** Demo pictures, drawn here so the install needs no downloads: title and two gradient colours. */
 const demoPictures = [
@@ -92,7 +92,7 @@ async function seedDemoPictures(app: FastifyInstance): Promise<boolean> {
 export const demoSpacesJob = 'demo-spaces-v1';
 
 /** The product id the demo users' extra slots are recorded as (no credits were spent on them). */
-export const demoExtraSlotProduct = 'demo-extra-slot';
+const demoExtraSlotProduct = 'demo-extra-slot';
 
 /** The password of every demo account (README, "Demo content"). */
 export const demoPassword = 'spaces-demo';
@@ -142,7 +142,7 @@ async function demoPictureFile(app: FastifyInstance, uri: string, ownerId: strin
 
 /**
  * Three demo users with local sign-in accounts (demoUsers, password demoPassword) and the twelve
- * demo spaces (server/db/demoSpaces.ts) published under their names, each with a cover photo and a
+ * demo spaces (server/db/demo) published under their names, each with a cover photo and a
  * small gallery taken from its own pictures. Bytes are stored first; every row, the published
  * snapshots and the marker are then written in one transaction.
  */

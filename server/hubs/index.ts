@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
-import hubServer, { type HubServerOptions } from './hubServer';
+import type { HubServerOptions } from './hub';
+import hubServer from './hubServer';
 import { notificationHub, type NotificationTarget, notificationTargets } from './notificationHub';
 import { RedisBackplane } from './redisBackplane';
 
 export { type Backplane, type BackplaneMessage, InProcessBackplane } from './backplane';
 export { RedisBackplane } from './redisBackplane';
-export { type Hub, type HubCallContext, type HubDefinition, HubError, type HubServer } from './hubServer';
+export { type Hub, type HubCallContext, type HubDefinition, HubError, type HubServer } from './hub';
 export { type NotificationTarget, notificationTargets } from './notificationHub';
 
 /** What services call to reach users in real time (`app.hasDecorator('hubs')`). */

@@ -1,8 +1,8 @@
 import { notificationHubPath } from '../../contracts/marketplace';
-import type { HubDefinition } from './hubServer';
+import type { HubDefinition } from './hub';
 
 /** The hub's name: the last segment of `notificationHubPath` (/hubs/notification). */
-export const notificationHubName = notificationHubPath.split('/').at(-1)!;
+const notificationHubName = notificationHubPath.split('/').at(-1)!;
 
 /** The events the notification hub sends (platform.md §7.6 'Notification types'). */
 export const notificationTargets = ['Wallet', 'Subscription', 'Notification'] as const;

@@ -4,7 +4,7 @@
  * the ASCII record separator, one frame may hold several records.
  */
 
-export const recordSeparator = '\x1e';
+const recordSeparator = '\x1e';
 
 export const MessageType = {
   Invocation: 1,

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import type { Backplane, BackplaneHandler, BackplaneMessage } from './backplane';
 
 /** Every channel this app uses on a shared Redis starts with this, so other users of it are left alone. */
-export const redisChannelPrefix = 'spaces:hubs:';
+const redisChannelPrefix = 'spaces:hubs:';
 
 export interface RedisBackplaneOptions {
   /** redis:// or rediss:// URL (REDIS_URL). */

@@ -12,7 +12,7 @@ export const minPasswordLength = 8;
 /** Longest password accepted (hashing megabytes would be a cheap denial of service). */
 export const maxPasswordLength = 1024;
 /** Wrong passwords in a row before an account is locked. */
-export const maxFailedSignIns = 10;
+const maxFailedSignIns = 10;
 /** How long a locked account stays locked. */
 export const lockMinutes = 15;
 /** How long a password reset link works. */
@@ -163,7 +163,7 @@ export async function setPassword(db: Database, accountId: string, password: str
 const ownedBy = (accountId: string) => sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`;
 
 /** Signs the account out everywhere: its sessions, grants and refresh tokens are deleted. */
-export async function endAllSessions(db: Database, accountId: string): Promise<void> {
+async function endAllSessions(db: Database, accountId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const grants = await tx
       .select({ id: oidcPayloads.id })

@@ -14,10 +14,10 @@ import { uuidv7 } from '../db/ids';
 import { identityKeys } from '../db/schema';
 
 /** The algorithm of every token the embedded provider signs. */
-export const signingAlg = 'RS256';
+const signingAlg = 'RS256';
 
 /** A retired signing key stays published this long, so tokens it signed can still be verified. */
-export const retiredKeyLifetimeMs = 30 * 24 * 60 * 60 * 1000;
+const retiredKeyLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 
 /** A private RSA signing key as a JWK, with its key id. */
 export type PrivateJwk = JWK & { kid: string; kty: 'RSA'; d: string };
@@ -70,17 +70,17 @@ async function liveRows(db: Database, kind: 'signing' | 'cookie') {
 }
 
 /** Private signing keys, the one to sign with first. */
-export async function signingKeys(db: Database): Promise<PrivateJwk[]> {
+async function signingKeys(db: Database): Promise<PrivateJwk[]> {
   return (await liveRows(db, 'signing')).map((r) => r.material as PrivateJwk);
 }
 
 /** Public signing keys: what the JWKS endpoint publishes and what verifies access tokens. */
-export async function publicSigningKeys(db: Database): Promise<JWK[]> {
+async function publicSigningKeys(db: Database): Promise<JWK[]> {
   return (await signingKeys(db)).map(publicJwk);
 }
 
 /** Cookie secrets, the one to sign with first. */
-export async function cookieSecrets(db: Database): Promise<string[]> {
+async function cookieSecrets(db: Database): Promise<string[]> {
   return (await liveRows(db, 'cookie')).map((r) => (r.material as { secret: string }).secret);
 }
 

@@ -168,7 +168,7 @@ ${field({ name: 'email', label: 'E-mail', type: 'email', value: o.email ?? '', a
 }
 
 /** The same answer whether or not the account exists. */
-export const forgotSentMessage = 'If an account exists for that e-mail, we have sent a link';
+const forgotSentMessage = 'If an account exists for that e-mail, we have sent a link';
 
 export function forgotSentPage(o: { uid: string }): string {
   return layout(

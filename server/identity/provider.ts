@@ -11,7 +11,7 @@ import type { AppOrigins } from './origins';
 import { escapeHtml, layout, messagePage, signOutPage } from './pages';
 
 /** Lifetimes, in seconds. */
-export const ttl = {
+const ttl = {
   accessToken: 900,
   authorizationCode: 60,
   idToken: 3600,
@@ -22,7 +22,7 @@ export const ttl = {
 };
 
 /** Where the provider sends the browser to sign in; the routes in routes.ts answer there. */
-export const interactionPath = (uid: string) => `/interaction/${uid}`;
+const interactionPath = (uid: string) => `/interaction/${uid}`;
 
 export interface ProviderOptions {
   config: Config;

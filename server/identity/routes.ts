@@ -33,9 +33,9 @@ import {
 import { type Bucket, RateLimiter } from './rateLimit';
 
 /** The account pages' prefix (reset links and change password). */
-export const accountPrefix = '/oidc-account';
+const accountPrefix = '/oidc-account';
 /** The reset link sent by e-mail: `${PUBLIC_ORIGIN}/oidc-account/reset/<token>`. */
-export const resetPath = (token: string) => `${accountPrefix}/reset/${token}`;
+const resetPath = (token: string) => `${accountPrefix}/reset/${token}`;
 const csrfCookie = 'spaces_account_csrf';
 
 type Form = Record<string, string | string[] | undefined>;

@@ -8,7 +8,8 @@ import { embedCode, embedHeight, embedUrl, embedWidth } from '../../contracts/pu
 import type { SceneMetadata } from '../../contracts/scenes';
 import { AppError, notFound } from '../errors';
 import { FileService } from '../services/fileService/service';
-import { fileIdOfUrl, SceneService } from '../services/sceneService/service';
+import { fileIdOfUrl } from '../services/sceneService/metadata';
+import { SceneService } from '../services/sceneService/service';
 
 /**
  * Link previews of published spaces (platform.md §2.8, §5 'Embed code'):
@@ -21,9 +22,9 @@ import { fileIdOfUrl, SceneService } from '../services/sceneService/service';
  * anything else gets the plain page or a 404, so nothing leaks about drafts or private spaces.
  */
 
-export const siteName = 'Spaces';
+const siteName = 'Spaces';
 /** How long consumers may cache an oEmbed answer (seconds). */
-export const oembedCacheAgeSeconds = 3600;
+const oembedCacheAgeSeconds = 3600;
 const descriptionMaxLength = 300;
 
 /** /viewer/{id} or /viewer/embed/{id} (a trailing slash allowed). */
@@ -68,7 +69,7 @@ export const escapeHtml = (s: string) =>
     .replace(/>/g, '&gt;');
 
 /** The space id of a viewer path, or undefined. */
-export function sceneIdOfPath(pathname: string): string | undefined {
+function sceneIdOfPath(pathname: string): string | undefined {
   const match = viewerPath.exec(pathname);
   if (!match) return undefined;
   try {
@@ -80,7 +81,7 @@ export function sceneIdOfPath(pathname: string): string | undefined {
 }
 
 /** The iframe width and height within the consumer's limits, keeping the 700×500 ratio. */
-export function embedSize(maxwidth?: number, maxheight?: number): { width: number; height: number } {
+function embedSize(maxwidth?: number, maxheight?: number): { width: number; height: number } {
   const scale = Math.min(1, (maxwidth ?? embedWidth) / embedWidth, (maxheight ?? embedHeight) / embedHeight);
   return {
     width: Math.max(1, Math.floor(embedWidth * scale)),
@@ -98,7 +99,7 @@ interface Preview {
 const absolute = (origin: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url}`);
 
 /** The head tags describing a space; every value escaped. */
-export function previewTags({ space, origin, canonical }: Preview): string {
+function previewTags({ space, origin, canonical }: Preview): string {
   const title = space.title;
   const description = (space.description.trim() || `A 3D space by ${space.creator.name}`).slice(
     0,
@@ -127,7 +128,7 @@ export function previewTags({ space, origin, canonical }: Preview): string {
 }
 
 /** index.html with the space's title, its description replaced and the preview tags added. */
-export function withPreview(html: string, preview: Preview): string {
+function withPreview(html: string, preview: Preview): string {
   const title = `<title>${escapeHtml(`${preview.space.title} | ${siteName}`)}</title>`;
   // Function replacers: a title holding `$&` must not be read as a replacement pattern.
   const withoutOld = html

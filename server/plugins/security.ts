@@ -4,13 +4,13 @@ import fp from 'fastify-plugin';
 import { appOrigins } from '../identity/origins';
 
 /** Paths that other sites may frame: the embedded viewer only. */
-export const frameablePath = /^\/viewer\/embed\//;
+const frameablePath = /^\/viewer\/embed\//;
 
 /**
  * The identity provider's pages: their forms (sign in, sign out) end in a redirect to the app's
  * callback on the main host or on a district host, and form-action applies to that redirect too.
  */
-export const identityPagePath = /^\/(oidc|interaction|oidc-account)(\/|$)/i;
+const identityPagePath = /^\/(oidc|interaction|oidc-account)(\/|$)/i;
 
 const directives = {
   defaultSrc: ["'self'"],
@@ -38,7 +38,7 @@ const directives = {
  * The headers helmet sets for `options`, worked out once: they are the same for every response
  * (no per-request nonces), and building them per request was a noticeable part of small requests.
  */
-export function helmetHeaders(options: HelmetOptions): [string, string][] {
+function helmetHeaders(options: HelmetOptions): [string, string][] {
   const headers = new Map<string, string>();
   const recorder = {
     setHeader(name: string, value: string) {

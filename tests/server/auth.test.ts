@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db';
-import { type AuthUser, VerifiedTokens } from '../../server/plugins/auth';
+import { type AuthUser, VerifiedTokens } from '../../server/identity/accessTokens';
 import { buildTestApp, type TestApp } from '../support/app';
 import { testDatabases } from '../support/db';
 import { startTestIssuer, type TestIssuer } from '../support/tokens';

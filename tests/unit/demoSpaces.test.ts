@@ -16,12 +16,12 @@ import {
   type Transform,
 } from '../../contracts/sceneContent';
 import { spaceTemplateFamilies } from '../../contracts/spaceTemplates';
-import { demoSpaces, stagedTemplate } from '../../server/db/demoSpaces';
-import { stairsLayout } from '../../src/engine/web/build/stairs';
-import { templateSpace } from '../../src/engine/web/build/templates';
+import { demoSpaces, stagedTemplate } from '../../server/db/demo';
+import { stairsLayout } from '../../geometry/stairs';
+import { templateSpace } from '../../geometry/templates';
 
 /**
- * The demo spaces a fresh install is seeded with (server/db/demoSpaces.ts): valid documents on
+ * The demo spaces a fresh install is seeded with (server/db/demo): valid documents on
  * premade rooms, with everything where a visitor expects it. The geometry here is worked out
  * again from the engine's rooms, independently of the helpers that placed things.
  */

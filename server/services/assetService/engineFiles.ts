@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { enginePlayers } from '../../../contracts/engineBuilds';
 import { ErrorBody } from '../../../contracts/errors';
 import { notFound } from '../../errors';
-import { etagMatches, immutableCacheControl, parseRange } from '../fileService/http';
+import { etagMatches, immutableCacheControl, parseRange, sendRangeNotSatisfiable } from '../../http/bytes';
 import { acceptsBrotli, representationOf } from './buildFileTypes';
 import { type BuildFile, EngineBuildDirectory } from './engineBuilds';
 
@@ -41,13 +41,7 @@ async function sendBuildFile(request: FastifyRequest, reply: FastifyReply, file:
     return reply.send(createReadStream(file.path).pipe(createBrotliDecompress()));
   }
   const range = parseRange(request.headers.range, file.size, request.headers['if-range'] as string, etag);
-  if (range.kind === 'unsatisfiable') {
-    return reply
-      .code(416)
-      .header('content-range', `bytes */${file.size}`)
-      .header('cache-control', 'no-store')
-      .send({ code: 'RANGE_NOT_SATISFIABLE', message: `The file has ${file.size} bytes` });
-  }
+  if (range.kind === 'unsatisfiable') return sendRangeNotSatisfiable(reply, file.size);
   reply.header('content-type', contentType);
   if (encoding) reply.header('content-encoding', encoding);
   reply.header('accept-ranges', 'bytes');

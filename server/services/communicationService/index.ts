@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../contracts/errors';
+import { apiTokenOf } from '../../identity/accessTokens';
 
 /** Answer of GET /api/communicationInteractionService/key. */
 export const HubKeyAnswer = z
@@ -11,15 +12,6 @@ export const HubKeyAnswer = z
   })
   .meta({ id: 'HubKeyAnswer' });
 export type HubKeyAnswer = z.infer<typeof HubKeyAnswer>;
-
-/** The token that authenticated the request (the auth plugin verified it already). */
-function requestToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  const bearer = header && /^Bearer\s+(\S+)$/i.exec(header);
-  if (bearer) return bearer[1];
-  const match = request.headers.cookie && /(?:^|;\s*)access_token=([^;]+)/.exec(request.headers.cookie);
-  return match ? decodeURIComponent(match[1]) : null;
-}
 
 /**
  * The communication service (platform.md §7.5), registered under /api/communicationInteractionService.
@@ -47,7 +39,8 @@ export default async function communicationService(instance: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const key = requestToken(request);
+      // The token that authenticated the request (the auth plugin verified it already).
+      const key = apiTokenOf(request);
       if (!key) return reply.code(401).send({ code: 'UNAUTHORIZED', message: 'Sign in to do this' });
       return { key };
     },

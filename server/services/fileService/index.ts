@@ -11,7 +11,14 @@ import {
   uploadRules,
 } from '../../../contracts/files';
 import type { BlobStore } from '../../storage/blobStore';
-import { contentDisposition, etagMatches, etagOf, immutableCacheControl, parseRange } from './http';
+import {
+  contentDisposition,
+  etagMatches,
+  etagOf,
+  immutableCacheControl,
+  parseRange,
+  sendRangeNotSatisfiable,
+} from '../../http/bytes';
 import { FileService, type Servable } from './service';
 
 const bytes = (description: string) => ({
@@ -48,13 +55,7 @@ async function sendBlob(request: FastifyRequest, reply: FastifyReply, store: Blo
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
 
   const range = parseRange(request.headers.range, blob.size, request.headers['if-range'] as string, etag);
-  if (range.kind === 'unsatisfiable') {
-    return reply
-      .code(416)
-      .header('content-range', `bytes */${blob.size}`)
-      .header('cache-control', 'no-store')
-      .send({ code: 'RANGE_NOT_SATISFIABLE', message: `The file has ${blob.size} bytes` });
-  }
+  if (range.kind === 'unsatisfiable') return sendRangeNotSatisfiable(reply, blob.size);
   reply.header('content-type', blob.mimeType);
   reply.header('content-disposition', contentDisposition(blob.name));
   let length = blob.size;

@@ -14,6 +14,7 @@ import { uuidv7 } from '../../db/ids';
 import { fileThumbnails, files } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { BlobStore } from '../../storage/blobStore';
+import { toIsoTime } from '../../support/time';
 import { makeThumbnail, thumbnailMimeType } from './thumbnails';
 import { receiveUpload } from './upload';
 
@@ -29,15 +30,7 @@ export interface Servable {
 
 const fileIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** PostgreSQL's text form of timestamptz ("2025-01-02 03:04:05.678+00") to ISO 8601. */
-export function toIsoTime(value: string | Date): string {
-  if (value instanceof Date) return value.toISOString();
-  const normalized = value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00');
-  const date = new Date(normalized);
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
-}
-
-export function toRecord(row: FileRow): FileRecord {
+function toRecord(row: FileRow): FileRecord {
   return {
     id: row.id,
     url: fileUrl(row.id),
@@ -53,7 +46,7 @@ export function toRecord(row: FileRow): FileRecord {
 }
 
 /** A small least-recently-used map. */
-export class Lru<K, V> {
+class Lru<K, V> {
   private readonly map = new Map<K, V>();
   constructor(private readonly capacity: number) {}
   get(key: K): V | undefined {

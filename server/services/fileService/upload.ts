@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { type FileKind, uploadRules } from '../../../contracts/files';
 import { AppError } from '../../errors';
 import type { BlobInfo, BlobStore } from '../../storage/blobStore';
-import { type AcceptedType, acceptType, detectType, sniffBytes } from './detect';
+import { type AcceptedType, acceptType, detectType, pictureSize, sniffBytes } from '../../uploads/detect';
+import { mib } from '../../uploads/pictureParts';
 
 export interface ReceivedFile {
   blob: BlobInfo;
@@ -13,8 +13,6 @@ export interface ReceivedFile {
   width?: number;
   height?: number;
 }
-
-const mib = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MiB`;
 
 const tooLarge = (kind: FileKind) =>
   new AppError('PAYLOAD_TOO_LARGE', `A ${kind} may be at most ${mib(uploadRules[kind].maxBytes)}`, {
@@ -54,16 +52,6 @@ async function readHead(iterator: AsyncIterator<Buffer>, limit: number) {
     length += next.value.length;
   }
   return { head: Buffer.concat(chunks), done: false };
-}
-
-async function imageSize(bytes: Buffer) {
-  try {
-    // As displayed: turned upright according to EXIF orientation, as thumbnails are.
-    const { width, height } = (await sharp(bytes).metadata()).autoOrient;
-    return width && height ? { width, height } : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -116,7 +104,7 @@ export async function receiveUpload(
   let size: { width: number; height: number } | undefined;
   let rest: AsyncIterator<Buffer> | undefined = done ? undefined : iterator;
   if (kind === 'picture') {
-    size = await imageSize(head);
+    size = await pictureSize(head);
     if (!size && rest) {
       // The header is further in than the first bytes (large EXIF/ICC blocks): read the whole
       // picture, which the size limit keeps small, and look again.
@@ -129,7 +117,7 @@ export async function receiveUpload(
       if (file.truncated) throw tooLarge(kind);
       head = Buffer.concat(chunks);
       rest = undefined;
-      size = await imageSize(head);
+      size = await pictureSize(head);
     }
     if (!size) {
       discard();

@@ -1,6 +1,12 @@
-import { type Currency, type Interval, type PaidPlan } from '../../../contracts/marketplace';
+import {
+  type Currency,
+  type Interval,
+  marketplaceMessages,
+  type PaidPlan,
+} from '../../../contracts/marketplace';
 import { premadeTemplates } from '../../../contracts/premadeSpaces';
 import { extraSlotPriceCoin } from '../../../contracts/publishing';
+import { AppError } from '../../errors';
 
 /**
  * THE price table of everything sold for money (districts-commerce-spaces.md §1, §3, §9). The
@@ -61,14 +67,15 @@ export const planDescriptionPoints: Record<PaidPlan, string[]> = {
   ],
 };
 
-/** What the free plan offers, for comparison tables. */
-export const freePlanDescriptionPoints = ['1 published space', 'Up to 5 drafts'];
-
-export const planNames: Record<PaidPlan, string> = { standard: 'Standard', pro: 'Pro' };
-export const intervalNames: Record<Interval, string> = { monthly: 'monthly', yearly: 'yearly' };
+const planNames: Record<PaidPlan, string> = { standard: 'Standard', pro: 'Pro' };
+const intervalNames: Record<Interval, string> = { monthly: 'monthly', yearly: 'yearly' };
 
 export const creditBundleById = (id: string) => creditBundles.find((b) => b.id === id);
 export const planPriceById = (id: string) => planPrices.find((p) => p.id === id);
+
+/** 422 for something that is not for sale (or not in that currency). */
+export const unknownProduct = (id: string) =>
+  new AppError('BUSINESS_RULE', marketplaceMessages.unknownProduct, { productId: id });
 
 /** A checkout line as people read it, e.g. '500 credits' or 'Pro, yearly'. */
 export function productDescription(id: string, quantity = 1): string {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,10 +19,10 @@ import {
   Wallet,
 } from '../../../contracts/marketplace';
 import { AppError, forbidden } from '../../errors';
-import { StripePaymentProvider, parsePriceIds } from './providers/stripe';
-import { TestPaymentProvider } from './providers/test';
-import type { PaymentProvider } from './providers/types';
-import { type HubTarget, type MarketCaller, MarketplaceService } from './service';
+import { callerOf } from '../../http/caller';
+import { StripePaymentProvider } from '../../payments/stripe';
+import { TestPaymentProvider } from '../../payments/testProvider';
+import { type HubTarget, MarketplaceService } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,11 +39,6 @@ export interface MarketplaceOptions {
   prefix?: string;
   /** How often the billing job runs (replays, renewals, expiries); default every minute. */
   billingEveryMs?: number;
-}
-
-function callerOf(request: FastifyRequest): MarketCaller {
-  if (!request.auth) throw new Error('requireUser must run first');
-  return request.auth;
 }
 
 const signedIn = { 401: ErrorBody.describe('Not signed in') };
@@ -70,20 +65,11 @@ const HistoryQuery = z.object({
  * app with `marketplace` (the MarketplaceService).
  */
 async function marketplace(instance: FastifyInstance, options: MarketplaceOptions) {
-  const config = instance.config;
-  const provider: PaymentProvider =
-    config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_WEBHOOK_SECRET
-      ? new StripePaymentProvider({
-          secretKey: config.STRIPE_SECRET_KEY,
-          publishableKey: config.STRIPE_PUBLISHABLE_KEY,
-          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-          priceIds: parsePriceIds(config.STRIPE_PRICE_IDS),
-        })
-      : new TestPaymentProvider();
+  const provider = instance.paymentProvider;
   const service = new MarketplaceService({
     db: instance.db,
     provider,
-    publicOrigin: config.publicOrigin,
+    publicOrigin: instance.config.publicOrigin,
     log: instance.log,
     // The notification hub, when the app has one (looked up at each send: it may register later).
     notify: async (userId, target, payload) => {
@@ -370,4 +356,4 @@ async function marketplace(instance: FastifyInstance, options: MarketplaceOption
   }
 }
 
-export default fp(marketplace, { name: 'marketplaceService' });
+export default fp(marketplace, { name: 'marketplaceService', dependencies: ['payment-provider'] });

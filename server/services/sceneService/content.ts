@@ -104,11 +104,6 @@ export class ContentChecker {
     }
   }
 
-  /** Starts the worker ahead of the first large document. */
-  warm() {
-    if (!this.broken && !this.closed) this.start();
-  }
-
   private start(): Worker | undefined {
     if (this.worker) return this.worker;
     let worker: Worker;

@@ -2,13 +2,13 @@ import type { MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { photoGalleryMax, SceneMetadataFields, VisibilityForm } from '../../../contracts/scenes';
 import type { FieldIssue } from '../../../contracts/users';
+import { fieldIssues, validationFailed } from '../../http/forms';
 import {
   multipartError,
   pictureRule,
   type ReceivedPicture,
   readPicturePart,
-} from '../fileService/pictureParts';
-import { fieldIssues, validationFailed } from '../userService/form';
+} from '../../uploads/pictureParts';
 
 export type ScenePictureField = 'coverPhoto' | 'photoGallery';
 
@@ -31,7 +31,7 @@ const booleanFields = new Set(['adultContent', 'comments', 'removeCoverPhoto', '
 const singleFields = new Set(['title', 'description', 'audioUri', ...booleanFields]);
 
 /** Tags as a form sends them: repeated fields, or one value separated by commas or semicolons. */
-export function formTags(values: string[]): string[] {
+function formTags(values: string[]): string[] {
   const parts = values.length === 1 ? values[0].split(/[,;]/) : values;
   return parts.map((t) => t.trim()).filter((t) => t.length > 0);
 }

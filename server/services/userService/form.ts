@@ -1,6 +1,5 @@
 import type { MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import {
   type FieldIssue,
   type UserChanges,
@@ -9,15 +8,13 @@ import {
   userPictureFields,
   UserProfileChanges,
 } from '../../../contracts/users';
-import { AppError } from '../../errors';
+import { fieldIssues, validationFailed } from '../../http/forms';
 import {
   multipartError,
   pictureRule,
   type ReceivedPicture,
   readPicturePart,
-} from '../fileService/pictureParts';
-
-export type { ReceivedPicture };
+} from '../../uploads/pictureParts';
 
 export type ReceivedPictures = Partial<Record<UserPictureField, ReceivedPicture>>;
 
@@ -32,23 +29,6 @@ const maxFieldBytes = 64 * 1024;
 
 const tooManyParts = 'Too many parts: send each field once and at most the two pictures';
 const bodyError = (error: unknown) => multipartError(error, tooManyParts);
-
-/** VALIDATION_FAILED with one detail per invalid field; the message lists them. */
-export function validationFailed(issues: FieldIssue[]): AppError {
-  const text = issues.map((i) => `${i.path.replace(/^\//, '') || 'body'}: ${i.message}`).join('; ');
-  return new AppError('VALIDATION_FAILED', issues.length === 1 ? issues[0].message : text, issues);
-}
-
-/** zod issues as field issues ('/socialMedia/0/url'); unknown fields one by one. */
-export function fieldIssues(error: z.ZodError): FieldIssue[] {
-  return error.issues.flatMap((issue) => {
-    const at = issue.path.map(String);
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path: `/${[...at, key].join('/')}`, message: 'Unknown field' }));
-    }
-    return [{ path: `/${at.join('/')}`, message: issue.message }];
-  });
-}
 
 const isPictureField = (name: string): name is UserPictureField =>
   (userPictureFields as readonly string[]).includes(name);

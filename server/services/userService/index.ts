@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../contracts/errors';
 import {
@@ -13,32 +12,14 @@ import {
   UserSearchQuery,
   userServicePrefix,
 } from '../../../contracts/users';
+import { closeUnreadBody, handlerReadsBody } from '../../http/bodies';
+import { callerOf } from '../../http/caller';
 import { readProfileInput } from './form';
-import { type AccountDirectory, type Caller, localAccounts, UserService } from './service';
+import { type AccountDirectory, localAccounts, UserService } from './service';
 
 export interface UserServiceRoutesOptions {
   /** Where passwords are checked and accounts deleted; the embedded provider's accounts by default. */
   accounts?: AccountDirectory;
-}
-
-/** The caller; the routes that use it run `app.requireUser` first. */
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.auth) throw new Error('requireUser must run first');
-  return request.auth;
-}
-
-/**
- * Bodies of the profile forms are read and validated by the handler (multipart or JSON, with one
- * error detail per field); their schema documents the form. Everything else is validated as usual.
- */
-const formBodyValidator = (route: FastifyRouteSchemaDef<unknown>) =>
-  route.httpPart === 'body'
-    ? (data: unknown) => ({ value: data })
-    : validatorCompiler(route as FastifyRouteSchemaDef<z.ZodType>);
-
-/** A request refused before its body was read: close the connection rather than read the rest. */
-async function closeUnreadBody(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.raw.complete) reply.header('connection', 'close');
 }
 
 const noRecordYet = {
@@ -126,7 +107,7 @@ export default async function userServiceRoutes(
     {
       preHandler: app.requireUser,
       onError: closeUnreadBody,
-      validatorCompiler: formBodyValidator,
+      validatorCompiler: handlerReadsBody,
       schema: {
         tags: ['users'],
         summary: "Create the caller's user record",
@@ -164,7 +145,7 @@ export default async function userServiceRoutes(
     {
       preHandler: app.requireUser,
       onError: closeUnreadBody,
-      validatorCompiler: formBodyValidator,
+      validatorCompiler: handlerReadsBody,
       schema: {
         tags: ['users'],
         summary: 'Change a profile (owner only)',

@@ -17,19 +17,13 @@ import type { Database } from '../../db';
 import { fileThumbnails, files, publishSlots, scenes, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { BlobStore } from '../../storage/blobStore';
-import { toIsoTime } from '../fileService/service';
-import { type PictureFileRow, putPicture } from '../fileService/pictureParts';
-import { type ProfileInput, type ReceivedPictures, validationFailed } from './form';
+import type { Caller } from '../../http/caller';
+import { validationFailed } from '../../http/forms';
+import { toIsoTime } from '../../support/time';
+import { type PictureFileRow, putPicture } from '../../uploads/pictureParts';
+import type { ProfileInput, ReceivedPictures } from './form';
 
 export type UserRow = typeof users.$inferSelect;
-
-/** Who is calling (the verified access token). */
-export interface Caller {
-  userId: string;
-  name?: string;
-  email?: string;
-  roles: Role[];
-}
 
 /**
  * The accounts that passwords belong to. The default is the embedded provider's local accounts;
@@ -61,7 +55,7 @@ export interface UserServiceOptions {
 /** How often GET /user/my moves lastLogin forward (it is called when the app starts a session). */
 const lastLoginEvery = "interval '10 minutes'";
 
-export function toPublicUser(row: UserRow): UserPublic {
+function toPublicUser(row: UserRow): UserPublic {
   return {
     userId: row.id,
     name: row.name,
@@ -83,7 +77,7 @@ export function toPublicUser(row: UserRow): UserPublic {
   };
 }
 
-export function toFullUser(row: UserRow, roles: readonly Role[]): UserFull {
+function toFullUser(row: UserRow, roles: readonly Role[]): UserFull {
   return {
     ...toPublicUser(row),
     email: row.email,

@@ -20,7 +20,7 @@ import {
 import { parseSceneContent, spaceTemplateKinds, spaceTemplateSizes } from '../../../contracts/sceneContent';
 import { spaceTemplateFamilies } from '../../../contracts/spaceTemplates';
 import type { DatabaseHandle } from '../../../server/db';
-import { templateSizes, templateSpace } from '../../../src/engine/web/build/templates';
+import { templateSizes, templateSpace } from '../../../geometry/templates';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';

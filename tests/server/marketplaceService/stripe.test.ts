@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../../server/db';
-import { StripePaymentProvider } from '../../../server/services/marketplaceService/providers/stripe';
+import { StripePaymentProvider } from '../../../server/payments/stripe';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';

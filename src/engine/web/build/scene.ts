@@ -20,7 +20,7 @@ import { buildPictures, idOfTriangle, transformMatrix } from './pictures';
 import { batchProps } from './props';
 import { buildGround, buildSpace } from './space';
 import { ownerOfTriangle, StaticBatch } from './staticBatch';
-import { templateSpace } from './templates';
+import { templateSpace } from '../../../../geometry/templates';
 import { buildText, type BuiltText } from './texts';
 
 /**

@@ -18,8 +18,8 @@ import {
   slabOutlines,
   spacePieces,
   type Vec2,
-} from './plan';
-import { stairsLayout } from './stairs';
+} from '../../../../geometry/plan';
+import { stairsLayout } from '../../../../geometry/stairs';
 import { type WalkData, walkDataOf } from './walkData';
 
 /** What the scene builder gets back from a custom space. */

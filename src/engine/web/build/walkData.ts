@@ -1,7 +1,7 @@
 import type { CustomSpace } from '../../../../contracts/sceneContent';
 import type { FloorSurface, Obstacle } from '../viewer/walking';
-import { levelsBottomUp, slabOutlines, spacePieces } from './plan';
-import { stairsLayout, type WalkPatch } from './stairs';
+import { levelsBottomUp, slabOutlines, spacePieces } from '../../../../geometry/plan';
+import { stairsLayout, type WalkPatch } from '../../../../geometry/stairs';
 
 /** Thickness given to window panes for walking into them. */
 export const paneThickness = 0.04;

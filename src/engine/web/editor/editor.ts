@@ -11,7 +11,7 @@ import {
   type Snapping,
   type ToolOptions,
 } from '../../protocol';
-import type { Vec2 } from '../build/plan';
+import type { Vec2 } from '../../../../geometry/plan';
 import type { Runtime } from '../runtime/runtime';
 import type { Pose } from '../viewer/tour';
 import { CssLayer } from '../runtime/cssLayer';

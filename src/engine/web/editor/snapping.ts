@@ -1,4 +1,4 @@
-import type { Vec2 } from '../build/plan';
+import type { Vec2 } from '../../../../geometry/plan';
 
 /**
  * Where a click on the floor plan lands when drawing walls: on an existing wall end if one is

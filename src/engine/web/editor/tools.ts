@@ -11,7 +11,7 @@ import {
 } from 'three';
 import type { Level, MaterialOverride } from '../../../../contracts/sceneContent';
 import type { EditorToolName, ToolOptions } from '../../protocol';
-import type { Vec2 } from '../build/plan';
+import type { Vec2 } from '../../../../geometry/plan';
 import { metreBox } from '../build/geometry';
 import type { Command } from './commands';
 import type { EditorDocument } from './document';

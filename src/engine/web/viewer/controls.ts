@@ -1,4 +1,4 @@
-import type { Vec2 } from '../build/plan';
+import type { Vec2 } from '../../../../geometry/plan';
 import { Joystick } from './joystick';
 import type { Pose } from './tour';
 import { body, type Walker, type WalkWorld } from './walking';

@@ -1,5 +1,5 @@
-import { inRect, pointInPolygon, type Rect, type Vec2 } from '../build/plan';
-import { patchHeightAt, type WalkPatch } from '../build/stairs';
+import { inRect, pointInPolygon, type Rect, type Vec2 } from '../../../../geometry/plan';
+import { patchHeightAt, type WalkPatch } from '../../../../geometry/stairs';
 
 /**
  * Walking rules of the first-person visitor, as plain numbers: a circle on the plan that collides

@@ -11,7 +11,7 @@ import {
   type Stairs,
 } from '../../../../../contracts/sceneContent';
 import { themeById } from '../../../../../contracts/spaceThemes';
-import { wallLength } from '../../build/plan';
+import { wallLength } from '../../../../../geometry/plan';
 import { Batch, type Command, RemoveObjects, SetFields, SetSpace } from '../commands';
 import type { EditorDocument } from '../document';
 import { reject, type Rejection } from './rejection';

@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+import type { FieldIssue } from '../../contracts/users';
+import { AppError } from '../errors';
+
+/** VALIDATION_FAILED with one detail per invalid field; the message lists them. */
+export function validationFailed(issues: FieldIssue[]): AppError {
+  const text = issues.map((i) => `${i.path.replace(/^\//, '') || 'body'}: ${i.message}`).join('; ');
+  return new AppError('VALIDATION_FAILED', issues.length === 1 ? issues[0].message : text, issues);
+}
+
+/** zod issues as field issues ('/socialMedia/0/url'); unknown fields one by one. */
+export function fieldIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.flatMap((issue) => {
+    const at = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: `/${[...at, key].join('/')}`, message: 'Unknown field' }));
+    }
+    return [{ path: `/${at.join('/')}`, message: issue.message }];
+  });
+}

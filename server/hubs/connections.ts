@@ -1,0 +1,326 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { AuthUser } from '../identity/accessTokens';
+import type { Backplane } from './backplane';
+import { channelOf, FanOut } from './fanOut';
+import {
+  type HubCallContext,
+  type HubClients,
+  type HubDefinition,
+  HubError,
+  type HubMethod,
+  type HubTiming,
+} from './hub';
+import {
+  checkHandshake,
+  type ClientMessage,
+  type CompletionMessage,
+  formatRecord,
+  MessageType,
+  parseMessage,
+  type ServerMessage,
+  splitRecords,
+} from './protocol';
+
+/** Largest message a client may send (SignalR's default is 32 KiB). */
+export const maxMessageBytes = 64 * 1024;
+/** A client that lets this much pile up unsent is dropped rather than buffered forever. */
+const maxBufferedBytes = 4 * 1024 * 1024;
+
+export interface Connection {
+  hub: RegisteredHub;
+  connectionId: string;
+  /** The secret of `?id=`; never sent to other clients. */
+  token: string;
+  user: AuthUser;
+  /** negotiated → handshaking (socket open) → connecting (handshake read) → open (answered) → closed. */
+  state: 'negotiated' | 'handshaking' | 'connecting' | 'open' | 'closed';
+  createdAt: number;
+  socket?: WebSocket;
+  buffer: string;
+  lastReceived: number;
+  lastSent: number;
+  /** Invocations run one after another, like SignalR's default of one parallel invocation. */
+  queue: Promise<void>;
+  channels: Set<string>;
+  context?: HubCallContext;
+}
+
+export interface RegisteredHub {
+  definition: HubDefinition;
+  methods: Map<string, HubMethod>;
+  clients: HubClients;
+  connections: Set<Connection>;
+  log: FastifyBaseLogger;
+}
+
+const randomId = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
+
+/**
+ * The connections of this node, from negotiate to close: the handshake, invocations (one at a
+ * time per connection, with completions), groups, keep-alive, and Close. Every send to a client
+ * goes through the fan-out (fanOut.ts), so any node reaches any connection.
+ */
+export class HubConnections {
+  /** Negotiated and open connections, by their secret token. */
+  private readonly byToken = new Map<string, Connection>();
+  private readonly fanOut: FanOut<Connection>;
+
+  constructor(backplane: Backplane) {
+    this.fanOut = new FanOut<Connection>(backplane, (connection, record) => this.sendRaw(connection, record));
+  }
+
+  /** How a hub's methods and services send to its clients. */
+  clientsOf(hubName: string): HubClients {
+    return this.fanOut.clientsOf(hubName);
+  }
+
+  /** The connection a `?id=` token names. */
+  find(token: string): Connection | undefined {
+    return this.byToken.get(token);
+  }
+
+  private sendRaw(connection: Connection, record: string) {
+    const socket = connection.socket;
+    if (connection.state !== 'open' || !socket || socket.readyState !== 1) return;
+    if (socket.bufferedAmount > maxBufferedBytes) {
+      connection.hub.log.warn({ connectionId: connection.connectionId }, 'hub client too slow; dropped');
+      socket.terminate();
+      return;
+    }
+    connection.lastSent = Date.now();
+    socket.send(record);
+  }
+
+  private send(connection: Connection, message: ServerMessage) {
+    this.sendRaw(connection, formatRecord(message));
+  }
+
+  /** Sends Close (optionally inviting a reconnect) and closes the socket. */
+  closeWith(connection: Connection, close: { error?: string; allowReconnect?: boolean }) {
+    if (connection.state === 'open') this.send(connection, { type: MessageType.Close, ...close });
+    connection.socket?.close(1000);
+  }
+
+  /** A new connection: negotiated (its socket comes later, with its token as `?id=`) or about to get its socket. */
+  create(hub: RegisteredHub, user: AuthUser): Connection {
+    const now = Date.now();
+    const connection: Connection = {
+      hub,
+      connectionId: randomId(16),
+      token: randomId(32),
+      user,
+      state: 'negotiated',
+      createdAt: now,
+      buffer: '',
+      lastReceived: now,
+      lastSent: now,
+      queue: Promise.resolve(),
+      channels: new Set(),
+    };
+    this.byToken.set(connection.token, connection);
+    return connection;
+  }
+
+  private contextOf(connection: Connection): HubCallContext {
+    connection.context ??= {
+      connectionId: connection.connectionId,
+      user: connection.user,
+      clients: connection.hub.clients,
+      addToGroup: async (group) => {
+        if (connection.state === 'closed') return;
+        await this.fanOut.join(channelOf.group(connection.hub.definition.name, group), connection);
+      },
+      removeFromGroup: (group) =>
+        this.fanOut.leave(channelOf.group(connection.hub.definition.name, group), connection),
+      log: connection.hub.log.child({
+        connectionId: connection.connectionId,
+        userId: connection.user.userId,
+      }),
+    };
+    return connection.context;
+  }
+
+  private enqueue(connection: Connection, work: () => Promise<void>) {
+    connection.queue = connection.queue.then(work).catch((error: unknown) => {
+      connection.hub.log.error(
+        { err: error, connectionId: connection.connectionId },
+        'hub connection failed',
+      );
+      this.closeWith(connection, { error: 'Connection closed with an error.' });
+    });
+  }
+
+  private async open(connection: Connection) {
+    const { hub } = connection;
+    const name = hub.definition.name;
+    hub.connections.add(connection);
+    // Subscribed before the handshake answer: once the client's start() resolves, it receives.
+    await Promise.all([
+      this.fanOut.join(channelOf.user(name, connection.user.userId), connection),
+      this.fanOut.join(channelOf.connection(name, connection.connectionId), connection),
+      this.fanOut.join(channelOf.all(name), connection),
+    ]);
+    if (connection.state !== 'connecting') return;
+    connection.state = 'open';
+    this.sendRaw(connection, formatRecord({}));
+    try {
+      await hub.definition.onConnected?.(this.contextOf(connection));
+    } catch (error) {
+      hub.log.error({ err: error, connectionId: connection.connectionId }, 'hub onConnected failed');
+      this.closeWith(connection, { error: 'Connection closed with an error.' });
+    }
+  }
+
+  private async close(connection: Connection, error?: Error) {
+    const wasOpen = connection.state === 'open';
+    connection.state = 'closed';
+    this.byToken.delete(connection.token);
+    connection.hub.connections.delete(connection);
+    await Promise.all([...connection.channels].map((channel) => this.fanOut.leave(channel, connection)));
+    if (!wasOpen) return;
+    try {
+      await connection.hub.definition.onDisconnected?.(this.contextOf(connection), error);
+    } catch (hookError) {
+      connection.hub.log.error({ err: hookError }, 'hub onDisconnected failed');
+    }
+  }
+
+  private async invoke(connection: Connection, message: ClientMessage) {
+    const { invocationId } = message;
+    const reply = (completion: Omit<CompletionMessage, 'type' | 'invocationId'>) => {
+      if (invocationId !== undefined)
+        this.send(connection, { type: MessageType.Completion, invocationId, ...completion });
+    };
+    const target = typeof message.target === 'string' ? message.target : '';
+    const method = connection.hub.methods.get(target.toLowerCase());
+    if (!method) return reply({ error: `Failed to invoke '${target}' because it does not exist.` });
+    if (message.streamIds?.length) return reply({ error: 'Client-to-server streaming is not supported.' });
+    const args = Array.isArray(message.arguments) ? message.arguments : [];
+    try {
+      const result = await method(this.contextOf(connection), ...args);
+      reply(result === undefined ? {} : { result });
+    } catch (error) {
+      if (!(error instanceof HubError)) {
+        connection.hub.log.error({ err: error, target }, 'hub method failed');
+      }
+      reply({
+        error:
+          error instanceof HubError
+            ? `An error occurred invoking '${target}' on the server. HubException: ${error.message}`
+            : `An unexpected error occurred invoking '${target}' on the server.`,
+      });
+    }
+  }
+
+  private onRecord(connection: Connection, record: string) {
+    if (connection.state === 'handshaking') {
+      const problem = checkHandshake(record);
+      if (problem) {
+        connection.socket?.send(formatRecord({ error: problem }));
+        connection.socket?.close(1000);
+        return;
+      }
+      connection.state = 'connecting';
+      this.enqueue(connection, () => this.open(connection));
+      return;
+    }
+    const message = parseMessage(record);
+    if (!message) {
+      this.closeWith(connection, {
+        error: 'Connection closed with an error. InvalidDataException: invalid message.',
+      });
+      return;
+    }
+    switch (message.type) {
+      case MessageType.Invocation:
+        this.enqueue(connection, () => this.invoke(connection, message));
+        break;
+      case MessageType.StreamInvocation:
+        if (message.invocationId) {
+          this.send(connection, {
+            type: MessageType.Completion,
+            invocationId: message.invocationId,
+            error: 'Streaming hub methods are not supported.',
+          });
+        }
+        break;
+      case MessageType.Close:
+        connection.socket?.close(1000);
+        break;
+      default:
+        // Ping, CancelInvocation, StreamItem, Ack, Sequence: nothing to do (lastReceived is updated).
+        break;
+    }
+  }
+
+  /** Gives a connection its socket: the handshake comes next. */
+  attach(connection: Connection, socket: WebSocket) {
+    connection.socket = socket;
+    connection.state = 'handshaking';
+    connection.lastReceived = Date.now();
+    socket.on('message', (data: RawData) => {
+      connection.lastReceived = Date.now();
+      const { records, rest } = splitRecords(connection.buffer + rawText(data));
+      connection.buffer = rest;
+      if (rest.length > maxMessageBytes) {
+        this.closeWith(connection, { error: 'The message is too large.' });
+        return;
+      }
+      for (const record of records) {
+        if (connection.state === 'closed') return;
+        this.onRecord(connection, record);
+      }
+    });
+    socket.on('error', (error: Error) => {
+      connection.hub.log.debug({ err: error, connectionId: connection.connectionId }, 'hub socket error');
+    });
+    socket.on('close', () => {
+      this.enqueue(connection, () => this.close(connection));
+    });
+  }
+
+  /**
+   * Keep-alive and clean-up, run every tick: negotiated connections whose socket never came are
+   * forgotten, sockets that never send the handshake are closed, open clients that said nothing
+   * for too long are dropped, and those sent nothing for a while are pinged.
+   */
+  tick(timing: HubTiming, now = Date.now()) {
+    for (const connection of this.byToken.values()) {
+      if (connection.state === 'negotiated' && now - connection.createdAt > timing.negotiateTtlMs) {
+        this.byToken.delete(connection.token);
+      } else if (
+        connection.state === 'handshaking' &&
+        now - connection.lastReceived > timing.handshakeTimeoutMs
+      ) {
+        connection.socket?.close(1000);
+      } else if (connection.state === 'open') {
+        if (now - connection.lastReceived > timing.clientTimeoutMs) {
+          this.closeWith(connection, {
+            error: 'Server timeout elapsed without receiving a message from the client.',
+          });
+        } else if (now - connection.lastSent >= timing.keepAliveIntervalMs) {
+          this.send(connection, { type: MessageType.Ping });
+        }
+      }
+    }
+  }
+
+  /** Connections with a socket that is not closed yet (to close them on shutdown). */
+  withSockets(): Connection[] {
+    return [...this.byToken.values()].filter((c) => c.socket && c.state !== 'closed');
+  }
+
+  /** Closes every connection (their onDisconnected run) and forgets them. */
+  async closeAll() {
+    await Promise.allSettled([...this.byToken.values()].map((connection) => this.close(connection)));
+    this.byToken.clear();
+  }
+}

@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthUser, VerifyAccessToken } from '../identity/accessTokens';
+import type { Backplane } from './backplane';
+
+/** What a hub is: what the plugins that add one write, and what the hub server offers them. */
+
+/** Hubs live at `/hubs/{name}` (ARCHITECTURE.md: /hubs/live-user, /hubs/direct-message-group, /hubs/notification). */
+export const hubsPrefix = '/hubs';
+
+/** An error whose message the calling client may read (other errors reach it as a generic message). */
+export class HubError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HubError';
+  }
+}
+
+/** Sends to clients of one hub, on every node (through the backplane). */
+export interface HubClients {
+  /** Every connection of `userId` (all their tabs and devices). */
+  user(userId: string, target: string, ...args: unknown[]): Promise<void>;
+  /** One connection. Prefer `user`: a reconnecting client gets a new connection id. */
+  connection(connectionId: string, target: string, ...args: unknown[]): Promise<void>;
+  /** Every member of a group, but the connections in `except`. */
+  group(group: string, target: string, args: unknown[], except?: string[]): Promise<void>;
+  /** Every connection of the hub. */
+  all(target: string, args: unknown[], except?: string[]): Promise<void>;
+}
+
+/** What a method or lifecycle hook knows about its caller, and how it reaches others. */
+export interface HubCallContext {
+  connectionId: string;
+  user: AuthUser;
+  clients: HubClients;
+  /** Adds this connection to a group (membership ends with the connection). */
+  addToGroup(group: string): Promise<void>;
+  removeFromGroup(group: string): Promise<void>;
+  log: FastifyBaseLogger;
+}
+
+/** A hub method: its answer is the invocation's result (JSON); a thrown HubError's message reaches the caller. */
+export type HubMethod = (context: HubCallContext, ...args: unknown[]) => unknown;
+
+export interface HubDefinition {
+  /** The path segment: the hub answers at `/hubs/{name}`. */
+  name: string;
+  /** Methods clients invoke; names match case-insensitively, as in SignalR. */
+  methods?: Record<string, HubMethod>;
+  /** After the handshake (per connection; a reconnect is a new connection of the same user). */
+  onConnected?: (context: HubCallContext) => void | Promise<void>;
+  /** After the socket closed, whatever the reason. */
+  onDisconnected?: (context: HubCallContext, error?: Error) => void | Promise<void>;
+}
+
+export interface Hub {
+  readonly name: string;
+  readonly clients: HubClients;
+  /** Connections of `userId` open on this node. */
+  localConnectionCount(userId?: string): number;
+}
+
+export interface HubTiming {
+  /** The server pings a client it has sent nothing to for this long (SignalR default 15 s). */
+  keepAliveIntervalMs: number;
+  /** A client that sent nothing for this long is dropped (SignalR default 30 s). */
+  clientTimeoutMs: number;
+  /** Time allowed for the handshake once the socket is open. */
+  handshakeTimeoutMs: number;
+  /** Time allowed between negotiate and opening the socket. */
+  negotiateTtlMs: number;
+}
+
+export const defaultHubTiming: HubTiming = {
+  keepAliveIntervalMs: 15_000,
+  clientTimeoutMs: 30_000,
+  handshakeTimeoutMs: 15_000,
+  negotiateTtlMs: 30_000,
+};
+
+export interface HubServerOptions {
+  backplane?: Backplane;
+  timing?: Partial<HubTiming>;
+  /**
+   * Verifies the hub key. By default the key is the caller's own API access token (GET
+   * /api/communicationInteractionService/key echoes it), verified as the API verifies it
+   * (`app.verifyAccessToken` of the auth plugin): any node of a cluster accepts it.
+   */
+  verifyToken?: VerifyAccessToken;
+}
+
+export interface HubServer {
+  /** Adds a hub; may be called by any plugin before or after the server listens. */
+  addHub(definition: HubDefinition): Hub;
+  hub(name: string): Hub | undefined;
+  readonly backplane: Backplane;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The SignalR-compatible hub server (server/hubs). */
+    hubServer: HubServer;
+  }
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppOrigins } from '../identity/origins';
+import type { HubConnections, RegisteredHub } from './connections';
+import { hubsPrefix } from './hub';
+import type { Authenticate } from './hubServer';
+
+interface NegotiateOptions {
+  hubs: Map<string, RegisteredHub>;
+  connections: HubConnections;
+  authenticate: Authenticate;
+  origins: AppOrigins;
+}
+
+/**
+ * POST /hubs/{hub}/negotiate (and its CORS preflight): a signed-in client gets a connection id
+ * and the secret token its socket then opens with (`?id=`). Version 1 only.
+ */
+export function negotiateRoutes(
+  app: FastifyInstance,
+  { hubs, connections, authenticate, origins }: NegotiateOptions,
+) {
+  function cors(request: FastifyRequest, reply: FastifyReply) {
+    const origin = request.headers.origin;
+    if (!origin || !origins.isAppOrigin(origin)) return;
+    reply.header('access-control-allow-origin', origin);
+    reply.header('access-control-allow-credentials', 'true');
+    reply.header('vary', 'Origin');
+  }
+
+  const unauthorized = (reply: FastifyReply, message: string) =>
+    reply.status(401).header('www-authenticate', 'Bearer').send({ code: 'UNAUTHORIZED', message });
+
+  app.options<{ Params: { hub: string } }>(
+    `${hubsPrefix}/:hub/negotiate`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      cors(request, reply);
+      reply.header('access-control-allow-methods', 'POST, OPTIONS');
+      reply.header(
+        'access-control-allow-headers',
+        'authorization, content-type, x-requested-with, x-signalr-user-agent',
+      );
+      reply.header('access-control-max-age', '600');
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Params: { hub: string } }>(
+    `${hubsPrefix}/:hub/negotiate`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      cors(request, reply);
+      reply.header('cache-control', 'no-store');
+      const hub = hubs.get(request.params.hub);
+      if (!hub) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such hub' });
+      const query = new URL(request.url, 'http://hub').searchParams;
+      const auth = await authenticate(request.headers, query);
+      if ('error' in auth) return unauthorized(reply, auth.error ?? 'Sign in to connect');
+      if (query.get('negotiateVersion') !== '1') {
+        // Version 0 clients use the public connectionId as the socket id: not offered.
+        return reply.send({ error: 'This server requires negotiateVersion=1.' });
+      }
+      const connection = connections.create(hub, auth.user);
+      return reply.send({
+        negotiateVersion: 1,
+        connectionId: connection.connectionId,
+        connectionToken: connection.token,
+        availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }],
+      });
+    },
+  );
+}

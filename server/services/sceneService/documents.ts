@@ -1,0 +1,186 @@
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  emptySceneContent,
+  parseSceneContent,
+  type SceneContent,
+  sceneContentVersion,
+} from '../../../contracts/sceneContent';
+import type { Database } from '../../db';
+import { sceneContentBlobs, scenes } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import type { Caller } from '../../http/caller';
+import type { BlobInfo, BlobStore } from '../../storage/blobStore';
+import { toIsoTime } from '../../support/time';
+import { noSuchSpace, ownerAccess, readAccess } from './access';
+import type { SceneBlobs } from './blobs';
+import type { ContentChecker } from './content';
+import { findScene, snapshotOf } from './queries';
+
+/** A stored content document: the blob it is in and the version it was written in. */
+export interface ContentPointer {
+  sha256: string;
+  size: number;
+  version: number;
+}
+
+/** What the content routes answer: the stored bytes as they are, or a document to serialise. */
+export type ContentAnswer =
+  { kind: 'stored'; pointer: ContentPointer } | { kind: 'document'; content: SceneContent; etag?: string };
+
+/** How storing a document's bytes went (see writeContent); `ms` is how long it took. */
+export type ContentWrite =
+  { ok: true; blob: BlobInfo; ms: number } | { ok: false; error: unknown; ms: number };
+
+/** A content save: when it was stored, and how long its steps took (ms; check and write overlap). */
+export interface SavedContent {
+  contentUpdatedAt: string;
+  timings: { check: number; write: number; commit: number; total: number };
+}
+
+function pointerOf(row: {
+  contentSha256: string | null;
+  contentSize: number | null;
+  contentVersion: number | null;
+}): ContentPointer | null {
+  if (!row.contentSha256) return null;
+  return { sha256: row.contentSha256, size: row.contentSize ?? 0, version: row.contentVersion ?? 1 };
+}
+
+/**
+ * Spaces' content documents: the draft's (owner only) and the published snapshot's (who may read
+ * the space), and saving the draft's. Documents are blobs, content-addressed; a space points at
+ * its current one.
+ */
+export class SceneDocuments {
+  constructor(
+    private readonly db: Database,
+    private readonly store: BlobStore,
+    private readonly blobs: SceneBlobs,
+    private readonly checker: ContentChecker,
+  ) {}
+
+  /** The draft's content (owner only): the stored document, or the empty one when never saved. */
+  async content(id: string, caller: Caller): Promise<ContentAnswer> {
+    const row = ownerAccess(await findScene(this.db, id), caller);
+    return this.answerOf(pointerOf(row));
+  }
+
+  /** The published snapshot's content: who may read it as for publishedMetadata. */
+  async publishedContent(id: string, caller: Caller | null): Promise<ContentAnswer> {
+    const row = await findScene(this.db, id);
+    readAccess(row, caller);
+    const snapshot = row!.state === 'Published' ? await snapshotOf(this.db, id) : undefined;
+    if (!snapshot) throw notFound('This space is not published');
+    return this.answerOf(pointerOf(snapshot));
+  }
+
+  private async answerOf(pointer: ContentPointer | null): Promise<ContentAnswer> {
+    if (!pointer) return { kind: 'document', content: emptySceneContent(), etag: 'empty' };
+    if (pointer.version === sceneContentVersion) return { kind: 'stored', pointer };
+    // Written in an older version: migrate it on the way out.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.store.get(pointer.sha256)) chunks.push(chunk as Buffer);
+    const parsed = parseSceneContent(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+    if (!parsed.ok) throw new AppError('INTERNAL', 'The stored content cannot be read', parsed.issues);
+    return { kind: 'document', content: parsed.content };
+  }
+
+  /** Opens a stored document's bytes. */
+  open(pointer: ContentPointer): Promise<Readable> {
+    return this.store.get(pointer.sha256);
+  }
+
+  /**
+   * Saves the draft's content (owner only) atomically: the document is checked (on a worker for
+   * large ones) while its bytes are written to the blob store (temp file, fsync, rename); then one
+   * UPDATE moves the space's pointer to the new blob. Until that commit the previous content is
+   * what every read gets, whatever happens to this request or the process. The previous blob is
+   * left for the purge job, which removes content blobs nothing points at.
+   */
+  async save(
+    id: string,
+    caller: Caller,
+    body: Buffer,
+    writing: Promise<ContentWrite> = this.write(Readable.from([body])),
+  ): Promise<SavedContent> {
+    const started = performance.now();
+    const timings = { check: 0, write: 0, commit: 0 };
+    try {
+      ownerAccess(await findScene(this.db, id), caller);
+    } catch (error) {
+      const written = await writing;
+      if (written.ok) await this.blobs.registerGarbage(written.blob);
+      throw error;
+    }
+    const checkStart = performance.now();
+    const verdict = await this.checker.check(body);
+    timings.check = performance.now() - checkStart;
+    const written = await writing;
+    timings.write = written.ms;
+    if (!verdict.ok) {
+      if (written.ok) await this.blobs.registerGarbage(written.blob);
+      throw new AppError(
+        'VALIDATION_FAILED',
+        verdict.issues.length === 1 ? verdict.issues[0].message : 'The scene content is not valid',
+        verdict.issues,
+      );
+    }
+    if (!written.ok) throw written.error;
+    let bytes: Buffer = body;
+    let blob = written.blob;
+    if (verdict.normalized) {
+      // Valid, but not as stored: keep the normalised (migrated, defaults filled) document.
+      await this.blobs.registerGarbage(blob);
+      bytes = Buffer.from(
+        verdict.normalized.buffer,
+        verdict.normalized.byteOffset,
+        verdict.normalized.byteLength,
+      );
+      const again = performance.now();
+      blob = await this.store.put(Readable.from([bytes]));
+      timings.write += performance.now() - again;
+    }
+    const commitStart = performance.now();
+    const [saved] = await this.db.transaction(async (tx) => {
+      await this.blobs.ensure(tx, [{ file: { sha256: blob.sha256 }, bytes }]);
+      await tx
+        .insert(sceneContentBlobs)
+        .values({ sha256: blob.sha256, size: blob.size })
+        .onConflictDoUpdate({ target: sceneContentBlobs.sha256, set: { writtenAt: sql`now()` } });
+      const updated = await tx
+        .update(scenes)
+        .set({
+          contentSha256: blob.sha256,
+          contentSize: blob.size,
+          contentVersion: sceneContentVersion,
+          contentUpdatedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(scenes.id, id), eq(scenes.ownerId, caller.userId), isNull(scenes.deletedAt)))
+        .returning({ contentUpdatedAt: scenes.contentUpdatedAt });
+      if (updated.length === 0) throw noSuchSpace();
+      await this.blobs.syncRefs(tx, id, 'draftContent', verdict.fileIds);
+      return updated;
+    });
+    timings.commit = performance.now() - commitStart;
+    return {
+      contentUpdatedAt: toIsoTime(saved.contentUpdatedAt!),
+      timings: { ...timings, total: performance.now() - started },
+    };
+  }
+
+  /**
+   * Starts storing a content document's bytes as they arrive (they may still be arriving: the
+   * route streams the request body here). Most documents are canonical and kept exactly as
+   * received, so writing them need not wait for the check. Never rejects.
+   */
+  write(source: Readable): Promise<ContentWrite> {
+    const start = performance.now();
+    return this.store.put(source).then(
+      (blob) => ({ ok: true as const, blob, ms: performance.now() - start }),
+      (error: unknown) => ({ ok: false as const, error, ms: performance.now() - start }),
+    );
+  }
+}

@@ -1,0 +1,8 @@
+/**
+ * Classes of the advisory locks the scene service takes (pg_advisory_xact_lock(class, key)), in
+ * one place so that no two kinds of lock share one:
+ * - drafts: one owner's drafts (key: hashtext(owner)), so two creations cannot both take the last free draft;
+ * - blobs: stored blobs (key 0), shared while pointing at blobs, exclusive while removing them;
+ * - slots: one owner's publishing slots (key: hashtext(owner)).
+ */
+export const lockClasses = { drafts: 7411, blobs: 7412, slots: 7413 } as const;

@@ -1,0 +1,211 @@
+import type { IncomingMessage } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '../../../../contracts/errors';
+import { SceneContent } from '../../../../contracts/sceneContent';
+import { SaveContentAnswer, sceneContentMaxBytes, SceneIdParams } from '../../../../contracts/scenes';
+import { AppError, notFound } from '../../../errors';
+import { closeUnreadBody, handlerReadsBody } from '../../../http/bodies';
+import { callerOf } from '../../../http/caller';
+import type { ContentAnswer, ContentWrite } from '../documents';
+import type { SceneService } from '../service';
+import { type SceneRoutesOptions, sceneResponses } from './common';
+
+const mb = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
+const contentTooLarge = () =>
+  new AppError('PAYLOAD_TOO_LARGE', `The scene content may be at most ${mb(sceneContentMaxBytes)}`, {
+    maxBytes: sceneContentMaxBytes,
+  });
+
+const truncated = (cause?: unknown) =>
+  new AppError(
+    'UPLOAD_TRUNCATED',
+    'The request ended before its body was complete; please send it again',
+    cause instanceof Error ? { reason: cause.message } : undefined,
+  );
+
+const writeSliceBytes = 1024 * 1024;
+
+/** A content body as the route receives it: its bytes, and their write to the blob store. */
+interface ContentBody {
+  bytes: Buffer;
+  writing: Promise<ContentWrite>;
+  /** From the first byte to the last. */
+  readMs: number;
+}
+
+/**
+ * Reads a content body whole, refusing it (413) as soon as it is larger than the limit, before
+ * reading the rest. The bytes go to the blob store as they arrive (a temp file that only becomes
+ * a blob once complete), so storing them overlaps with receiving and checking them.
+ */
+function contentBodyReader(service: SceneService) {
+  return (
+    request: FastifyRequest,
+    payload: IncomingMessage,
+    done: (error: Error | null, body?: ContentBody) => void,
+  ) => {
+    const declared = Number(request.headers['content-length']);
+    if (declared > sceneContentMaxBytes) {
+      done(contentTooLarge());
+      return;
+    }
+    const sink = new PassThrough({ highWaterMark: sceneContentMaxBytes });
+    const writing = service.writeContent(sink);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let finished = false;
+    let firstByteAt: number | undefined;
+    // Written in slices of about a megabyte: fewer, larger writes than the socket's chunks.
+    let pending: Buffer[] = [];
+    let pendingSize = 0;
+    const flush = () => {
+      if (pendingSize > 0)
+        sink.write(pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingSize));
+      pending = [];
+      pendingSize = 0;
+    };
+    const finish = (error: Error | null) => {
+      if (finished) return;
+      finished = true;
+      payload.off('data', onData);
+      if (error) {
+        sink.destroy(error);
+        done(error);
+        return;
+      }
+      flush();
+      sink.end();
+      const readMs = firstByteAt === undefined ? 0 : performance.now() - firstByteAt;
+      done(null, { bytes: Buffer.concat(chunks, size), writing, readMs });
+    };
+    const onData = (chunk: Buffer) => {
+      firstByteAt ??= performance.now();
+      size += chunk.length;
+      if (size > sceneContentMaxBytes) {
+        finish(contentTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+      pending.push(chunk);
+      pendingSize += chunk.length;
+      if (pendingSize >= writeSliceBytes) flush();
+    };
+    payload.on('data', onData);
+    payload.once('end', () => finish(null));
+    payload.once('error', (error) => finish(truncated(error)));
+    payload.once('close', () => finish(truncated()));
+  };
+}
+
+const contentDescription =
+  'The exported scene content (contracts/sceneContent.ts), any known version; it is validated and stored ' +
+  `as the current version. At most ${mb(sceneContentMaxBytes)}.`;
+
+/** Sends a content answer: stored bytes as they are (with their sha256 as ETag), or a document. */
+export async function sendContent(
+  service: SceneService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: ContentAnswer,
+) {
+  reply.header('cache-control', 'private, no-cache');
+  if (answer.kind === 'document') return reply.send(answer.content);
+  const etag = `"${answer.pointer.sha256}"`;
+  reply.header('etag', etag);
+  const match = request.headers['if-none-match'];
+  if (match && match.split(',').some((m) => m.trim().replace(/^W\//, '') === etag)) {
+    return reply.code(304).send();
+  }
+  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('content-length', answer.pointer.size);
+  const stream = await service.openContent(answer.pointer);
+  return reply.send(stream as unknown as SceneContent);
+}
+
+/** A draft's content: save it (the body read as it arrives, refused early when too large) and read it. */
+export default async function contentRoutes(instance: FastifyInstance, { service }: SceneRoutesOptions) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  // Content saves read their body themselves (one parse, on a worker for large documents).
+  await app.register(async (child) => {
+    const routes = child.withTypeProvider<ZodTypeProvider>();
+    routes.removeAllContentTypeParsers();
+    routes.addContentTypeParser('application/json', contentBodyReader(service));
+    routes.put(
+      '/scene/content/:id',
+      {
+        bodyLimit: sceneContentMaxBytes,
+        onError: closeUnreadBody,
+        // The owner is checked before the body is read: nobody else uploads megabytes for nothing.
+        preParsing: async (request, reply, payload) => {
+          await app.requireUser(request, reply);
+          const { id } = request.params as { id?: unknown };
+          if (typeof id !== 'string' || !SceneIdParams.shape.id.safeParse(id).success)
+            throw notFound('No such space');
+          await service.ownScene(id, callerOf(request));
+          return payload;
+        },
+        validatorCompiler: handlerReadsBody,
+        schema: {
+          tags: ['scenes'],
+          summary: "Save a draft's content (owner only)",
+          description:
+            `${contentDescription} Saving is atomic: until the new content is safely stored, every read ` +
+            'gets the previous one, whatever happens to the request or the server. The Server-Timing ' +
+            'header says how long receiving, checking, writing and committing took.',
+          consumes: ['application/json'],
+          params: SceneIdParams,
+          body: SceneContent,
+          response: {
+            200: SaveContentAnswer,
+            400: ErrorBody.describe(
+              'Not valid scene content (VALIDATION_FAILED, details: one { path, message } per issue)',
+            ),
+            413: ErrorBody.describe(`Larger than ${mb(sceneContentMaxBytes)}`),
+            415: ErrorBody.describe('Not application/json'),
+            ...sceneResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body as unknown as ContentBody | undefined;
+        if (!body) throw new AppError('VALIDATION_FAILED', 'The body is not valid JSON: it is empty');
+        const saved = await service.saveContent(
+          request.params.id,
+          callerOf(request),
+          body.bytes,
+          body.writing,
+        );
+        const { check, write, commit, total } = saved.timings;
+        reply.header(
+          'server-timing',
+          `read;dur=${body.readMs.toFixed(1)}, check;dur=${check.toFixed(1)}, write;dur=${write.toFixed(1)}, ` +
+            `commit;dur=${commit.toFixed(1)}, save;dur=${total.toFixed(1)}`,
+        );
+        return { contentUpdatedAt: saved.contentUpdatedAt };
+      },
+    );
+  });
+
+  app.get(
+    '/scene/content/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['scenes'],
+        summary: "A draft's content (owner only)",
+        description:
+          'The stored document, ETag its sha256 (If-None-Match → 304); a space never saved answers the ' +
+          'empty document.',
+        params: SceneIdParams,
+        response: { 200: SceneContent, 304: z.null().describe('Not modified'), ...sceneResponses },
+      },
+    },
+    async (request, reply) =>
+      sendContent(service, request, reply, await service.content(request.params.id, callerOf(request))),
+  );
+}
