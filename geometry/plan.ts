@@ -1,5 +1,6 @@
 import type { CustomSpace, Level, Opening, Wall } from '../contracts/sceneContent';
 import { stairsLayout } from './stairs';
+import type { Vec2 } from './vec2';
 
 /**
  * The plan of a custom space as plain numbers: wall pieces around openings, floor and ceiling
@@ -7,7 +8,7 @@ import { stairsLayout } from './stairs';
  * no three.js, so it is tested on its own.
  */
 
-export type Vec2 = [number, number];
+export type { Vec2 } from './vec2';
 
 /** A solid box of wall: `along` is measured from the wall's `from` end (after extension). */
 export interface WallPiece {

@@ -1,5 +1,5 @@
 import type { Stairs } from '../contracts/sceneContent';
-import type { Vec2 } from './plan';
+import type { Vec2 } from './vec2';
 
 /**
  * Stairs as boxes to draw, sloped patches to walk on and the footprint cut out of the floor they

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser, VerifyAccessToken } from '../identity/accessTokens';
 import type { Backplane } from './backplane';
@@ -101,3 +102,9 @@ declare module 'fastify' {
     hubServer: HubServer;
   }
 }
+
+/** Who a hub request is from: its user, or why it is refused. */
+export type Authenticate = (
+  headers: IncomingMessage['headers'],
+  query: URLSearchParams,
+) => Promise<{ readonly user: AuthUser } | { readonly error: string }>;

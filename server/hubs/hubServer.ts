@@ -1,20 +1,20 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { WebSocketServer } from 'ws';
-import { type AuthUser, hubTokenOf } from '../identity/accessTokens';
+import { hubTokenOf } from '../identity/accessTokens';
 import { appOrigins } from '../identity/origins';
 import { InProcessBackplane } from './backplane';
 import { HubConnections, maxMessageBytes, type RegisteredHub } from './connections';
-import { defaultHubTiming, type Hub, type HubServer, type HubServerOptions, type HubTiming } from './hub';
+import {
+  type Authenticate,
+  defaultHubTiming,
+  type Hub,
+  type HubServer,
+  type HubServerOptions,
+  type HubTiming,
+} from './hub';
 import { negotiateRoutes } from './negotiate';
 import { upgradeListener } from './upgrade';
-
-/** Who a hub request is from: its user, or why it is refused. */
-export type Authenticate = (
-  headers: IncomingMessage['headers'],
-  query: URLSearchParams,
-) => Promise<{ readonly user: AuthUser } | { readonly error: string }>;
 
 /**
  * The hub server: SignalR's JSON hub protocol over WebSockets for the official @microsoft/signalr

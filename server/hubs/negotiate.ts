@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppOrigins } from '../identity/origins';
 import type { HubConnections, RegisteredHub } from './connections';
 import { hubsPrefix } from './hub';
-import type { Authenticate } from './hubServer';
+import type { Authenticate } from './hub';
 
 interface NegotiateOptions {
   hubs: Map<string, RegisteredHub>;

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocketServer } from 'ws';
 import type { Connection, HubConnections, RegisteredHub } from './connections';
-import type { Authenticate } from './hubServer';
+import type { Authenticate } from './hub';
 
 const hubPathRe = /^\/hubs\/([a-z0-9-]+)\/?$/;
 

@@ -11,7 +11,7 @@ import {
   type WebView3d,
 } from '../../../contracts/sceneContent';
 import { DraftTextField } from './DraftTextField';
-import type { Update } from './SelectedObjectEditor';
+import type { Update } from './placedObjects';
 import { SwitchField } from './SwitchField';
 
 function useUrlError() {

@@ -4,7 +4,7 @@ import type { Picture } from '../../../contracts/sceneContent';
 import { formatLength, type LengthUnits, lengthInUnits, parseLength, unitSymbol } from '../../lib/units';
 import { ColorInput } from '../kit/ColorInput';
 import { DraftTextField } from './DraftTextField';
-import type { Update } from './SelectedObjectEditor';
+import type { Update } from './placedObjects';
 import { SwitchField } from './SwitchField';
 
 /** The frame a picture gets when the author turns it on. */

@@ -5,11 +5,8 @@ import type { LengthUnits } from '../../lib/units';
 import { command, type Send } from './editorSession';
 import { ModelFields, PortalFields, InfoPointFields, VideoFields, WebViewFields } from './ObjectFields';
 import { PictureFields } from './PictureFields';
-import { findPlacedObject } from './placedObjects';
+import { findPlacedObject, type Update } from './placedObjects';
 import { TextFields } from './TextFields';
-
-/** Sends the fields an edit changed; the engine merges quick edits into one undo step. */
-export type Update = (patch: Record<string, unknown>) => void;
 
 /**
  * The fields of the selected object, read from the last exported document (the engine exports it

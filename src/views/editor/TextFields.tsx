@@ -8,7 +8,7 @@ import { blockedNumberKeys, digitsOnly, integerTextOnBlur } from '../../lib/numb
 import { ColorInput } from '../kit/ColorInput';
 import { DraftTextField } from './DraftTextField';
 import { changedFields } from './placedObjects';
-import type { Update } from './SelectedObjectEditor';
+import type { Update } from './placedObjects';
 import { SwitchField } from './SwitchField';
 
 export const textSizeRange = { min: 1, max: 1000 } as const;

@@ -47,3 +47,6 @@ export function changedFields<T extends object>(object: T, edits: Partial<Record
   }
   return patch;
 }
+
+/** Sends the fields an edit changed; the engine merges quick edits into one undo step. */
+export type Update = (patch: Record<string, unknown>) => void;

@@ -2,7 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Box, Drawer, IconButton, List, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { isMenu, type NavItem } from './SiteHeader';
+import { isMenu, type NavItem } from './navLinks';
 
 /** The burger menu of small screens: slides in from the right, closes on navigation (the header closes it). */
 export default function BurgerDrawer({

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { useSession } from '../../app/AppContext';
 import { solutionSlugs } from '../../routes';
 import { resourceLinks, solutionLink } from './navLinks';
-import type { NavLink } from './SiteHeader';
+import type { NavLink } from './navLinks';
 
 /**
  * Footer (platform.md §2.2): description, menu links, account links (sign-in first), legal links.

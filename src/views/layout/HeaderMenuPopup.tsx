@@ -1,6 +1,6 @@
 import { Menu, MenuItem } from '@mui/material';
 import { Link } from 'wouter';
-import type { NavGroup } from './SiteHeader';
+import type { NavGroup } from './navLinks';
 
 /** A header menu's popup (Solutions, Resources), loaded the first time one opens. */
 export default function HeaderMenuPopup({

@@ -6,7 +6,8 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { headerButtons } from '../../lib/headerRules';
 import { districtCategories, solutionSlugs } from '../../routes';
 import { useSession } from '../../app/AppContext';
-import { type NavItem, SiteHeader } from './SiteHeader';
+import type { NavItem } from './navLinks';
+import { SiteHeader } from './SiteHeader';
 import { resourceLinks, solutionLink } from './navLinks';
 import { useOpenUntilNavigation } from './useOpenUntilNavigation';
 

@@ -5,23 +5,11 @@ import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { layout } from '../theme';
+import { isMenu, type NavGroup, type NavItem } from './navLinks';
 import { useOpenUntilNavigation } from './useOpenUntilNavigation';
 
 const BurgerDrawer = lazy(() => import('./BurgerDrawer'));
 const HeaderMenuPopup = lazy(() => import('./HeaderMenuPopup'));
-
-export interface NavLink {
-  key: string;
-  label: string;
-  href: string;
-}
-export interface NavGroup {
-  label: string;
-  items: NavLink[];
-}
-export type NavItem = NavLink | { key: string; label: string; groups: NavGroup[] };
-
-export const isMenu = (item: NavItem): item is Extract<NavItem, { groups: NavGroup[] }> => 'groups' in item;
 
 /** Header height: 120 px, 60 px on medium screens and smaller (platform.md §2.2). */
 export const headerHeightSx = { height: { xs: layout.headerHeightCompact, lg: layout.headerHeight } };

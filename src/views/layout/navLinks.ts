@@ -1,6 +1,19 @@
 import type { TFunction } from 'i18next';
 import type { SolutionSlug } from '../../routes';
-import type { NavLink } from './SiteHeader';
+
+/** A link of the header, its menus and the footer. */
+export interface NavLink {
+  key: string;
+  label: string;
+  href: string;
+}
+export interface NavGroup {
+  label: string;
+  items: NavLink[];
+}
+export type NavItem = NavLink | { key: string; label: string; groups: NavGroup[] };
+
+export const isMenu = (item: NavItem): item is Extract<NavItem, { groups: NavGroup[] }> => 'groups' in item;
 
 /** One solution page's link (header menu and footer). */
 export const solutionLink = (t: TFunction, slug: SolutionSlug): NavLink => ({
