@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { explorePageSize, exploreFilters, exploreSorts } from './publishingRules';
-import { SceneMetadata } from './scenes';
+import {
+  explorePageSize,
+  exploreFilters,
+  exploreSorts,
+  publishMessages,
+  publishTagsMax,
+  publishTagsMin,
+} from './publishingRules';
+import { isEmptyTitle, photoGalleryMax, sceneDescription, SceneMetadata, sceneTitle } from './scenes';
 
 export * from './publishingRules';
 
@@ -9,6 +16,35 @@ export * from './publishingRules';
  * record', §7.3; districts-commerce-spaces.md §1 plan limits). The publish wizard, the Explore page
  * and the scene service read these schemas.
  */
+
+// ---------------------------------------------------------------------------------------------
+// What a published space needs (platform.md §5): one set of rules for the wizard and the server
+
+/** A published space's title: not empty (an automatic 'Untitled space …' counts as empty). */
+export const publishedTitle = sceneTitle.refine((title) => !isEmptyTitle(title), publishMessages.titleRequired);
+
+/** A published space's keywords: 3 to 10. */
+export const publishedTags = z
+  .array(z.string())
+  .min(publishTagsMin, publishMessages.tooFewTags)
+  .max(publishTagsMax, publishMessages.tooManyTags);
+
+/** What the scene service checks of a space before it publishes it. */
+export const PublishableScene = z.object({ title: publishedTitle, tags: publishedTags });
+
+/**
+ * The publish wizard's 'Space info' step (platform.md §3 'Publish form', §5): the publishable
+ * fields, and the pictures as the step has them — a cover photo (a new file or the stored one) is
+ * required, and the gallery holds at most 10.
+ */
+export const PublishSpaceInfoRules = PublishableScene.extend({
+  description: sceneDescription,
+  /** A cover photo is there (a new file, or the one the space has). */
+  coverPhoto: z.literal(true, 'Required'),
+  /** How many gallery pictures (kept and new). */
+  photoGallery: z.number().int().max(photoGalleryMax, `At most ${photoGalleryMax} pictures`),
+});
+export type PublishSpaceInfoRules = z.infer<typeof PublishSpaceInfoRules>;
 
 // ---------------------------------------------------------------------------------------------
 // Slots

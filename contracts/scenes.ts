@@ -98,6 +98,17 @@ const tagList = z
   .array(z.string().trim().min(1).max(sceneTagMaxLength, `A tag is at most ${sceneTagMaxLength} characters`))
   .max(sceneTagsMax, `It should contain no more than ${sceneTagsMax} tags`);
 
+/** A space's title: trimmed, at most 100 characters (districts-commerce-spaces.md §5). */
+export const sceneTitle = z
+  .string()
+  .trim()
+  .max(sceneTitleMaxLength, `It should contain no more than ${sceneTitleMaxLength} characters`);
+
+/** A space's description: at most 10,000 characters. */
+export const sceneDescription = z
+  .string()
+  .max(sceneDescriptionMaxLength, `It should contain no more than ${sceneDescriptionMaxLength} characters`);
+
 /**
  * The editable metadata fields (POST and PATCH scene/metadata). In multipart forms `tags` may be
  * repeated fields or one comma- or semicolon-separated value, booleans are 'true'/'false'; the
@@ -105,16 +116,8 @@ const tagList = z
  */
 export const SceneMetadataFields = z
   .object({
-    title: z
-      .string()
-      .trim()
-      .max(sceneTitleMaxLength, `It should contain no more than ${sceneTitleMaxLength} characters`),
-    description: z
-      .string()
-      .max(
-        sceneDescriptionMaxLength,
-        `It should contain no more than ${sceneDescriptionMaxLength} characters`,
-      ),
+    title: sceneTitle,
+    description: sceneDescription,
     tags: tagList,
     adultContent: z.boolean(),
     comments: z.boolean(),

@@ -1,14 +1,13 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  PublishableScene,
   type PublishAnswer,
   type PublishForm,
   publishMessages,
-  publishTagsMin,
   type UnpublishAnswer,
 } from '../../../contracts/publishing';
 import { tierOf } from '../../../contracts/roles';
-import { isEmptyTitle } from '../../../contracts/scenes';
 import type { FieldIssue } from '../../../contracts/users';
 import type { Database } from '../../db';
 import { publishSlots, scenes } from '../../db/schema';
@@ -59,11 +58,14 @@ export class PublishingService {
       throw forbidden(publishMessages.planRequired);
     }
     if (!row.contentSha256) throw business(publishMessages.notSaved);
-    const issues: FieldIssue[] = [];
-    if (isEmptyTitle(row.title)) issues.push({ path: '/title', message: publishMessages.titleRequired });
-    if ((row.tags ?? []).length < publishTagsMin)
-      issues.push({ path: '/tags', message: publishMessages.tooFewTags });
-    if (issues.length > 0) throw business(issues.map((i) => i.message).join(' '), issues);
+    const checked = PublishableScene.safeParse({ title: row.title ?? '', tags: row.tags ?? [] });
+    if (!checked.success) {
+      const issues: FieldIssue[] = checked.error.issues.map((issue) => ({
+        path: `/${issue.path.join('/')}`,
+        message: issue.message,
+      }));
+      throw business(issues.map((i) => i.message).join(' '), issues);
+    }
 
     await this.slots.ensurePlanSlots(caller);
     const taken = await this.db.transaction(async (tx) => {
