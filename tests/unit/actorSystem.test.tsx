@@ -4,6 +4,7 @@ import type { AnyActorRef, InspectionEvent } from 'xstate';
 import '../../src/i18n';
 import type { SessionProfile, SessionUser } from '../../src/machines/sessionMachine';
 import { noEngineBuild } from '../../src/services/engineBuilds';
+import { WalletPage } from '../../src/views/commerce/WalletPage';
 import { EditorPage } from '../../src/views/pages/editor';
 import { json, renderInApp } from '../support/spa';
 
@@ -62,5 +63,29 @@ describe('the app’s one actor system', () => {
     rendered.unmount();
     for (const id of ['engine', 'editorPage', 'save', 'autosave']) expect(system.get(id), id).toBeUndefined();
     for (const id of ['session', 'toasts', 'notifications']) expect(system.get(id), id).toBeDefined();
+  });
+});
+
+describe('leaving a page', () => {
+  it('aborts the requests its flows still wait for', async () => {
+    const requests: Request[] = [];
+    // A server that never answers: every request waits until it is given up.
+    const hanging = (request: Request) => {
+      requests.push(request);
+      return new Promise<Response>(() => {});
+    };
+    const { rendered } = await renderInApp(<WalletPage />, {
+      user,
+      profile,
+      fetch: hanging,
+      path: '/wallet',
+    });
+    await waitFor(() =>
+      expect(requests.map((r) => new URL(r.url).pathname)).toContain('/api/marketplaceService/wallet'),
+    );
+    expect(requests.every((r) => !r.signal.aborted)).toBe(true);
+    rendered.unmount();
+    expect(requests.length).toBeGreaterThanOrEqual(4);
+    for (const request of requests) expect(request.signal.aborted, new URL(request.url).pathname).toBe(true);
   });
 });

@@ -17,7 +17,7 @@ const memberLookupBatch = 8;
  * The publish wizard with the scene service (platform.md §7.3): the caller's slots, the metadata
  * PATCH with the pictures (multipart), and the publish call; buying an extra slot with credits and
  * the credit bundles on offer (marketplace service). Each request is cancelled when the wizard
- * leaves the step that made it, but a slot purchase, once sent, is not.
+ * leaves the step that made it (a slot purchase's step cannot be left while it runs).
  */
 export function provideWizard({ api }: AppServices) {
   const scenes = scenesApi(api);
@@ -30,9 +30,13 @@ export function provideWizard({ api }: AppServices) {
       saveMetadata: fromPromise(({ input, signal }: { input: SaveMetadataInput; signal: AbortSignal }) =>
         scenes.update(input.sceneId, input.fields, { files: input.files, signal }),
       ),
-      // Not cancelled once sent: the purchase may go through; its Idempotency-Key makes a retry safe.
-      buySlot: fromPromise(async ({ input }) =>
-        marketplace.internalTransaction(extraSlotTransaction(), { idempotencyKey: input.idempotencyKey }),
+      // The step cannot be left while it runs; closing the wizard drops the answer (the purchase
+      // may still go through: its Idempotency-Key makes the next try safe).
+      buySlot: fromPromise(async ({ input, signal }) =>
+        marketplace.internalTransaction(extraSlotTransaction(), {
+          idempotencyKey: input.idempotencyKey,
+          signal,
+        }),
       ),
       deleteSlot: fromPromise(async ({ input, signal }) => publishing.deleteSlot(input.slotId, signal)),
       loadCreditBundles: fromPromise(
