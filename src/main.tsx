@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { ActorOptions } from 'xstate';
 import { authCallbackPath } from '../contracts/roles';
@@ -7,10 +8,17 @@ import type { appMachine } from './machines/appMachine';
 import { App } from './views/App';
 import { AppProvider } from './app/AppContext';
 
+// The actor tree of `?inspect` (development builds only; its code is its own chunk).
+const ActorTreePanel = lazy(() => import('./views/dev/ActorTreePanel'));
+
 async function start() {
-  // `?inspect` in development opens the live statechart inspector on the whole actor system.
+  // `?inspect` in development builds opens Stately's live inspector on the whole actor system, and
+  // shows the tree of running actors in the page (that one works offline too).
+  const inspecting =
+    (process.env.NODE_ENV !== 'production' || !!process.env.SPACES_DEV_PAGES) &&
+    new URLSearchParams(location.search).has('inspect');
   let inspect: ActorOptions<typeof appMachine>['inspect'];
-  if (process.env.NODE_ENV !== 'production' && new URLSearchParams(location.search).has('inspect')) {
+  if (inspecting) {
     const { createBrowserInspector } = await import('@statelyai/inspect');
     inspect = createBrowserInspector().inspect;
   }
@@ -19,6 +27,11 @@ async function start() {
   createRoot(document.getElementById('root')!).render(
     <AppProvider app={app}>
       <App />
+      {inspecting && (
+        <Suspense fallback={null}>
+          <ActorTreePanel />
+        </Suspense>
+      )}
     </AppProvider>,
   );
 }

@@ -45,24 +45,40 @@ export function hubMessages<TEvent extends EventObject>(
 }
 
 /**
- * An actor that tells its parent about the signed-in user, now and on every change: `toEvent`
- * answers the event for the user (null when nobody is signed in).
+ * An actor that tells its parent about a part of the session (`select`), now and whenever it
+ * changes: `toEvent` answers the event for the part's value (and the whole session).
  */
-export function sessionChanges<TEvent extends EventObject>(
-  toEvent: (user: SessionSnapshot['context']['user']) => TEvent,
+export function sessionPart<TEvent extends EventObject, TPart>(
+  select: (session: SessionSnapshot['context']) => TPart,
+  toEvent: (part: TPart, session: SessionSnapshot['context']) => TEvent,
 ) {
   return fromCallback<TEvent>(({ system, sendBack }) => {
     const session = system.get('session');
     if (!session) return () => {};
-    let last: string | null | undefined;
+    let told = false;
+    let last: TPart | undefined;
     const follow = (snapshot: SessionSnapshot) => {
-      const userId = snapshot.context.user?.userId ?? null;
-      if (userId === last) return;
-      last = userId;
-      sendBack(toEvent(snapshot.context.user));
+      const part = select(snapshot.context);
+      if (told && Object.is(part, last)) return;
+      told = true;
+      last = part;
+      sendBack(toEvent(part, snapshot.context));
     };
     follow(session.getSnapshot());
     const subscription = session.subscribe(follow);
     return () => subscription.unsubscribe();
   });
+}
+
+/**
+ * An actor that tells its parent about the signed-in user, now and whenever another one is (null:
+ * nobody): `toEvent` answers the event for the user.
+ */
+export function sessionChanges<TEvent extends EventObject>(
+  toEvent: (user: SessionSnapshot['context']['user']) => TEvent,
+) {
+  return sessionPart<TEvent, string | null>(
+    (session) => session.user?.userId ?? null,
+    (_userId, session) => toEvent(session.user),
+  );
 }

@@ -32,7 +32,6 @@ export const contentFileMachine = setup({
   on: {
     'content.requested': {
       target: '.reading',
-      reenter: true,
       actions: assign({ url: ({ event }) => event.url }),
     },
   },

@@ -1,4 +1,13 @@
-import { type ActorRefFrom, assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  assign,
+  emit,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  sendTo,
+  setup,
+} from 'xstate';
 import type { Tier } from '../../contracts/roles';
 import type { SceneContent } from '../../contracts/sceneContent';
 import type { SceneMetadata } from '../../contracts/scenes';
@@ -72,7 +81,9 @@ export type EditorPageEvent =
   /** The publish wizard was closed. */
   | { type: 'publish.closed' }
   | { type: 'share.opened' }
-  | { type: 'share.closed' };
+  | { type: 'share.closed' }
+  /** The user's autosave setting, as their record has it (told at once and on every change). */
+  | { type: 'profile.autoSave'; enabled: boolean };
 
 /** What the page tells its view (`actor.on(…)`): the space now has an address of its own. */
 export type EditorPageEmitted = { type: 'page.sceneCreated'; sceneId: string };
@@ -88,9 +99,16 @@ export const editorPageMachine = setup({
     input: {} as EditorPageInput,
     emitted: {} as EditorPageEmitted,
     tags: {} as 'preparingPublish',
-    children: {} as { save: 'save'; editorPanel: 'editorPanel'; publishWizard: 'publishWizard' },
+    children: {} as {
+      autoSaveWatch: 'autoSaveWatch';
+      save: 'save';
+      editorPanel: 'editorPanel';
+      publishWizard: 'publishWizard';
+    },
   },
   actors: {
+    /** Relays the user's autosave setting (`profile.autoSave`) for the page's whole life. */
+    autoSaveWatch: fromCallback<EditorPageEvent>(() => () => {}),
     save: saveMachine,
     editorPanel: editorPanelMachine,
     publishWizard: publishWizardMachine,
@@ -133,6 +151,11 @@ export const editorPageMachine = setup({
     documentLoaded: false,
     publishing: null,
   }),
+  // The setting can arrive after the page opens (the user's record loads after sign-in).
+  invoke: { id: 'autoSaveWatch', src: 'autoSaveWatch' },
+  on: {
+    'profile.autoSave': { actions: assign({ autoSave: ({ event }) => event.enabled }) },
+  },
   initial: 'starting',
   states: {
     starting: {

@@ -44,6 +44,7 @@ export const loadMachine = setup({
   states: {
     loading: {
       tags: 'loading',
+      entry: assign({ error: null }),
       invoke: {
         id: 'load',
         src: 'load',

@@ -20,8 +20,8 @@ export type UserSearchEvent =
 
 /**
  * Users whose name contains the typed words, for the dual-list picker (platform.md §4): it searches
- * `userSearchDebounceMs` after the last keystroke (at once for the empty words on start), and a new
- * search drops the one running (its request is aborted). Tags: 'searching'.
+ * `userSearchDebounceMs` after the last keystroke (and that long after it starts, for no words), and
+ * a new search drops the one running (its request is aborted). Tags: 'searching'.
  */
 export const userSearchMachine = setup({
   types: {
@@ -42,7 +42,6 @@ export const userSearchMachine = setup({
   on: {
     'search.typed': {
       target: '.waiting',
-      reenter: true,
       actions: assign({ query: ({ event }) => event.query }),
     },
     'search.stopped': '.idle',

@@ -130,13 +130,13 @@ export const walletPageMachine = setup({
       states: {
         idle: {
           on: {
-            'plan.cancel': { target: 'confirmingCancel', actions: assign({ renewalFailed: false }) },
+            'plan.cancel': 'confirmingCancel',
             'plan.resume': { target: 'resuming', actions: assign({ renewalFailed: false }) },
           },
         },
         confirmingCancel: {
           on: {
-            'plan.cancelConfirmed': 'cancelling',
+            'plan.cancelConfirmed': { target: 'cancelling', actions: assign({ renewalFailed: false }) },
             'plan.cancelDismissed': 'idle',
           },
         },

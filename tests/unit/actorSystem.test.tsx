@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import '../../src/i18n';
 import type { SessionProfile, SessionUser } from '../../src/machines/sessionMachine';
+import { type ActorNode, actorTreeOf } from '../../src/lib/actorTree';
 import { noEngineBuild } from '../../src/services/engineBuilds';
 import { WalletPage } from '../../src/views/commerce/WalletPage';
 import { EditorPage } from '../../src/views/pages/editor';
@@ -87,5 +88,36 @@ describe('leaving a page', () => {
     rendered.unmount();
     expect(requests.length).toBeGreaterThanOrEqual(4);
     for (const request of requests) expect(request.signal.aborted, new URL(request.url).pathname).toBe(true);
+  });
+});
+
+describe('the actor tree of ?inspect', () => {
+  it('shows every running actor under the root with its system id, machine and state', async () => {
+    const { app } = await renderInApp(<EditorPage />, { user, profile, fetch: server, path: '/curate' });
+    await waitFor(() => expect(app.root.system.get('save')).toBeDefined());
+    const tree = actorTreeOf(app.root);
+    const flat: ActorNode[] = [];
+    const walk = (node: ActorNode) => {
+      flat.push(node);
+      node.children.forEach(walk);
+    };
+    walk(tree);
+    const bySystemId = Object.fromEntries(flat.filter((n) => n.systemId).map((n) => [n.systemId, n]));
+    expect(Object.keys(bySystemId)).toEqual(
+      expect.arrayContaining([
+        'session',
+        'toasts',
+        'notifications',
+        'engine',
+        'editorPage',
+        'save',
+        'autosave',
+      ]),
+    );
+    expect(bySystemId.editorPage.logic).toBe('editorPage');
+    expect(bySystemId.save.state).toBe('loading');
+    expect(bySystemId.editorPage.children.map((c) => c.systemId)).toEqual(
+      expect.arrayContaining(['save', 'editorPanel']),
+    );
   });
 });

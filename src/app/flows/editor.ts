@@ -2,8 +2,7 @@ import { fromPromise } from 'xstate';
 import { emptySceneContent, type SceneContent } from '../../../contracts/sceneContent';
 import type { SceneMetadata, SceneMetadataFields } from '../../../contracts/scenes';
 import type { UserFull } from '../../../contracts/users';
-import type { EngineCommand } from '../../engine/protocol';
-import { editorPageMachine } from '../../machines/editorPageMachine';
+import { type EditorPageEvent, editorPageMachine } from '../../machines/editorPageMachine';
 import { editorPanelMachine } from '../../machines/editorPanelMachine';
 import { saveMachine } from '../../machines/saveMachine';
 import { draftLimitToast } from '../../machines/spaceCardMachine';
@@ -11,7 +10,8 @@ import { userSearchMachine } from '../../machines/userSearchMachine';
 import { type EngineActorLike, exportFromEngine, saveToasts } from '../../services/editorSave';
 import { scenesApi } from '../../services/scenes';
 import { usersApi } from '../../services/users';
-import { signedInUser } from '../relays';
+import { commandEngine } from '../engineCommands';
+import { sessionPart, signedInUser } from '../relays';
 import type { AppServices } from '../services';
 import { accessDeniedPath } from './viewer';
 import { provideWizard } from './wizard';
@@ -28,10 +28,6 @@ interface ActorFinder {
 
 /** The page's engine actor (systemId `engine`), if the page hosts one. */
 const engineIn = (system: ActorFinder) => system.get('engine') as EngineActorLike | undefined;
-
-/** Sends a command to the page's engine (held until the engine is ready). */
-const commandEngine = (system: ActorFinder, command: EngineCommand) =>
-  engineIn(system)?.send({ type: 'engine.command', command });
 
 /**
  * The editor's save machine with the scene service, the page's engine (its document is exported
@@ -102,7 +98,7 @@ export default function editorFlows(services: AppServices) {
   const scenes = scenesApi(api);
   const users = usersApi(api);
   const editorPanel = editorPanelMachine.provide({
-    actions: { sendCommand: ({ system }, { command }) => commandEngine(system, command) },
+    actions: { sendCommand: ({ system }, { command }) => commandEngine(system as never, command) },
   });
   return {
     editorPage: editorPageMachine.provide({
@@ -119,6 +115,10 @@ export default function editorFlows(services: AppServices) {
             ]);
             return { metadata, content };
           },
+        ),
+        autoSaveWatch: sessionPart<EditorPageEvent, boolean | null>(
+          (session) => session.profile?.autoSave ?? null,
+          (enabled) => ({ type: 'profile.autoSave', enabled: enabled ?? false }),
         ),
         save: provideSave(services),
         editorPanel,

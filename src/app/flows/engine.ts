@@ -5,6 +5,7 @@ import {
   type EngineReadinessEvent,
   engineReadinessMachine,
 } from '../../machines/engineReadinessMachine';
+import { takeEarlyCommands } from '../engineCommands';
 import type { AppServices } from '../services';
 
 /**
@@ -17,16 +18,20 @@ export default function engineFlows(_services: AppServices) {
       actors: {
         checkLoaded: fromPromise(async ({ input }) => input.port?.isLoaded() ?? false),
         unload: fromPromise(async ({ input }) => input.port?.unload()),
-        listen: fromCallback<EngineReadinessEvent, { port: EnginePort | null }>(({ input, sendBack }) => {
-          const port = input.port;
-          if (!port) return () => {};
-          const stop = port.listen((event) => sendBack({ type: 'engine.reported', event }));
-          // The page went without saying so first: the engine goes with it.
-          return () => {
-            stop();
-            void port.unload();
-          };
-        }),
+        listen: fromCallback<EngineReadinessEvent, { port: EnginePort | null }>(
+          ({ input, system, sendBack }) => {
+            // What other actors asked of the engine before this page's engine actor existed.
+            for (const command of takeEarlyCommands(system)) sendBack({ type: 'engine.command', command });
+            const port = input.port;
+            if (!port) return () => {};
+            const stop = port.listen((event) => sendBack({ type: 'engine.reported', event }));
+            // The page went without saying so first: the engine goes with it.
+            return () => {
+              stop();
+              void port.unload();
+            };
+          },
+        ),
       },
       actions: {
         sendStartup: ({ context }, { mode }) =>

@@ -30,7 +30,6 @@ export function EditorPage({ sceneId }: { sceneId?: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const user = useSelector(session, (s) => s.context.user);
-  const autoSave = useSelector(session, (s) => s.context.profile?.autoSave ?? false);
   const [created, setCreated] = useState<{ sceneId: string; key: string } | null>(null);
 
   if (!user) {
@@ -57,7 +56,6 @@ export function EditorPage({ sceneId }: { sceneId?: string }) {
     <EditorWorkspace
       key={key}
       sceneId={sceneId ?? null}
-      autoSave={autoSave}
       onCreated={(id) => setCreated({ sceneId: id, key })}
     />
   );
@@ -65,14 +63,12 @@ export function EditorPage({ sceneId }: { sceneId?: string }) {
 
 function EditorWorkspace({
   sceneId,
-  autoSave,
   onCreated,
 }: {
   sceneId: string | null;
-  autoSave: boolean;
   onCreated(sceneId: string): void;
 }) {
-  const page = useFlow('editorPage', { sceneId, autoSave }, { systemId: 'editorPage' });
+  const page = useFlow('editorPage', { sceneId }, { systemId: 'editorPage' });
   const created = useRef(onCreated);
   useEffect(() => {
     created.current = onCreated;

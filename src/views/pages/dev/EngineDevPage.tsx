@@ -17,7 +17,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SceneContent } from '../../../../contracts/sceneContent';
-import { useFlow } from '../../../app/AppContext';
+import { useAppActor, useFlow } from '../../../app/AppContext';
 import { EngineHost, type EngineHandle } from '../../../engine/host/EngineHost';
 import {
   type EngineCommand,
@@ -29,7 +29,7 @@ import {
 } from '../../../engine/protocol';
 import { LoadingOverlay } from '../../../engine/host/LoadingOverlay';
 import { PageMeta } from '../../kit/PageMeta';
-import { EditorPanel } from '../../editor/EditorPanel';
+import { EditorPanel, type EditorPanelProps } from '../../editor/EditorPanel';
 import type { ContentRead } from '../../../machines/contentFileMachine';
 import { useContentDrop } from '../../editor/useContentDrop';
 import { createEngineDevApi } from './engineDevApi';
@@ -105,8 +105,7 @@ export function EngineDevPage() {
     };
   }, [dev, send]);
 
-  /** The editor panel's flow hears the engine's events from the page. */
-  const panel = useFlow('editorPanel', undefined, { systemId: 'editorPanel' });
+  const { system } = useAppActor();
   const reader = useFlow('contentFile', undefined);
   const drop = useContentDrop(send);
 
@@ -114,7 +113,8 @@ export function EngineDevPage() {
   const onEvent = useCallback(
     (event: EngineEvent) => {
       dev.record(event);
-      panel?.send({ type: 'engine.reported', event });
+      // The editor panel's flow (editor mode) hears the engine through the page.
+      system.get('editorPanel')?.send({ type: 'engine.reported', event });
       if (event.type !== 'loadProgress' && event.type !== 'profilerStats') {
         setRecent((r) => [event, ...r].slice(0, 8));
       }
@@ -148,7 +148,7 @@ export function EngineDevPage() {
           break;
       }
     },
-    [dev, panel, t],
+    [dev, system, t],
   );
 
   const applyContent = useCallback(
@@ -212,13 +212,10 @@ export function EngineDevPage() {
             {t('dev.engine.title')}
           </Typography>
           {query.mode === 'editor' ? (
-            panel && (
-              <EditorPanel
-                send={send}
-                panel={panel}
-                loadContent={(loaded) => applyContent({ content: loaded, problems: [] })}
-              />
-            )
+            <PanelOfPage
+              send={send}
+              loadContent={(loaded) => applyContent({ content: loaded, problems: [] })}
+            />
           ) : query.mode === 'viewer' ? (
             <>
               <TextField
@@ -483,4 +480,10 @@ export function EngineDevPage() {
       </Dialog>
     </Box>
   );
+}
+
+/** The editor panel with its own flow (systemId `editorPanel`, so the page can tell it the engine's events). */
+function PanelOfPage(props: Omit<EditorPanelProps, 'panel'>) {
+  const panel = useFlow('editorPanel', undefined, { systemId: 'editorPanel' });
+  return panel ? <EditorPanel {...props} panel={panel} /> : null;
 }
