@@ -21,7 +21,10 @@ export * from './publishingRules';
 // What a published space needs (platform.md §5): one set of rules for the wizard and the server
 
 /** A published space's title: not empty (an automatic 'Untitled space …' counts as empty). */
-export const publishedTitle = sceneTitle.refine((title) => !isEmptyTitle(title), publishMessages.titleRequired);
+export const publishedTitle = sceneTitle.refine(
+  (title) => !isEmptyTitle(title),
+  publishMessages.titleRequired,
+);
 
 /** A published space's keywords: 3 to 10. */
 export const publishedTags = z
