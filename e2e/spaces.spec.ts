@@ -148,10 +148,15 @@ test('a draft on the profile: duplicate, hide, unhide and delete it', async ({ p
   await page.getByRole('button', { name: text('space.confirmDelete.confirm') }).click();
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText('Spring show (copy)');
-  const gone = await page.request.get(`/api/sceneService/scene/metadata/${sceneId}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(gone.status()).toBe(404);
+  // The card leaves at once; the server's answer to the deletion may still be on its way.
+  await expect
+    .poll(async () => {
+      const gone = await page.request.get(`/api/sceneService/scene/metadata/${sceneId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return gone.status();
+    })
+    .toBe(404);
 });
 
 test('at the draft limit, Create space goes home with the draft-limit message and View drafts', async ({
