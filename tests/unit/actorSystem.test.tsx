@@ -116,7 +116,7 @@ describe('the actor tree of ?inspect', () => {
     );
     expect(bySystemId.editorPage.logic).toBe('editorPage');
     expect(bySystemId.save.state).toBe('loading');
-    expect(bySystemId.editorPage.children.map((c) => c.systemId)).toEqual(
+    expect(bySystemId.editorPage.children.map((c: ActorNode) => c.systemId)).toEqual(
       expect.arrayContaining(['save', 'editorPanel']),
     );
   });

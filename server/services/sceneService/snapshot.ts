@@ -56,14 +56,7 @@ export async function writeSnapshot(
       publishedPublic,
     })
     .where(eq(scenes.id, sceneId));
-  await tx
-    .delete(sceneFileRefs)
-    .where(
-      and(
-        eq(sceneFileRefs.sceneId, sceneId),
-        inArray(sceneFileRefs.source, ['published', 'publishedContent']),
-      ),
-    );
+  await dropSnapshotRefs(tx, sceneId);
   await tx.execute(sql`
     insert into ${sceneFileRefs} (scene_id, source, file_id)
     select scene_id, case source when 'draft' then 'published' else 'publishedContent' end, file_id
