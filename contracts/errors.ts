@@ -10,6 +10,7 @@ export const errorCodes = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'STALE_CONTENT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UPLOAD_TRUNCATED',
@@ -39,6 +40,8 @@ export const statusOfCode: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A save made on a version of a space's content that another save has replaced (If-Match). */
+  STALE_CONTENT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UPLOAD_TRUNCATED: 400,

@@ -207,6 +207,11 @@ export function titleToSave(title: string | null | undefined, now: Date = new Da
 
 /** What PUT scene/content/{id} answers. */
 export const SaveContentAnswer = z
-  .object({ contentUpdatedAt: z.string().describe('When the content was stored (ISO 8601)') })
+  .object({
+    contentUpdatedAt: z.string().describe('When the content was stored (ISO 8601)'),
+    etag: z
+      .string()
+      .describe("The stored version's name: the If-Match of the next save (also the ETag header)"),
+  })
   .meta({ id: 'SaveContentAnswer' });
 export type SaveContentAnswer = z.infer<typeof SaveContentAnswer>;

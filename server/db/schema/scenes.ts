@@ -53,6 +53,12 @@ export const scenes = pgTable(
     /** sceneContentVersion of the stored document (older ones are migrated when read). */
     contentVersion: integer('content_version'),
     contentUpdatedAt: timestampTz('content_updated_at'),
+    /**
+     * The version of the draft's content as editors name it (the ETag of GET scene/content and the
+     * If-Match of a save): the blob's sha256 when no incremental save followed it, else the version
+     * the last one made (scene_content_patches). Null: the blob's sha256.
+     */
+    contentEtag: text('content_etag'),
     /** When it was first published (the snapshot has the latest). */
     publishedAt: timestampTz('published_at'),
     /**
@@ -168,6 +174,28 @@ export const sceneContentBlobs = pgTable('scene_content_blobs', {
   size: bigint('size', { mode: 'number' }).notNull(),
   writtenAt: timestampTz('written_at').notNull().defaultNow(),
 });
+
+/**
+ * Incremental saves of a draft's content (PATCH scene/content/{id}), applied in `seq` order to the
+ * blob `scenes.content_sha256` points at; a full save or a compaction folds them into a new blob
+ * and removes them. `etag` is the version each one made (the next one's If-Match).
+ */
+export const sceneContentPatches = pgTable(
+  'scene_content_patches',
+  {
+    sceneId: text('scene_id')
+      .notNull()
+      .references(() => scenes.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    /** The blob the patches apply to (a compaction that raced a full save finds another). */
+    baseSha256: text('base_sha256').notNull(),
+    etag: text('etag').notNull(),
+    patch: jsonb('patch').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sceneId, t.seq] })],
+);
 
 /**
  * How many spaces each owner has per state, deleted ones left out: kept by a trigger on `scenes`

@@ -8,7 +8,7 @@ import {
   sceneContentVersion,
 } from '../../../contracts/sceneContent';
 import type { Database } from '../../db';
-import { sceneContentBlobs, scenes } from '../../db/schema';
+import { sceneContentBlobs, sceneContentPatches, scenes } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { BlobInfo, BlobStore } from '../../storage/blobStore';
@@ -16,6 +16,14 @@ import { toIsoTime } from '../../support/time';
 import { noSuchSpace, ownerAccess, readAccess } from './access';
 import type { SceneBlobs } from './blobs';
 import type { ContentChecker } from './content';
+import {
+  currentDocument,
+  type DocumentCache,
+  etagOf,
+  lockContentRow,
+  pendingPatchTotals,
+  staleContent,
+} from './contentVersions';
 import { findScene, snapshotOf } from './queries';
 
 /** A stored content document: the blob it is in and the version it was written in. */
@@ -25,21 +33,30 @@ export interface ContentPointer {
   version: number;
 }
 
-/** What the content routes answer: the stored bytes as they are, or a document to serialise. */
+/**
+ * What the content routes answer, with the version's ETag: the stored bytes as they are, bytes made
+ * here (a blob with incremental saves applied), or a document to serialise.
+ */
 export type ContentAnswer =
-  { kind: 'stored'; pointer: ContentPointer } | { kind: 'document'; content: SceneContent; etag?: string };
+  | { kind: 'stored'; pointer: ContentPointer; etag: string }
+  | { kind: 'bytes'; bytes: Buffer; etag: string }
+  | { kind: 'document'; content: SceneContent; etag?: string };
 
 /** How storing a document's bytes went (see writeContent); `ms` is how long it took. */
 export type ContentWrite =
   { ok: true; blob: BlobInfo; ms: number } | { ok: false; error: unknown; ms: number };
 
-/** A content save: when it was stored, and how long its steps took (ms; check and write overlap). */
+/**
+ * A content save: when it was stored, the version it made (the next save's If-Match), and how long
+ * its steps took (ms; check and write overlap).
+ */
 export interface SavedContent {
   contentUpdatedAt: string;
+  etag: string;
   timings: { check: number; write: number; commit: number; total: number };
 }
 
-function pointerOf(row: {
+export function pointerOf(row: {
   contentSha256: string | null;
   contentSize: number | null;
   contentVersion: number | null;
@@ -59,12 +76,21 @@ export class SceneDocuments {
     private readonly store: BlobStore,
     private readonly blobs: SceneBlobs,
     private readonly checker: ContentChecker,
+    private readonly cache: DocumentCache,
   ) {}
 
   /** The draft's content (owner only): the stored document, or the empty one when never saved. */
   async content(id: string, caller: Caller): Promise<ContentAnswer> {
     const row = ownerAccess(await findScene(this.db, id), caller);
-    return this.answerOf(pointerOf(row));
+    const etag = etagOf(row);
+    if (etag && row.contentEtag && (await pendingPatchTotals(this.db, id)).patches > 0) {
+      // Incremental saves since the blob: the document as they made it.
+      const cached = this.cache.bytesOf(etag);
+      if (cached) return { kind: 'bytes', bytes: cached, etag };
+      await currentDocument(this.db, this.store, this.cache, row);
+      return { kind: 'bytes', bytes: this.cache.bytesOf(etag)!, etag };
+    }
+    return this.answerOf(pointerOf(row), etag);
   }
 
   /** The published snapshot's content: who may read it as for publishedMetadata. */
@@ -73,12 +99,13 @@ export class SceneDocuments {
     readAccess(row, caller);
     const snapshot = row!.state === 'Published' ? await snapshotOf(this.db, id) : undefined;
     if (!snapshot) throw notFound('This space is not published');
-    return this.answerOf(pointerOf(snapshot));
+    return this.answerOf(pointerOf(snapshot), snapshot.contentSha256);
   }
 
-  private async answerOf(pointer: ContentPointer | null): Promise<ContentAnswer> {
+  private async answerOf(pointer: ContentPointer | null, etag: string | null): Promise<ContentAnswer> {
     if (!pointer) return { kind: 'document', content: emptySceneContent(), etag: 'empty' };
-    if (pointer.version === sceneContentVersion) return { kind: 'stored', pointer };
+    if (pointer.version === sceneContentVersion)
+      return { kind: 'stored', pointer, etag: etag ?? pointer.sha256 };
     // Written in an older version: migrate it on the way out.
     const chunks: Buffer[] = [];
     for await (const chunk of await this.store.get(pointer.sha256)) chunks.push(chunk as Buffer);
@@ -98,17 +125,24 @@ export class SceneDocuments {
    * UPDATE moves the space's pointer to the new blob. Until that commit the previous content is
    * what every read gets, whatever happens to this request or the process. The previous blob is
    * left for the purge job, which removes content blobs nothing points at.
+   *
+   * With `ifMatch` the save is made on that version: when another save replaced it meanwhile the
+   * save is refused (409 STALE_CONTENT) and nothing changes. A full save folds away the draft's
+   * incremental saves.
    */
   async save(
     id: string,
     caller: Caller,
     body: Buffer,
     writing: Promise<ContentWrite> = this.write(Readable.from([body])),
+    ifMatch: string | null = null,
   ): Promise<SavedContent> {
     const started = performance.now();
     const timings = { check: 0, write: 0, commit: 0 };
     try {
-      ownerAccess(await findScene(this.db, id), caller);
+      const row = ownerAccess(await findScene(this.db, id), caller);
+      // Refused before the check when it is stale already (checked again at the commit).
+      if (ifMatch !== null && etagOf(row) !== ifMatch) throw staleContent(etagOf(row));
     } catch (error) {
       const written = await writing;
       if (written.ok) await this.blobs.registerGarbage(written.blob);
@@ -144,6 +178,8 @@ export class SceneDocuments {
     }
     const commitStart = performance.now();
     const [saved] = await this.db.transaction(async (tx) => {
+      const locked = await lockContentRow(tx, id);
+      if (locked && ifMatch !== null && etagOf(locked) !== ifMatch) throw staleContent(etagOf(locked));
       await this.blobs.ensure(tx, [{ file: { sha256: blob.sha256 }, bytes }]);
       await tx
         .insert(sceneContentBlobs)
@@ -155,18 +191,21 @@ export class SceneDocuments {
           contentSha256: blob.sha256,
           contentSize: blob.size,
           contentVersion: sceneContentVersion,
+          contentEtag: null,
           contentUpdatedAt: sql`now()`,
           updatedAt: sql`now()`,
         })
         .where(and(eq(scenes.id, id), eq(scenes.ownerId, caller.userId), isNull(scenes.deletedAt)))
         .returning({ contentUpdatedAt: scenes.contentUpdatedAt });
       if (updated.length === 0) throw noSuchSpace();
+      await tx.delete(sceneContentPatches).where(eq(sceneContentPatches.sceneId, id));
       await this.blobs.syncRefs(tx, id, 'draftContent', verdict.fileIds);
       return updated;
     });
     timings.commit = performance.now() - commitStart;
     return {
       contentUpdatedAt: toIsoTime(saved.contentUpdatedAt!),
+      etag: blob.sha256,
       timings: { ...timings, total: performance.now() - started },
     };
   }

@@ -12,7 +12,8 @@ import {
   titleToSave,
 } from '../../../contracts/scenes';
 import type { FieldIssue } from '../../../contracts/users';
-import type { Database, Executor } from '../../db';
+import type { ContentPatch } from '../../../contracts/contentPatch';
+import type { Database, Executor, Transaction } from '../../db';
 import { uuidv7 } from '../../db/ids';
 import { files, publishSlots, sceneFileRefs, scenes } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -30,6 +31,8 @@ import {
   type SavedContent,
   SceneDocuments,
 } from './documents';
+import { ContentPatching, type PatchedContent } from './contentPatching';
+import { DocumentCache } from './contentVersions';
 import { galleryTooLongMessage, type MetadataInput } from './form';
 import { fileIdOfUrl, metadataFileIds, type PublishedRow, type SceneRow, toMetadata } from './metadata';
 import { MyScenes } from './myScenes';
@@ -57,6 +60,7 @@ export class SceneService {
   private readonly log?: FastifyBaseLogger;
   private readonly blobs: SceneBlobs;
   private readonly documents: SceneDocuments;
+  private readonly patching: ContentPatching;
   private readonly myScenes: MyScenes;
   private readonly drafts: DraftLimit;
   private readonly checker: ContentChecker;
@@ -66,7 +70,9 @@ export class SceneService {
     this.log = options.log;
     this.checker = options.checker ?? new ContentChecker({ log: options.log });
     this.blobs = new SceneBlobs(options.db, options.store, options.log);
-    this.documents = new SceneDocuments(options.db, options.store, this.blobs, this.checker);
+    const cache = new DocumentCache();
+    this.documents = new SceneDocuments(options.db, options.store, this.blobs, this.checker, cache);
+    this.patching = new ContentPatching(options.db, options.store, this.blobs, cache, options.log);
     this.myScenes = new MyScenes(options.db);
     this.drafts = new DraftLimit(options.db);
   }
@@ -319,6 +325,8 @@ export class SceneService {
     const original = ownerAccess(await this.find(id), caller);
     const newId = uuidv7();
     const row = await this.drafts.withFreeDraft(caller, async (tx) => {
+      // The copy takes the draft's blob: its incremental saves are folded into it first.
+      await this.patching.settle(tx, id);
       const source = await this.find(id, tx);
       if (!source || source.deletedAt) throw noSuchSpace();
       const [created] = await tx
@@ -365,9 +373,13 @@ export class SceneService {
    */
   publishSnapshot(
     sceneId: string,
-    options: { publishedPublic?: boolean; tx?: Executor } = {},
+    options: { publishedPublic?: boolean; tx?: Transaction } = {},
   ): Promise<PublishedRow> {
-    const run = (tx: Executor) => writeSnapshot(tx, sceneId, options.publishedPublic);
+    // The snapshot takes the draft's blob: its incremental saves are folded into it first.
+    const run = async (tx: Transaction) => {
+      await this.patching.settle(tx, sceneId);
+      return writeSnapshot(tx, sceneId, options.publishedPublic);
+    };
     return options.tx ? run(options.tx) : this.db.transaction(run);
   }
 
@@ -391,13 +403,25 @@ export class SceneService {
     return this.documents.open(pointer);
   }
 
+  /** A full save; with `ifMatch`, made on that version (409 STALE_CONTENT when it is not current). */
   saveContent(
     id: string,
     caller: Caller,
     body: Buffer,
     writing?: Promise<ContentWrite>,
+    ifMatch: string | null = null,
   ): Promise<SavedContent> {
-    return this.documents.save(id, caller, body, writing);
+    return this.documents.save(id, caller, body, writing, ifMatch);
+  }
+
+  /** An incremental save on the version `ifMatch` (contentPatching.ts). */
+  patchContent(id: string, caller: Caller, patch: ContentPatch, ifMatch: string): Promise<PatchedContent> {
+    return this.patching.patch(id, caller, patch, ifMatch);
+  }
+
+  /** Folds the draft's incremental saves into one blob now (they are folded by themselves too). */
+  compactContent(id: string): Promise<void> {
+    return this.patching.compact(id);
   }
 
   writeContent(source: Readable): Promise<ContentWrite> {

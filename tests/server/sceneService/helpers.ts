@@ -114,12 +114,30 @@ export function sceneApi(t: TestApp, issuer: TestIssuer) {
     async metadata(sceneId: string, as: string | null = null) {
       return t.app.inject({ url: `${base}/scene/metadata/${id(sceneId)}`, headers: await auth(as) });
     },
-    async putContent(sceneId: string, as: string | null, content: unknown) {
+    async putContent(
+      sceneId: string,
+      as: string | null,
+      content: unknown,
+      headers: Record<string, string> = {},
+    ) {
       return t.app.inject({
         method: 'PUT',
         url: `${base}/scene/content/${id(sceneId)}`,
-        headers: { ...(await auth(as)), 'content-type': 'application/json' },
+        headers: { ...(await auth(as)), 'content-type': 'application/json', ...headers },
         payload: typeof content === 'string' || Buffer.isBuffer(content) ? content : JSON.stringify(content),
+      });
+    },
+    /** An incremental save made on the version `ifMatch` (an ETag as the server sends it, quotes and all). */
+    async patchContent(sceneId: string, as: string | null, patch: unknown, ifMatch?: string) {
+      return t.app.inject({
+        method: 'PATCH',
+        url: `${base}/scene/content/${id(sceneId)}`,
+        headers: {
+          ...(await auth(as)),
+          'content-type': 'application/json',
+          ...(ifMatch === undefined ? {} : { 'if-match': ifMatch }),
+        },
+        payload: JSON.stringify(patch),
       });
     },
     async content(sceneId: string, as: string | null, headers: Record<string, string> = {}) {

@@ -4,12 +4,14 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ContentPatch } from '../../../../contracts/contentPatch';
 import { ErrorBody } from '../../../../contracts/errors';
 import { SceneContent } from '../../../../contracts/sceneContent';
 import { SaveContentAnswer, sceneContentMaxBytes, SceneIdParams } from '../../../../contracts/scenes';
 import { AppError, notFound } from '../../../errors';
 import { closeUnreadBody, handlerReadsBody } from '../../../http/bodies';
 import { callerOf } from '../../../http/caller';
+import { etagOfHeader } from '../contentVersions';
 import type { ContentAnswer, ContentWrite } from '../documents';
 import type { SceneService } from '../service';
 import { type SceneRoutesOptions, sceneResponses } from './common';
@@ -113,17 +115,29 @@ export async function sendContent(
   answer: ContentAnswer,
 ) {
   reply.header('cache-control', 'private, no-cache');
-  if (answer.kind === 'document') return reply.send(answer.content);
-  const etag = `"${answer.pointer.sha256}"`;
+  if (answer.kind === 'document') {
+    if (answer.etag) reply.header('etag', `"${answer.etag}"`);
+    return reply.send(answer.content);
+  }
+  const etag = `"${answer.etag}"`;
   reply.header('etag', etag);
   const match = request.headers['if-none-match'];
   if (match && match.split(',').some((m) => m.trim().replace(/^W\//, '') === etag)) {
     return reply.code(304).send();
   }
   reply.header('content-type', 'application/json; charset=utf-8');
+  if (answer.kind === 'bytes') {
+    reply.header('content-length', answer.bytes.length);
+    return reply.send(answer.bytes as unknown as SceneContent);
+  }
   reply.header('content-length', answer.pointer.size);
   const stream = await service.openContent(answer.pointer);
   return reply.send(stream as unknown as SceneContent);
+}
+
+/** The version a save is made on (If-Match), or null for an unconditional save. */
+function ifMatchOf(request: FastifyRequest): string | null {
+  return etagOfHeader(request.headers['if-match']);
 }
 
 /** A draft's content: save it (the body read as it arrives, refused early when too large) and read it. */
@@ -155,8 +169,11 @@ export default async function contentRoutes(instance: FastifyInstance, { service
           summary: "Save a draft's content (owner only)",
           description:
             `${contentDescription} Saving is atomic: until the new content is safely stored, every read ` +
-            'gets the previous one, whatever happens to the request or the server. The Server-Timing ' +
-            'header says how long receiving, checking, writing and committing took.',
+            'gets the previous one, whatever happens to the request or the server. With If-Match (the ' +
+            'ETag the content was read or last saved with) the save is made on that version only: when ' +
+            'another save replaced it, 409 STALE_CONTENT (details.currentEtag) and nothing changes. The ' +
+            'answer names the new version (ETag header and etag). The Server-Timing header says how long ' +
+            'receiving, checking, writing and committing took.',
           consumes: ['application/json'],
           params: SceneIdParams,
           body: SceneContent,
@@ -165,6 +182,7 @@ export default async function contentRoutes(instance: FastifyInstance, { service
             400: ErrorBody.describe(
               'Not valid scene content (VALIDATION_FAILED, details: one { path, message } per issue)',
             ),
+            409: ErrorBody.describe('STALE_CONTENT: If-Match names a version another save replaced'),
             413: ErrorBody.describe(`Larger than ${mb(sceneContentMaxBytes)}`),
             415: ErrorBody.describe('Not application/json'),
             ...sceneResponses,
@@ -179,17 +197,59 @@ export default async function contentRoutes(instance: FastifyInstance, { service
           callerOf(request),
           body.bytes,
           body.writing,
+          ifMatchOf(request),
         );
+        reply.header('etag', `"${saved.etag}"`);
         const { check, write, commit, total } = saved.timings;
         reply.header(
           'server-timing',
           `read;dur=${body.readMs.toFixed(1)}, check;dur=${check.toFixed(1)}, write;dur=${write.toFixed(1)}, ` +
             `commit;dur=${commit.toFixed(1)}, save;dur=${total.toFixed(1)}`,
         );
-        return { contentUpdatedAt: saved.contentUpdatedAt };
+        return { contentUpdatedAt: saved.contentUpdatedAt, etag: saved.etag };
       },
     );
   });
+
+  app.patch(
+    '/scene/content/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['scenes'],
+        summary: "Save what changed in a draft's content (owner only)",
+        description:
+          'An incremental save (contracts/contentPatch.ts): the fields and placed objects that changed ' +
+          'since the version named by If-Match (required), by id. The server applies it to that version, ' +
+          'validates the whole result as a full save does and stores it as the new version atomically. ' +
+          'When another save replaced that version: 409 STALE_CONTENT (details.currentEtag), nothing changes.',
+        headers: z.object({
+          'if-match': z.string().min(1).max(200).describe('The version the change is made on'),
+        }),
+        params: SceneIdParams,
+        body: ContentPatch,
+        response: {
+          200: SaveContentAnswer,
+          400: ErrorBody.describe('Not a valid change, or its result is not valid scene content'),
+          409: ErrorBody.describe('STALE_CONTENT: If-Match names a version another save replaced'),
+          ...sceneResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const ifMatch = ifMatchOf(request);
+      if (!ifMatch)
+        throw new AppError('VALIDATION_FAILED', 'If-Match must name the version the change is made on');
+      const saved = await service.patchContent(request.params.id, callerOf(request), request.body, ifMatch);
+      const { apply, commit, total } = saved.timings;
+      reply.header('etag', `"${saved.etag}"`);
+      reply.header(
+        'server-timing',
+        `check;dur=${apply.toFixed(1)}, commit;dur=${commit.toFixed(1)}, save;dur=${total.toFixed(1)}`,
+      );
+      return { contentUpdatedAt: saved.contentUpdatedAt, etag: saved.etag };
+    },
+  );
 
   app.get(
     '/scene/content/:id',
@@ -199,8 +259,8 @@ export default async function contentRoutes(instance: FastifyInstance, { service
         tags: ['scenes'],
         summary: "A draft's content (owner only)",
         description:
-          'The stored document, ETag its sha256 (If-None-Match → 304); a space never saved answers the ' +
-          'empty document.',
+          'The stored document with its version as ETag (the If-Match of the next save; If-None-Match → ' +
+          '304); a space never saved answers the empty document.',
         params: SceneIdParams,
         response: { 200: SceneContent, 304: z.null().describe('Not modified'), ...sceneResponses },
       },
