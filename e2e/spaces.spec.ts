@@ -115,6 +115,82 @@ test('create a space from a premade room, save, reload, autosave, preview, and k
   await other.close();
 });
 
+test('two windows on one space: saves send only the change, the later one is asked, Keep mine and Reload', async ({
+  page: first,
+  context,
+}) => {
+  await first.goto('/');
+  await signUp(first, 'Wen Two-Windows', newEmail('wen'));
+  await first.goto('/curate');
+  await skipGuide(first);
+  // Saves by hand only here, so each window saves exactly when the test says.
+  await first.getByRole('switch', { name: text('editor.header.autosave') }).click();
+  await expect(first.getByRole('switch', { name: text('editor.header.autosave') })).not.toBeChecked();
+  await usePremade(first, 'White cube', 'M');
+  await hangPicture(first, 'Picture 1');
+  await expect(placedObjects(first)).toHaveCount(1);
+  await editorTitle(first).fill('Shared studio');
+  await first.getByRole('button', { name: text('editor.header.save'), exact: true }).click();
+  await expect(first).toHaveURL(/\/curate\/[^/]+$/, { timeout: 30_000 });
+  await expect(saveStatus(first)).toHaveText(text('editor.header.status.saved'), { timeout: 30_000 });
+  const sceneId = first.url().split('/').pop()!;
+
+  // The same space in a second window of the same browser.
+  const second = await context.newPage();
+  await second.goto(`/curate/${sceneId}`);
+  await expect(editorTitle(second)).toHaveValue('Shared studio');
+  await second.getByRole('tab', { name: new RegExp(text('editor.steps.addContent')) }).click();
+  await expect(placedObjects(second)).toHaveCount(1);
+
+  // The first window saves an edit: only the change goes over the wire.
+  await hangPicture(first, 'Picture 2', 0.3);
+  await expect(placedObjects(first)).toHaveCount(2);
+  const patchSent = first.waitForRequest(
+    (r) => r.method() === 'PATCH' && r.url().includes(`/scene/content/${sceneId}`),
+  );
+  await first.getByRole('button', { name: text('editor.header.save'), exact: true }).click();
+  const patch = await patchSent;
+  expect(patch.headers()['if-match']).toMatch(/^".+"$/);
+  await expect(saveStatus(first)).toHaveText(text('editor.header.status.saved'), { timeout: 30_000 });
+  expect((await patch.sizes()).requestBodySize).toBeLessThan(4096);
+
+  // The second window still builds on the version before: its save is refused, and it asks.
+  await hangPicture(second, 'Picture 3', 0.7);
+  await expect(placedObjects(second)).toHaveCount(2);
+  await second.getByRole('button', { name: text('editor.header.save'), exact: true }).click();
+  const dialog = second.getByRole('dialog', { name: text('editor.conflict.title') });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(saveStatus(second)).toHaveText(text('editor.header.status.conflict'));
+  // Keep mine: the second window's space replaces the first window's save.
+  await dialog.getByRole('button', { name: text('editor.conflict.keepMine') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(saveStatus(second)).toHaveText(text('editor.header.status.saved'), { timeout: 30_000 });
+  const token = await accessTokenOf(second);
+  const stored = async () =>
+    (
+      (await (
+        await second.request.get(`/api/sceneService/scene/content/${sceneId}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { pictures: { title: string }[] }
+    ).pictures.map((p) => p.title);
+  expect(await stored()).toEqual(['Picture 1', 'Picture 3']);
+
+  // Now the first window is behind: it asks too, and Reload opens the stored space.
+  await hangPicture(first, 'Picture 4', 0.7);
+  await expect(placedObjects(first)).toHaveCount(3);
+  await first.getByRole('button', { name: text('editor.header.save'), exact: true }).click();
+  const firstDialog = first.getByRole('dialog', { name: text('editor.conflict.title') });
+  await expect(firstDialog).toBeVisible({ timeout: 30_000 });
+  await firstDialog.getByRole('button', { name: text('editor.conflict.reload') }).click();
+  await expect(firstDialog).toBeHidden();
+  await first.getByRole('tab', { name: new RegExp(text('editor.steps.addContent')) }).click();
+  await expect(placedObjects(first)).toHaveCount(2, { timeout: 30_000 });
+  await expect(saveStatus(first)).toHaveText(text('editor.header.status.saved'));
+  expect(await stored()).toEqual(['Picture 1', 'Picture 3']);
+  await second.close();
+});
+
 test('a draft on the profile: duplicate, hide, unhide and delete it', async ({ page }) => {
   const name = 'Pia Profile';
   await page.goto('/');

@@ -30,7 +30,9 @@ import { saveMachine } from './saveMachine';
  * (`engine.reported`). Publish
  * (`publish.requested`) first makes sure the space is stored (`save.ensure`), then runs the publish
  * wizard (`publishWizard`, platform.md §2.5) in `publishing.wizard`; a published space updates the
- * header's badge and title, says so (`announcePublished`) and opens the share panel.
+ * header's badge and title, says so (`announcePublished`) and opens the share panel. When another
+ * window saved the space and the user chooses to reload (`save.reloadRequested`), the page loads
+ * the space again.
  */
 
 export interface EditorPageInput {
@@ -43,6 +45,8 @@ export interface EditorPageInput {
 export interface LoadedScene {
   metadata: SceneMetadata;
   content: SceneContent;
+  /** The stored version of the content (null: never saved). */
+  etag: string | null;
 }
 
 /** A failed call as the service layer reports it (src/services/scenes.ts ApiProblem). */
@@ -56,6 +60,8 @@ export interface EditorPageContext {
   metadata: SceneMetadata | null;
   /** The document the engine opens (an empty one for a new space). */
   content: SceneContent | null;
+  /** Its stored version (null: a new space, or content never saved): saves build on it. */
+  etag: string | null;
   error: string | null;
   autoSave: boolean;
   /** The engine has loaded the document (save starts counting edits then). */
@@ -76,6 +82,8 @@ export type EditorPageEvent =
   | { type: 'engine.reported'; event: EngineEvent }
   /** A save finished (the `save` child tells). */
   | { type: 'save.settled'; ok: boolean }
+  /** Another window saved the space and the user chose to open that version (the `save` child tells). */
+  | { type: 'save.reloadRequested' }
   /** Publish was pressed: `tier` and `title` are the caller's plan and the header's title. */
   | { type: 'publish.requested'; tier: Tier; title: string }
   /** The publish wizard was closed. */
@@ -146,6 +154,7 @@ export const editorPageMachine = setup({
     sceneId: input.sceneId,
     metadata: null,
     content: null,
+    etag: null,
     error: null,
     autoSave: input.autoSave ?? false,
     documentLoaded: false,
@@ -185,7 +194,7 @@ export const editorPageMachine = setup({
       invoke: {
         id: 'newContent',
         src: 'newContent',
-        onDone: { target: 'ready', actions: assign({ content: ({ event }) => event.output }) },
+        onDone: { target: 'ready', actions: assign({ content: ({ event }) => event.output, etag: null }) },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
       },
     },
@@ -199,6 +208,7 @@ export const editorPageMachine = setup({
           actions: assign({
             metadata: ({ event }) => event.output.metadata,
             content: ({ event }) => event.output.content,
+            etag: ({ event }) => event.output.etag,
           }),
         },
         onError: [
@@ -224,6 +234,12 @@ export const editorPageMachine = setup({
           ],
         },
         'scene.metadataSaved': { actions: assign({ metadata: ({ event }) => event.metadata }) },
+        // The stored version replaces this window's: the page opens the space again.
+        'save.reloadRequested': {
+          guard: ({ context }) => context.sceneId !== null,
+          target: 'loading',
+          actions: assign({ content: null, etag: null, documentLoaded: false, publishing: null }),
+        },
         'scene.published': { actions: assign({ metadata: ({ event }) => event.metadata }) },
         // The panel follows the engine; saving needs the first load (edits count from then on) and each change.
         'engine.reported': {
@@ -238,6 +254,8 @@ export const editorPageMachine = setup({
               sceneId: context.sceneId,
               title: context.metadata?.title ?? '',
               autoSave: context.autoSave,
+              etag: context.etag,
+              content: context.etag ? context.content : null,
             });
           }),
         },

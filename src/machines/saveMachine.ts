@@ -9,6 +9,7 @@ import {
   type SnapshotFrom,
   setup,
 } from 'xstate';
+import { type ContentPatch, contentPatchOf, isEmptyContentPatch } from '../../contracts/contentPatch';
 import type { SceneContent } from '../../contracts/sceneContent';
 import { isEmptyTitle, type SceneMetadataFields, titleToSave, untitledTitle } from '../../contracts/scenes';
 import { type AutosaveTiming, autosaveMachine, type SaveStatusReport } from './autosaveMachine';
@@ -34,14 +35,37 @@ export const savedToastPlacement = 'top-left' as const;
 
 export const exportTimeoutMessage = 'The editor did not export the scene in time';
 
-/** What the header shows. */
-export type SaveStatus = 'saved' | 'saving' | 'unsaved' | 'failed';
+/** What the header shows ('conflict': another window saved this space since it was loaded here). */
+export type SaveStatus = 'saved' | 'saving' | 'unsaved' | 'failed' | 'conflict';
 
 /** Why a save failed: the API's `ApiProblem` ({ message, status?, code? }) or any other error's message. */
 export interface SaveProblem {
   message: string;
   status?: number;
   code?: string;
+  details?: unknown;
+}
+
+/** The service refuses a save made on a replaced version with this code (and the current version). */
+export const staleContentCode = 'STALE_CONTENT';
+
+/** Stores the whole document: over version `ifMatch` only, or whatever is stored when null. */
+export interface PutContentInput {
+  sceneId: string;
+  content: SceneContent;
+  ifMatch: string | null;
+}
+
+/** Stores the changes made since version `ifMatch`. */
+export interface PatchContentInput {
+  sceneId: string;
+  patch: ContentPatch;
+  ifMatch: string;
+}
+
+/** What a content save answers: the version it made. */
+export interface StoredVersion {
+  etag: string;
 }
 
 export interface SaveContext {
@@ -68,6 +92,14 @@ export interface SaveContext {
   error: SaveProblem | null;
   /** The document the engine last exported: what the running or last save stores. */
   content: SceneContent | null;
+  /** The version of the stored content this editor builds on (the If-Match of its saves); null: none yet. */
+  etag: string | null;
+  /** That version's document, when this editor knows it: saves then send only what changed. */
+  storedContent: SceneContent | null;
+  /** What the running incremental save sends. */
+  patch: ContentPatch | null;
+  /** Another window saved the space since this version: the user chooses (reload, or keep theirs). */
+  conflict: { currentEtag: string | null } | null;
   timing: SaveTiming;
   /** Who is told of a created scene and of each finished save (`SaveNotice`), if anyone. */
   owner: AnyActorRef | null;
@@ -78,11 +110,23 @@ export type SaveNotice =
   /** The first save of a new scene created it. */
   | { type: 'scene.created'; sceneId: string }
   /** A save finished: stored (`ok`) or failed. */
-  | { type: 'save.settled'; ok: boolean };
+  | { type: 'save.settled'; ok: boolean }
+  /** The user chose to reload the space after another window saved it (the owner reopens it). */
+  | { type: 'save.reloadRequested' };
 
 export type SaveEvent =
-  /** The editor has the scene (null: a new one) and the user's autosave setting. */
-  | { type: 'scene.loaded'; sceneId: string | null; title: string; autoSave: boolean }
+  /**
+   * The editor has the scene (null: a new one) and the user's autosave setting; `etag` and `content`
+   * are the stored version it opened (absent or null: nothing stored yet).
+   */
+  | {
+      type: 'scene.loaded';
+      sceneId: string | null;
+      title: string;
+      autoSave: boolean;
+      etag?: string | null;
+      content?: SceneContent | null;
+    }
   /** The engine reported a change to the document (`contentChanged`). */
   | { type: 'editor.changed' }
   /** The header's title text changed (already debounced by the header). */
@@ -91,7 +135,11 @@ export type SaveEvent =
   | { type: 'save.requested'; auto?: boolean }
   | { type: 'autosave.toggled'; enabled: boolean }
   /** Make sure everything is stored (Publish): save when needed, then tell the owner either way. */
-  | { type: 'save.ensure' };
+  | { type: 'save.ensure' }
+  /** After a conflict: store this window's document over the other window's save. */
+  | { type: 'conflict.keepMine' }
+  /** After a conflict: drop this window's changes and open the stored version. */
+  | { type: 'conflict.reload' };
 
 export interface SaveInput {
   timing?: Partial<SaveTiming>;
@@ -103,7 +151,8 @@ const isDirty = (context: SaveContext) => context.editRevision > context.savedRe
 /** What autosave needs to know, sent to it after every change that can matter. */
 const statusReport = (context: SaveContext): SaveStatusReport => ({
   type: 'save.status',
-  enabled: context.autoSave,
+  // Autosave waits while the user decides a conflict.
+  enabled: context.autoSave && context.conflict === null,
   dirty: isDirty(context),
   saving: context.savingRevision !== null,
   failures: context.failures,
@@ -116,12 +165,21 @@ const fieldsOf = (context: SaveContext): SceneMetadataFields => ({ title: titleT
  * Saving a space in the editor (platform.md §4 'Save flow', districts-commerce-spaces.md §4
  * 'Spaces'). A save asks the engine to export its document (`exportContent`, at most
  * `exportTimeoutMs`), stores it, then for a new scene creates the metadata (`createScene`) and for
- * an existing one patches it (`updateScene`), then puts the content (`putContent`). The first
+ * an existing one patches it (`updateScene`), then stores the content. The first
  * stored content of a new scene moves the route to /curate/{sceneId} (`navigateToScene`), once: a
  * retry after a failed put updates the scene created before instead of creating another. A manual
  * save ends with the 'Successfully saved scene!' toast (600 ms, top-left); an automatic one shows
  * nothing. A failed manual save is reported (`reportError`); every failure leaves the changes
  * unsaved and the status 'failed' until a save succeeds.
+ *
+ * Content is stored in versions (an ETag each). Once the editor knows the stored version's document
+ * (it opened it, or its last save stored it), a save sends only what changed (`patchContent`, a
+ * ContentPatch on version `etag`), and nothing when nothing did; otherwise the whole document
+ * (`putContent`, over version `etag` when there is one). A failed incremental save makes the next
+ * save a whole one. When another window saved the space in between, the service refuses
+ * (STALE_CONTENT) and the machine waits in `conflict` (autosave too) until the user keeps this
+ * window's document (`conflict.keepMine`: a whole save over the current version) or reloads
+ * (`conflict.reload`: the owner hears `save.reloadRequested` and opens the stored version).
  *
  * One save runs at a time. Edits are counted (`editRevision`); a save captures the count when it
  * starts, and its success marks only that much as saved, so an edit made during a save is saved by
@@ -140,7 +198,10 @@ const fieldsOf = (context: SaveContext): SceneMetadataFields => ({ title: titleT
  *
  *   loading ──scene.loaded──▶ loaded
  *   loaded: idle ──save.requested──▶ saving ──failure──▶ failed ──save.requested──▶ saving
- *           saving: exporting ─▶ creating (new) | updating ─▶ putting ─▶ stored ─▶ idle | saving (follow-up)
+ *           saving: exporting ─▶ creating (new) ─▶ putting ─▶ stored ─▶ idle | saving (follow-up)
+ *                   exporting ─▶ updating ─▶ storing ─▶ patching | putting | stored (unchanged)
+ *           putting | patching ──STALE_CONTENT──▶ conflict ──conflict.keepMine──▶ saving
+ *                                                          ──conflict.reload──▶ (owner reloads)
  *           (editor.changed, title.changed, autosave.toggled in every loaded state)
  */
 export const saveMachine = setup({
@@ -164,8 +225,11 @@ export const saveMachine = setup({
     updateScene: fromPromise<void, { sceneId: string; fields: SceneMetadataFields }>(async () => {
       throw new Error('saveMachine: provide an updateScene actor');
     }),
-    putContent: fromPromise<void, { sceneId: string; content: SceneContent }>(async () => {
+    putContent: fromPromise<StoredVersion, PutContentInput>(async () => {
       throw new Error('saveMachine: provide a putContent actor');
+    }),
+    patchContent: fromPromise<StoredVersion, PatchContentInput>(async () => {
+      throw new Error('saveMachine: provide a patchContent actor');
     }),
   },
   actions: {
@@ -198,6 +262,22 @@ export const saveMachine = setup({
       failures: 0,
       error: null,
     })),
+    /** The stored version is now the document this save sent. */
+    rememberStored: assign(({ context }, params: StoredVersion) => ({
+      etag: params.etag,
+      storedContent: context.content,
+      patch: null,
+    })),
+    /** The next save sends the whole document (after a failed incremental save, whatever the cause). */
+    forgetStoredContent: assign({ storedContent: null, patch: null }),
+    recordConflict: assign((_, params: { error: unknown }) => {
+      const details = problemOf(params.error).details as { currentEtag?: unknown } | undefined;
+      return {
+        savingRevision: null,
+        patch: null,
+        conflict: { currentEtag: typeof details?.currentEtag === 'string' ? details.currentEtag : null },
+      };
+    }),
     recordFailure: assign(({ context }, params: { error: unknown }) => ({
       savingRevision: null,
       failures: context.failures + 1,
@@ -215,6 +295,11 @@ export const saveMachine = setup({
     /** Save pressed, or autosave with something to save. */
     wantsSave: ({ context, event }) => event.type === 'save.requested' && (!event.auto || isDirty(context)),
     titleDiffers: ({ context, event }) => event.type === 'title.changed' && event.title !== context.title,
+    /** The editor knows the stored version's document: it can send only the changes. */
+    canPatch: ({ context }) => context.etag !== null && context.storedContent !== null,
+    /** The export equals the stored version: nothing to send. */
+    contentUnchanged: ({ context }) => context.patch !== null && isEmptyContentPatch(context.patch),
+    isStale: ({ event }) => problemOf((event as { error?: unknown }).error).code === staleContentCode,
   },
   delays: {
     exportTimeout: ({ context }) => context.timing.exportTimeoutMs,
@@ -234,6 +319,10 @@ export const saveMachine = setup({
     failures: 0,
     error: null,
     content: null,
+    etag: null,
+    storedContent: null,
+    patch: null,
+    conflict: null,
     timing: { ...saveTiming, ...input?.timing },
     owner: input?.owner ?? null,
   }),
@@ -254,6 +343,8 @@ export const saveMachine = setup({
             routeSceneId: event.sceneId,
             title: event.title,
             autoSave: event.autoSave,
+            etag: event.etag ?? null,
+            storedContent: event.etag ? (event.content ?? null) : null,
           })),
         },
         'autosave.toggled': {
@@ -354,12 +445,30 @@ export const saveMachine = setup({
                 id: 'updateScene',
                 src: 'updateScene',
                 input: ({ context }) => ({ sceneId: context.sceneId ?? '', fields: fieldsOf(context) }),
-                onDone: 'putting',
+                onDone: 'storing',
                 onError: {
                   target: '#save.loaded.failed',
                   actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
                 },
               },
+            },
+            /** The whole document, or only what changed since the stored version the editor knows. */
+            storing: {
+              entry: assign({
+                patch: ({ context }) =>
+                  context.storedContent && context.content
+                    ? contentPatchOf(context.storedContent, context.content)
+                    : null,
+              }),
+              always: [
+                {
+                  guard: 'contentUnchanged',
+                  target: 'stored',
+                  actions: ['markSaved', assign({ patch: null })],
+                },
+                { guard: 'canPatch', target: 'patching' },
+                { target: 'putting' },
+              ],
             },
             putting: {
               invoke: {
@@ -368,12 +477,52 @@ export const saveMachine = setup({
                 input: ({ context }) => ({
                   sceneId: context.sceneId ?? '',
                   content: context.content as SceneContent,
+                  ifMatch: context.etag,
                 }),
-                onDone: { target: 'stored', actions: 'markSaved' },
-                onError: {
-                  target: '#save.loaded.failed',
-                  actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+                onDone: {
+                  target: 'stored',
+                  actions: ['markSaved', { type: 'rememberStored', params: ({ event }) => event.output }],
                 },
+                onError: [
+                  {
+                    guard: 'isStale',
+                    target: '#save.loaded.conflict',
+                    actions: { type: 'recordConflict', params: ({ event }) => ({ error: event.error }) },
+                  },
+                  {
+                    target: '#save.loaded.failed',
+                    actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+                  },
+                ],
+              },
+            },
+            patching: {
+              invoke: {
+                id: 'patchContent',
+                src: 'patchContent',
+                input: ({ context }) => ({
+                  sceneId: context.sceneId ?? '',
+                  patch: context.patch as ContentPatch,
+                  ifMatch: context.etag ?? '',
+                }),
+                onDone: {
+                  target: 'stored',
+                  actions: ['markSaved', { type: 'rememberStored', params: ({ event }) => event.output }],
+                },
+                onError: [
+                  {
+                    guard: 'isStale',
+                    target: '#save.loaded.conflict',
+                    actions: { type: 'recordConflict', params: ({ event }) => ({ error: event.error }) },
+                  },
+                  {
+                    target: '#save.loaded.failed',
+                    actions: [
+                      { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+                      'forgetStoredContent',
+                    ],
+                  },
+                ],
               },
             },
             /** Stored: the route follows a new scene (once), then a toast or the follow-up save. */
@@ -420,6 +569,29 @@ export const saveMachine = setup({
           // Save pressed, or autosave retrying: both save now.
           on: { 'save.requested': 'saving', 'save.ensure': 'saving' },
         },
+        /**
+         * Another window saved the space since the version this one builds on: nothing is stored
+         * (autosave waits) until the user keeps this window's document or reloads the stored one.
+         */
+        conflict: {
+          entry: [{ type: 'notifySettled', params: { ok: false } }, 'reportToAutosave'],
+          on: {
+            'conflict.keepMine': {
+              target: 'saving',
+              actions: assign(({ context }) => ({
+                etag: context.conflict?.currentEtag ?? null,
+                storedContent: null,
+                conflict: null,
+              })),
+            },
+            'conflict.reload': {
+              actions: enqueueActions(({ context, enqueue }) => {
+                if (context.owner) enqueue.sendTo(context.owner, { type: 'save.reloadRequested' });
+              }),
+            },
+            'save.ensure': { actions: { type: 'notifySettled', params: { ok: false } } },
+          },
+        },
       },
     },
   },
@@ -428,11 +600,12 @@ export const saveMachine = setup({
 /** Actors reject with an `ApiProblem` ({ message, status?, code? }) or anything else, shown as its message. */
 function problemOf(error: unknown): SaveProblem {
   if (error && typeof error === 'object' && 'message' in error) {
-    const e = error as { message: unknown; status?: unknown; code?: unknown };
+    const e = error as { message: unknown; status?: unknown; code?: unknown; details?: unknown };
     return {
       message: String(e.message),
       ...(typeof e.status === 'number' ? { status: e.status } : {}),
       ...(typeof e.code === 'string' ? { code: e.code } : {}),
+      ...(e.details !== undefined ? { details: e.details } : {}),
     };
   }
   return { message: String(error) };
@@ -447,6 +620,10 @@ export const selectHasUnsavedChanges = (snapshot: SaveSnapshot): boolean => isDi
 /** The header's save indicator. */
 export function selectSaveStatus(snapshot: SaveSnapshot): SaveStatus {
   if (snapshot.hasTag('saving')) return 'saving';
+  if (snapshot.matches({ loaded: 'conflict' })) return 'conflict';
   if (snapshot.matches({ loaded: 'failed' })) return 'failed';
   return isDirty(snapshot.context) ? 'unsaved' : 'saved';
 }
+
+/** Another window saved the space since this one loaded it: the view asks the user what to keep. */
+export const selectConflict = (snapshot: SaveSnapshot): boolean => snapshot.matches({ loaded: 'conflict' });

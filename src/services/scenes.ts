@@ -6,9 +6,11 @@ import type {
   DraftsLimitAnswer,
   SceneMetadata,
   SceneMetadataFields,
+  SaveContentAnswer,
   SceneMetadataPage,
   SceneState,
 } from '../../contracts/scenes';
+import type { ContentPatch } from '../../contracts/contentPatch';
 
 /**
  * Calls to the scene service (platform.md §7.3). Each throws an `ApiProblem` on failure, so
@@ -48,6 +50,19 @@ export async function call<T>(run: () => Promise<T>): Promise<T> {
 }
 
 const id = (sceneId: string) => encodeURIComponent(sceneId);
+
+/** A draft's document with the version it is at (null: never saved). */
+export interface VersionedContent {
+  content: SceneContent;
+  etag: string | null;
+}
+
+/** The version an answer names in its ETag header, without quotes. */
+const etagOf = (response: Response) =>
+  response.headers
+    .get('etag')
+    ?.replace(/^W\//, '')
+    .replace(/^"(.*)"$/, '$1') ?? null;
 
 /** Metadata fields as a multipart form (what the service expects), with optional pictures. */
 export function metadataForm(
@@ -91,17 +106,42 @@ export const scenesApi = (api: KyInstance) => ({
     ),
   metadata: (sceneId: string, signal?: AbortSignal) =>
     call(() => api.get(`sceneService/scene/metadata/${id(sceneId)}`, { signal }).json<SceneMetadata>()),
+  /** The draft's document and its version (the If-Match of the next save; null before any save). */
   content: (sceneId: string, signal?: AbortSignal) =>
-    call(() => api.get(`sceneService/scene/content/${id(sceneId)}`, { signal }).json<SceneContent>()),
-  putContent: (sceneId: string, content: SceneContent, signal?: AbortSignal) =>
-    call(async () => {
-      await api.put(`sceneService/scene/content/${id(sceneId)}`, {
-        json: content,
-        retry: 0,
-        timeout: 120_000,
-        signal,
-      });
+    call(async (): Promise<VersionedContent> => {
+      const response = await api.get(`sceneService/scene/content/${id(sceneId)}`, { signal });
+      return { content: await response.json<SceneContent>(), etag: etagOf(response) };
     }),
+  /** Stores the whole document; with `ifMatch`, only over that version (409 STALE_CONTENT otherwise). */
+  putContent: (
+    sceneId: string,
+    content: SceneContent,
+    options: { ifMatch?: string | null; signal?: AbortSignal } = {},
+  ) =>
+    call(() =>
+      api
+        .put(`sceneService/scene/content/${id(sceneId)}`, {
+          json: content,
+          headers: options.ifMatch ? { 'if-match': `"${options.ifMatch}"` } : undefined,
+          retry: 0,
+          timeout: 120_000,
+          signal: options.signal,
+        })
+        .json<SaveContentAnswer>(),
+    ),
+  /** Stores the changes since version `ifMatch` (409 STALE_CONTENT when it is not the current one). */
+  patchContent: (sceneId: string, patch: ContentPatch, options: { ifMatch: string; signal?: AbortSignal }) =>
+    call(() =>
+      api
+        .patch(`sceneService/scene/content/${id(sceneId)}`, {
+          json: patch,
+          headers: { 'if-match': `"${options.ifMatch}"` },
+          retry: 0,
+          timeout: 120_000,
+          signal: options.signal,
+        })
+        .json<SaveContentAnswer>(),
+    ),
   publishedMetadata: (sceneId: string, signal?: AbortSignal) =>
     call(() =>
       api.get(`sceneService/publishedscene/metadata/${id(sceneId)}`, { signal }).json<SceneMetadata>(),

@@ -10,6 +10,7 @@ import {
   fromPromise,
   waitFor,
 } from 'xstate';
+import { contentPatchOf } from '../../contracts/contentPatch';
 import type { SceneContent } from '../../contracts/sceneContent';
 import { isEmptyTitle, saveSuccessMessage, untitledTitle } from '../../contracts/scenes';
 import type { EngineCommand } from '../../src/engine/protocol';
@@ -22,6 +23,7 @@ import {
   type SaveSnapshot,
   saveMachine,
   saveTiming,
+  selectConflict,
   selectHasUnsavedChanges,
   selectSaveStatus,
 } from '../../src/machines/saveMachine';
@@ -36,7 +38,7 @@ import {
   replaySteps,
 } from '../support/machinePaths';
 
-type ActorName = 'exportContent' | 'createScene' | 'updateScene' | 'putContent';
+type ActorName = 'exportContent' | 'createScene' | 'updateScene' | 'putContent' | 'patchContent';
 
 interface FakeCall {
   name: ActorName;
@@ -70,7 +72,12 @@ function startEditor(
     toasts: [] as { durationMs: number; placement: string }[],
     errors: [] as SaveProblem[],
     reports: [] as SaveStatusReport[],
+    /** What the owner (the editor page) heard. */
+    notices: [] as AnyEventObject[],
   };
+  const owner = createActor(
+    fromCallback(({ receive }) => receive((e) => void effects.notices.push(e))),
+  ).start();
   const fake = (name: ActorName) =>
     fromPromise(
       ({ input, signal }: { input: unknown; signal: AbortSignal }) =>
@@ -107,6 +114,7 @@ function startEditor(
         createScene: fake('createScene'),
         updateScene: fake('updateScene'),
         putContent: fake('putContent'),
+        patchContent: fake('patchContent'),
         ...(options.autosave === 'stub' ? { autosave: autosaveStub } : {}),
       } as never,
       actions: {
@@ -116,7 +124,7 @@ function startEditor(
       },
     }),
     {
-      input: options.input,
+      input: { owner, ...options.input },
       inspect: (event) => {
         if (event.type === '@xstate.microstep')
           for (const t of event._transitions) taken.add(transitionKey(t));
@@ -157,15 +165,32 @@ function definedTransitions(machine: AnyStateMachine): string[] {
   return keys;
 }
 
-/** The fake engine's document, marked with the edit count it was exported at. */
-const docAt = (revision: number) => ({ exportedAtRevision: revision }) as unknown as SceneContent;
+/** The fake engine's document: only a starting rotation, the edit count it was exported at. */
+const docAt = (revision: number) => ({ startingRotation: revision }) as SceneContent;
+/** The edit count a document was exported at. */
+const revisionOf = (doc: SceneContent | null) => doc?.startingRotation ?? null;
 
 const newScene = { type: 'scene.loaded', sceneId: null, title: '', autoSave: true } as const;
-const existingScene = { type: 'scene.loaded', sceneId: 's1', title: 'Gallery', autoSave: false } as const;
+/** A stored space: version v1, whose document the editor opened. */
+const existingScene = {
+  type: 'scene.loaded',
+  sceneId: 's1',
+  title: 'Gallery',
+  autoSave: false,
+  etag: 'v1',
+  content: docAt(0),
+} as const;
 const engineError = { message: 'The engine is busy' };
 const draftLimit = { message: 'Draft Limit Reached', status: 422, code: 'DRAFT_LIMIT' };
 const conflict = { message: 'Scene changed meanwhile', status: 409, code: 'CONFLICT' };
 const offline = { message: 'Failed to fetch' };
+/** Another window saved the space: its version is v-other. */
+const stale = {
+  message: 'This space was changed in another window since this version was loaded',
+  status: 409,
+  code: 'STALE_CONTENT',
+  details: { currentEtag: 'v-other' },
+};
 const exportTimeout = { type: 'xstate.after.exportTimeout.save.loaded.saving.exporting' };
 /** A fixed local time, so automatic titles are known. */
 const now = new Date(2026, 10, 23, 14, 5, 0);
@@ -185,6 +210,12 @@ function modelState(snapshot: SaveSnapshot) {
     sceneId: context.sceneId,
     routeSceneId: context.routeSceneId,
     unsaved: context.editRevision > context.savedRevision,
+    // What the next content save can send: a patch on a known document, the whole one on a version, or on nothing.
+    base: context.etag === null ? 'none' : context.storedContent === null ? 'version' : 'document',
+    // Whether the document exported for the save equals the stored one.
+    ...(context.storedContent && {
+      storedIsCurrent: revisionOf(context.storedContent) === (context.savingRevision ?? context.editRevision),
+    }),
     ...(saving && {
       editedDuringSave: context.editRevision > (context.savingRevision ?? 0),
       auto: context.auto,
@@ -202,14 +233,14 @@ const newTitle = (context: SaveContext) => ({
 /** What autosave must have been told last, from the save machine's context. */
 const expectedReport = (context: SaveContext): SaveStatusReport => ({
   type: 'save.status',
-  enabled: context.autoSave,
+  enabled: context.autoSave && context.conflict === null,
   dirty: context.editRevision > context.savedRevision,
   saving: context.savingRevision !== null,
   failures: context.failures,
 });
 
 const stepOf = (snapshot: SaveSnapshot) =>
-  (['exporting', 'creating', 'updating', 'putting'] as const).find((s) =>
+  (['exporting', 'creating', 'updating', 'putting', 'patching'] as const).find((s) =>
     snapshot.matches({ loaded: { saving: s } }),
   );
 const actorOfStep = {
@@ -217,7 +248,10 @@ const actorOfStep = {
   creating: 'createScene',
   updating: 'updateScene',
   putting: 'putContent',
+  patching: 'patchContent',
 } as const;
+const contentStored = (event: AnyEventObject) =>
+  event.type === 'xstate.done.actor.putContent' || event.type === 'xstate.done.actor.patchContent';
 
 for (const scene of [newScene, existingScene]) {
   const kind = scene.sceneId === null ? 'a new scene' : 'an existing scene';
@@ -244,8 +278,14 @@ for (const scene of [newScene, existingScene]) {
           { type: 'xstate.error.actor.createScene', error: draftLimit },
           { type: 'xstate.done.actor.updateScene' },
           { type: 'xstate.error.actor.updateScene', error: conflict },
-          { type: 'xstate.done.actor.putContent' },
+          { type: 'xstate.done.actor.putContent', output: { etag: 'v-put' } },
           { type: 'xstate.error.actor.putContent', error: offline },
+          { type: 'xstate.error.actor.putContent', error: stale },
+          { type: 'xstate.done.actor.patchContent', output: { etag: 'v-patch' } },
+          { type: 'xstate.error.actor.patchContent', error: offline },
+          { type: 'xstate.error.actor.patchContent', error: stale },
+          { type: 'conflict.keepMine' },
+          { type: 'conflict.reload' },
         ] as AnyEventObject[],
       serializeState: modelState,
       // Toggling autosave changes no model state: tried before and after loading, not everywhere.
@@ -265,6 +305,8 @@ for (const scene of [newScene, existingScene]) {
         '{"loaded":"failed"}',
         '{"loaded":{"saving":"exporting"}}',
         '{"loaded":{"saving":"putting"}}',
+        '{"loaded":{"saving":"patching"}}',
+        '{"loaded":"conflict"}',
         scene.sceneId === null ? '{"loaded":{"saving":"creating"}}' : '{"loaded":{"saving":"updating"}}',
       ];
       for (const state of expected) expect(states).toContain(state);
@@ -280,6 +322,10 @@ for (const scene of [newScene, existingScene]) {
         exportTimeout.type,
         'xstate.done.actor.putContent',
         'xstate.error.actor.putContent',
+        'xstate.done.actor.patchContent',
+        'xstate.error.actor.patchContent',
+        'conflict.keepMine',
+        'conflict.reload',
       ])
         expect(events).toContain(type);
     });
@@ -296,7 +342,7 @@ for (const scene of [newScene, existingScene]) {
       const defined = definedTransitions(saveMachine).filter(
         (key) => scene.sceneId === null || !key.includes('.creating'),
       );
-      expect(defined.length).toBe(scene.sceneId === null ? 26 : 23);
+      expect(defined.length).toBe(scene.sceneId === null ? 36 : 33);
       expect(defined.filter((key) => !taken.has(key))).toEqual([]);
     });
 
@@ -309,6 +355,7 @@ for (const scene of [newScene, existingScene]) {
         const seen = {
           toasts: editor.effects.toasts.length,
           errors: editor.effects.errors.length,
+          notices: editor.effects.notices.length,
           editsSinceExport,
         };
         const exports = editor.callsOf('exportContent').length;
@@ -343,7 +390,7 @@ function expectWhatTheUserNotices(
   before: SaveSnapshot,
   event: AnyEventObject,
   after: SaveSnapshot,
-  seen: { toasts: number; errors: number; editsSinceExport: number },
+  seen: { toasts: number; errors: number; editsSinceExport: number; notices: number },
 ) {
   const { context } = after;
   const { effects } = editor;
@@ -365,18 +412,55 @@ function expectWhatTheUserNotices(
     expect(sent.fields).toEqual({ title: context.title.trim() });
     if (step === 'updating') expect(sent.sceneId).toBe(context.sceneId);
   }
-  if (step === 'putting') {
-    // The content stored is the document exported when this save started.
+  if (step === 'putting' && stepOf(before) !== step) {
+    // The whole document exported when this save started, over the version the editor builds on.
     expect(pending[0].input).toEqual({
       sceneId: context.sceneId,
       content: docAt(context.savingRevision ?? -2),
+      ifMatch: context.etag,
     });
   }
+  if (step === 'patching' && stepOf(before) !== step) {
+    // Only what changed since the stored document, and only when something did.
+    const sent = pending[0].input as { patch: unknown; ifMatch: string };
+    expect(sent).toEqual({
+      sceneId: context.sceneId,
+      patch: contentPatchOf(before.context.storedContent!, docAt(context.savingRevision ?? -2)),
+      ifMatch: before.context.etag,
+    });
+    expect(revisionOf(before.context.storedContent)).not.toBe(context.savingRevision);
+  }
+  // A save that finds the document unchanged stores nothing but the title.
+  if (event.type === 'xstate.done.actor.updateScene' && !step && before.context.storedContent)
+    expect(revisionOf(before.context.storedContent)).toBe(before.context.savingRevision);
   if (event.type === exportTimeout.type) expect(editor.latest('exportContent').signal.aborted).toBe(true);
 
   // A finished save leaves unsaved exactly the edits made after it asked the engine for the document.
-  if (event.type === 'xstate.done.actor.putContent')
+  if (contentStored(event)) {
     expect(selectHasUnsavedChanges(after)).toBe(seen.editsSinceExport > 0);
+    // The next save builds on the version this one made, and knows its document.
+    expect(context.etag).toBe((event as unknown as { output: { etag: string } }).output.etag);
+    expect(context.storedContent).toEqual(docAt(before.context.savingRevision ?? -2));
+  }
+  // After a failed incremental save the next one sends the whole document.
+  if (event.type === 'xstate.error.actor.patchContent' && !after.matches({ loaded: 'conflict' }))
+    expect(context.storedContent).toBeNull();
+
+  // Another window's save: nothing more is stored, autosave waits, the user is asked (no error toast).
+  const conflictNow = selectConflict(after) && !selectConflict(before);
+  if (conflictNow) {
+    expect(event.type).toMatch(/^xstate\.error\.actor\.(put|patch)Content$/);
+    expect(context.conflict).toEqual({ currentEtag: 'v-other' });
+    expect(effects.notices.at(-1)).toEqual({ type: 'save.settled', ok: false });
+  }
+  if (event.type === 'conflict.keepMine' && selectConflict(before)) {
+    expect(after.hasTag('saving')).toBe(true);
+    expect(context.etag).toBe('v-other');
+    expect(context.storedContent).toBeNull();
+  }
+  // Reload is the owner's to do (it opens the stored version), asked once per press.
+  const reloadAsked = effects.notices.slice(seen.notices).filter((n) => n.type === 'save.reloadRequested');
+  expect(reloadAsked.length).toBe(event.type === 'conflict.reload' && selectConflict(before) ? 1 : 0);
 
   // Autosave starts a save only for unsaved changes (or to retry a failed one).
   if (event.type === 'save.requested' && event.auto && before.matches({ loaded: 'idle' }))
@@ -386,7 +470,9 @@ function expectWhatTheUserNotices(
     expect(after.hasTag('saving')).toBe(before.context.sceneId === null || selectHasUnsavedChanges(before));
 
   // The toast follows a finished manual save, and only that.
-  const finishedSave = event.type === 'xstate.done.actor.putContent';
+  const finishedSave =
+    contentStored(event) ||
+    (event.type === 'xstate.done.actor.updateScene' && step !== 'putting' && step !== 'patching');
   const toasted = finishedSave && !before.context.auto && !before.context.followUp;
   expect(effects.toasts.length).toBe(seen.toasts + (toasted ? 1 : 0));
   if (toasted) expect(effects.toasts.at(-1)).toEqual({ durationMs: 600, placement: 'top-left' });
@@ -412,6 +498,7 @@ function expectWhatTheUserNotices(
   const status = selectSaveStatus(after);
   if (step) expect(status).toBe('saving');
   else if (after.matches({ loaded: 'failed' })) expect(status).toBe('failed');
+  else if (selectConflict(after)) expect(status).toBe('conflict');
   else expect(status).toBe(context.editRevision > context.savedRevision ? 'unsaved' : 'saved');
 }
 
@@ -419,18 +506,28 @@ describe('saveMachine', () => {
   beforeEach(() => vi.useFakeTimers({ now }));
   afterEach(() => vi.useRealTimers());
 
-  /** Answers the running save's steps in turn: the export (the document as of the save's start), metadata, content. */
-  async function finishSave(editor: Editor, steps: { put?: 'ok' | 'fail'; created?: string } = {}) {
-    const exporting = editor.latest('exportContent');
-    exporting.resolve(docAt(editor.actor.getSnapshot().context.savingRevision ?? -1));
+  /**
+   * Answers the running save's steps in turn: the export (the document as of the save's start),
+   * metadata, then the content, whole or patched (none when nothing changed); a stored save of
+   * revision n makes version `v-r{n}`.
+   */
+  async function finishSave(
+    editor: Editor,
+    steps: { store?: 'ok' | 'fail' | 'stale'; created?: string } = {},
+  ) {
+    const revision = editor.actor.getSnapshot().context.savingRevision ?? -1;
+    editor.latest('exportContent').resolve(docAt(revision));
     await flush();
-    const snapshot = editor.actor.getSnapshot();
-    if (snapshot.matches({ loaded: { saving: 'creating' } }))
+    if (editor.actor.getSnapshot().matches({ loaded: { saving: 'creating' } }))
       editor.latest('createScene').resolve({ sceneId: steps.created ?? 's-new' });
     else editor.latest('updateScene').resolve(undefined);
     await flush();
-    if (steps.put === 'fail') editor.latest('putContent').reject(offline);
-    else editor.latest('putContent').resolve(undefined);
+    const step = stepOf(editor.actor.getSnapshot());
+    if (step !== 'putting' && step !== 'patching') return;
+    const storing = editor.latest(actorOfStep[step]);
+    if (steps.store === 'fail') storing.reject(offline);
+    else if (steps.store === 'stale') storing.reject(stale);
+    else storing.resolve({ etag: `v-r${revision}` });
     await flush();
   }
 
@@ -457,21 +554,35 @@ describe('saveMachine', () => {
     expect(editor.latest('createScene').input).toEqual({ fields: { title: 'My gallery' } });
     editor.latest('createScene').resolve({ sceneId: 's-new' });
     await flush();
-    expect(editor.latest('putContent').input).toEqual({ sceneId: 's-new', content: docAt(1) });
+    // Nothing stored yet: the whole document, over no version.
+    expect(editor.latest('putContent').input).toEqual({ sceneId: 's-new', content: docAt(1), ifMatch: null });
     expect(editor.effects.navigations).toEqual([]); // not before the content is stored
-    editor.latest('putContent').resolve(undefined);
+    editor.latest('putContent').resolve({ etag: 'v-r1' });
     await flush();
     expect(editor.effects.navigations).toEqual(['s-new']);
     expect(editor.effects.toasts).toEqual([{ durationMs: 600, placement: 'top-left' }]);
     expect(selectSaveStatus(editor.actor.getSnapshot())).toBe('saved');
     expect(editor.actor.getSnapshot().context.content).toEqual(docAt(1));
 
-    // The scene exists now: the next save patches it and stays on the page.
+    // The scene exists now: the next save patches it and stays on the page; its content is unchanged.
     editor.actor.send({ type: 'save.requested' });
     await finishSave(editor);
     expect(editor.callsOf('createScene')).toHaveLength(1);
     expect(editor.latest('updateScene').input).toEqual({ sceneId: 's-new', fields: { title: 'My gallery' } });
+    expect(editor.callsOf('putContent')).toHaveLength(1);
+    expect(editor.callsOf('patchContent')).toHaveLength(0);
     expect(editor.effects.navigations).toEqual(['s-new']);
+    expect(editor.effects.toasts).toHaveLength(2);
+    // An edit: only the change is sent, on the version the first save made.
+    editor.actor.send({ type: 'editor.changed' });
+    editor.actor.send({ type: 'save.requested' });
+    await finishSave(editor);
+    expect(editor.latest('patchContent').input).toEqual({
+      sceneId: 's-new',
+      patch: contentPatchOf(docAt(1), docAt(2)),
+      ifMatch: 'v-r1',
+    });
+    expect(editor.actor.getSnapshot().context.etag).toBe('v-r2');
   });
 
   it('saves an existing scene by patching its metadata, then its content', async () => {
@@ -484,7 +595,7 @@ describe('saveMachine', () => {
     expect(editor.calls.map((c) => [c.name, c.input])).toEqual([
       ['exportContent', undefined],
       ['updateScene', { sceneId: 's1', fields: { title: 'Gallery of light' } }],
-      ['putContent', { sceneId: 's1', content: docAt(1) }],
+      ['patchContent', { sceneId: 's1', patch: contentPatchOf(docAt(0), docAt(1)), ifMatch: 'v1' }],
     ]);
     expect(editor.effects.navigations).toEqual([]);
     expect(selectSaveStatus(editor.actor.getSnapshot())).toBe('saved');
@@ -501,7 +612,7 @@ describe('saveMachine', () => {
     editor.actor.send({ type: 'editor.changed' }); // made while the save runs
     editor.latest('updateScene').resolve(undefined);
     await flush();
-    editor.latest('putContent').resolve(undefined);
+    editor.latest('patchContent').resolve({ etag: 'v-r1' });
     await flush();
     expect(editor.actor.getSnapshot().context).toMatchObject({ editRevision: 2, savedRevision: 1 });
     expect(selectSaveStatus(editor.actor.getSnapshot())).toBe('unsaved');
@@ -512,7 +623,11 @@ describe('saveMachine', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(editor.callsOf('exportContent')).toHaveLength(2);
     await finishSave(editor);
-    expect(editor.latest('putContent').input).toEqual({ sceneId: 's1', content: docAt(2) });
+    expect(editor.latest('patchContent').input).toEqual({
+      sceneId: 's1',
+      patch: contentPatchOf(docAt(1), docAt(2)),
+      ifMatch: 'v-r1',
+    });
     expect(selectSaveStatus(editor.actor.getSnapshot())).toBe('saved');
     expect(editor.effects.toasts).toEqual([]); // autosaves show no toast
     await vi.advanceTimersByTimeAsync(120_000);
@@ -536,7 +651,8 @@ describe('saveMachine', () => {
         exportContent: slow(1500, () => docAt(revisionAtExport)),
         createScene: slow(4000, () => ({ sceneId: 's-new' })),
         updateScene: slow(4000),
-        putContent: slow(7000),
+        putContent: slow(7000, () => ({ etag: 'v-put' })),
+        patchContent: slow(3000, () => ({ etag: 'v-patch' })),
       },
     });
     editor.actor.send(newScene);
@@ -548,14 +664,17 @@ describe('saveMachine', () => {
       expect(editor.pending().length).toBeLessThanOrEqual(1);
     }
     expect(mostActive).toBe(1);
-    const puts = editor.callsOf('putContent');
-    expect(puts.length).toBeGreaterThan(10);
+    // The first save stores the whole document, the others what changed.
+    const saves = editor.calls.filter((c) => c.name === 'putContent' || c.name === 'patchContent');
+    expect(saves.length).toBeGreaterThan(10);
+    expect(editor.callsOf('putContent')).toHaveLength(1);
     expect(editor.callsOf('createScene')).toHaveLength(1);
     expect(editor.effects.navigations).toEqual(['s-new']);
     // Each save stores a later document than the one before.
-    const stored = puts.map(
-      (c) => (c.input as { content: { exportedAtRevision: number } }).content.exportedAtRevision,
-    );
+    const stored = saves.map((c) => {
+      const input = c.input as { content?: SceneContent; patch?: { set: Partial<SceneContent> } };
+      return (input.content ?? input.patch?.set)?.startingRotation ?? -1;
+    });
     for (let i = 1; i < stored.length; i++) expect(stored[i]).toBeGreaterThan(stored[i - 1]);
 
     // Once the editing stops, everything ends up saved.
@@ -617,7 +736,7 @@ describe('saveMachine', () => {
     editor.actor.send({ ...newScene, title: 'Atrium' });
     editor.actor.send({ type: 'editor.changed' });
     editor.actor.send({ type: 'save.requested' });
-    await finishSave(editor, { put: 'fail', created: 's-new' });
+    await finishSave(editor, { store: 'fail', created: 's-new' });
     const failed = editor.actor.getSnapshot();
     expect(selectSaveStatus(failed)).toBe('failed');
     expect(failed.context).toMatchObject({ sceneId: 's-new', routeSceneId: null });
@@ -630,7 +749,8 @@ describe('saveMachine', () => {
     expect(editor.actor.getSnapshot().context).toMatchObject({ sceneId: 's-new', routeSceneId: 's-new' });
     expect(editor.callsOf('createScene')).toHaveLength(1);
     expect(editor.latest('updateScene').input).toEqual({ sceneId: 's-new', fields: { title: 'Atrium' } });
-    expect(editor.latest('putContent').input).toEqual({ sceneId: 's-new', content: docAt(1) });
+    expect(editor.latest('putContent').input).toEqual({ sceneId: 's-new', content: docAt(1), ifMatch: null });
+    expect(editor.callsOf('putContent')).toHaveLength(2);
     expect(editor.effects.navigations).toEqual(['s-new']);
     expect(editor.effects.toasts).toEqual([]); // the retry was automatic
 
@@ -651,7 +771,7 @@ describe('saveMachine', () => {
     expect(editor.latest('createScene').input).toEqual({ fields: { title: autoTitle } });
     editor.latest('createScene').resolve({ sceneId: 's-new' });
     await flush();
-    editor.latest('putContent').resolve(undefined);
+    editor.latest('putContent').resolve({ etag: 'v-r0' });
     await flush();
     expect(selectSaveStatus(editor.actor.getSnapshot())).toBe('saved');
 
@@ -732,7 +852,11 @@ describe('saveMachine', () => {
       auto: false,
     });
     await finishSave(editor);
-    expect(editor.latest('putContent').input).toEqual({ sceneId: 's1', content: docAt(2) });
+    expect(editor.latest('patchContent').input).toEqual({
+      sceneId: 's1',
+      patch: contentPatchOf(docAt(1), docAt(2)),
+      ifMatch: 'v-r1',
+    });
     expect(editor.effects.toasts).toHaveLength(1);
     expect(selectSaveStatus(editor.actor.getSnapshot())).toBe('saved');
   });
@@ -830,7 +954,7 @@ describe('saveMachine', () => {
     ]);
     editor.actor.send({ type: 'editor.changed' });
     editor.actor.send({ type: 'save.requested' });
-    await finishSave(editor, { put: 'fail' });
+    await finishSave(editor, { store: 'fail' });
     expect(heard.at(-1)).toEqual({ type: 'save.settled', ok: false });
   });
 
@@ -854,6 +978,85 @@ describe('saveMachine', () => {
     expect(editor.effects.toasts).toHaveLength(1);
   });
 
+  it('stops at a save another window made meanwhile: no error toast, autosave waits, the user chooses', async () => {
+    const editor = startEditor();
+    editor.actor.send({ ...existingScene, autoSave: true });
+    editor.actor.send({ type: 'editor.changed' });
+    await vi.advanceTimersByTimeAsync(30_000);
+    await finishSave(editor, { store: 'stale' });
+    const snapshot = editor.actor.getSnapshot();
+    expect(selectSaveStatus(snapshot)).toBe('conflict');
+    expect(selectConflict(snapshot)).toBe(true);
+    expect(selectHasUnsavedChanges(snapshot)).toBe(true);
+    expect(editor.effects.errors).toEqual([]);
+    expect(editor.effects.notices.at(-1)).toEqual({ type: 'save.settled', ok: false });
+    // Nothing is stored behind the user's back, however long they take or however much they edit.
+    editor.actor.send({ type: 'editor.changed' });
+    editor.actor.send({ type: 'save.requested', auto: true });
+    await vi.advanceTimersByTimeAsync(300_000);
+    expect(editor.callsOf('exportContent')).toHaveLength(1);
+    // Publish waits too.
+    editor.actor.send({ type: 'save.ensure' });
+    expect(editor.effects.notices.at(-1)).toEqual({ type: 'save.settled', ok: false });
+
+    // Keep mine: the whole document, every edit included, over the other window's version.
+    editor.actor.send({ type: 'conflict.keepMine' });
+    expect(selectSaveStatus(editor.actor.getSnapshot())).toBe('saving');
+    await finishSave(editor);
+    expect(editor.latest('putContent').input).toEqual({
+      sceneId: 's1',
+      content: docAt(2),
+      ifMatch: 'v-other',
+    });
+    expect(selectSaveStatus(editor.actor.getSnapshot())).toBe('saved');
+    expect(editor.effects.toasts).toHaveLength(1);
+    // And saving goes on as before: changes only, autosave included.
+    editor.actor.send({ type: 'editor.changed' });
+    await vi.advanceTimersByTimeAsync(30_000);
+    await finishSave(editor);
+    expect(editor.latest('patchContent').input).toEqual({
+      sceneId: 's1',
+      patch: contentPatchOf(docAt(2), docAt(3)),
+      ifMatch: 'v-r2',
+    });
+  });
+
+  it('asks its owner to open the stored version when the user reloads after a conflict', async () => {
+    const editor = startEditor();
+    editor.actor.send(existingScene);
+    editor.actor.send({ type: 'editor.changed' });
+    editor.actor.send({ type: 'save.requested' });
+    await finishSave(editor, { store: 'stale' });
+    editor.actor.send({ type: 'conflict.reload' });
+    expect(editor.effects.notices.at(-1)).toEqual({ type: 'save.reloadRequested' });
+    expect(editor.effects.errors).toEqual([]);
+    expect(editor.callsOf('putContent')).toHaveLength(0);
+  });
+
+  it('sends the whole document over the same version after a failed incremental save', async () => {
+    const editor = startEditor();
+    editor.actor.send(existingScene);
+    editor.actor.send({ type: 'editor.changed' });
+    editor.actor.send({ type: 'save.requested' });
+    await finishSave(editor, { store: 'fail' });
+    expect(editor.callsOf('patchContent')).toHaveLength(1);
+    expect(editor.effects.errors).toEqual([offline]);
+    editor.actor.send({ type: 'save.requested' });
+    await finishSave(editor);
+    expect(editor.latest('putContent').input).toEqual({ sceneId: 's1', content: docAt(1), ifMatch: 'v1' });
+    expect(selectSaveStatus(editor.actor.getSnapshot())).toBe('saved');
+  });
+
+  it('stores nothing but the title when the document did not change', async () => {
+    const editor = startEditor();
+    editor.actor.send(existingScene);
+    editor.actor.send({ type: 'save.requested' });
+    await finishSave(editor);
+    expect(editor.calls.map((c) => c.name)).toEqual(['exportContent', 'updateScene']);
+    expect(selectSaveStatus(editor.actor.getSnapshot())).toBe('saved');
+    expect(editor.effects.toasts).toHaveLength(1);
+  });
+
   it('fails the save when the engine does not export in time', async () => {
     const editor = startEditor();
     editor.actor.send(existingScene);
@@ -870,7 +1073,8 @@ describe('saveMachine', () => {
 describe('editor save with the scene service (src/app/flows/editor.ts)', () => {
   /** A fake scene service: records each request and answers like the server. */
   function fakeSceneService() {
-    const requests: { method: string; path: string; body: unknown }[] = [];
+    const requests: { method: string; path: string; body: unknown; ifMatch?: string }[] = [];
+    let version = 0;
     const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(input, init);
       const path = new URL(request.url).pathname;
@@ -880,8 +1084,16 @@ describe('editor save with the scene service (src/app/flows/editor.ts)', () => {
         : type.includes('multipart')
           ? Object.fromEntries(await request.formData())
           : null;
-      requests.push({ method: request.method, path, body });
+      const ifMatch = request.headers.get('if-match') ?? undefined;
+      requests.push({ method: request.method, path, body, ...(ifMatch && { ifMatch }) });
       if (request.method === 'POST') return Response.json({ sceneId: 's9', metadata: {} });
+      if (path.includes('/scene/content/')) {
+        const etag = `v${++version}`;
+        return Response.json(
+          { contentUpdatedAt: new Date().toISOString(), etag },
+          { headers: { etag: `"${etag}"` } },
+        );
+      }
       if (request.method === 'PATCH') return Response.json({});
       return new Response(null, { status: 204 });
     };
@@ -894,10 +1106,11 @@ describe('editor save with the scene service (src/app/flows/editor.ts)', () => {
   it('exports through the engine, creates the scene, stores its content, then moves and toasts', async () => {
     const service = fakeSceneService();
     const commands: EngineCommand[] = [];
+    let exported = docAt(1);
     const engine = createEngineExport((cmd) => {
       commands.push(cmd);
       const { requestId } = cmd.payload as { requestId?: string };
-      queueMicrotask(() => engine.handleEvent({ type: 'exportResult', content: docAt(1), requestId }));
+      queueMicrotask(() => engine.handleEvent({ type: 'exportResult', content: exported, requestId }));
     });
     const toasts: ToastsEvent[] = [];
     const navigations: string[] = [];
@@ -931,6 +1144,22 @@ describe('editor save with the scene service (src/app/flows/editor.ts)', () => {
       },
     ]);
     expect(selectSaveStatus(actor.getSnapshot())).toBe('saved');
+
+    // The next save sends what changed, on the version the first one made.
+    exported = docAt(2);
+    actor.send({ type: 'editor.changed' });
+    actor.send({ type: 'save.requested' });
+    await waitFor(actor, (s) => s.matches({ loaded: 'idle' }) && !s.hasTag('saving'));
+    expect(service.requests.slice(2)).toEqual([
+      { method: 'PATCH', path: '/api/sceneService/scene/metadata/s9', body: { title: 'Atrium' } },
+      {
+        method: 'PATCH',
+        path: '/api/sceneService/scene/content/s9',
+        body: { set: { startingRotation: 2 }, unset: [], lists: {} },
+        ifMatch: '"v1"',
+      },
+    ]);
+    expect(actor.getSnapshot().context.etag).toBe('v2');
     actor.stop();
   });
 

@@ -6,6 +6,7 @@ import type { Executor } from '../../db';
 import { sceneContentPatches, scenes } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { BlobStore } from '../../storage/blobStore';
+import { isCanonicalSceneContent } from './contentCheck';
 
 /**
  * Versions of a draft's content. A version is named by an ETag: the blob's sha256 after a full save,
@@ -138,9 +139,15 @@ export async function currentDocument(
   if (cached) return cached.doc;
   const chunks: Buffer[] = [];
   for await (const chunk of await store.get(row.contentSha256)) chunks.push(chunk as Buffer);
-  const parsed = parseSceneContent(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-  if (!parsed.ok) throw new AppError('INTERNAL', 'The stored content cannot be read', parsed.issues);
-  let doc = parsed.content;
+  const stored: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  let doc: SceneContent;
+  // Stored content is canonical unless it was saved by an older version of the contract.
+  if (isCanonicalSceneContent(stored)) doc = stored as SceneContent;
+  else {
+    const parsed = parseSceneContent(stored);
+    if (!parsed.ok) throw new AppError('INTERNAL', 'The stored content cannot be read', parsed.issues);
+    doc = parsed.content;
+  }
   // Each was checked when it was saved: the result of each is valid content.
   for (const pending of await pendingPatches(db, row.id))
     doc = applyContentPatch(doc, ContentPatch.parse(pending.patch));

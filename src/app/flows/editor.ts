@@ -1,10 +1,10 @@
 import { fromPromise } from 'xstate';
 import { emptySceneContent, type SceneContent } from '../../../contracts/sceneContent';
-import type { SceneMetadata, SceneMetadataFields } from '../../../contracts/scenes';
+import type { SceneMetadataFields } from '../../../contracts/scenes';
 import type { UserFull } from '../../../contracts/users';
-import { type EditorPageEvent, editorPageMachine } from '../../machines/editorPageMachine';
+import { type EditorPageEvent, editorPageMachine, type LoadedScene } from '../../machines/editorPageMachine';
 import { editorPanelMachine } from '../../machines/editorPanelMachine';
-import { saveMachine } from '../../machines/saveMachine';
+import { type PatchContentInput, type PutContentInput, saveMachine } from '../../machines/saveMachine';
 import { draftLimitToast } from '../../machines/spaceCardMachine';
 import { userSearchMachine } from '../../machines/userSearchMachine';
 import { type EngineActorLike, exportFromEngine, saveToasts } from '../../services/editorSave';
@@ -61,9 +61,21 @@ export function provideSave({ api, navigate, toasts }: AppServices) {
           await scenes.update(input.sceneId, input.fields, { signal });
         },
       ),
-      putContent: fromPromise(
-        ({ input, signal }: { input: { sceneId: string; content: SceneContent }; signal: AbortSignal }) =>
-          scenes.putContent(input.sceneId, input.content, signal),
+      putContent: fromPromise(async ({ input, signal }: { input: PutContentInput; signal: AbortSignal }) => {
+        const { etag } = await scenes.putContent(input.sceneId, input.content, {
+          ifMatch: input.ifMatch,
+          signal,
+        });
+        return { etag };
+      }),
+      patchContent: fromPromise(
+        async ({ input, signal }: { input: PatchContentInput; signal: AbortSignal }) => {
+          const { etag } = await scenes.patchContent(input.sceneId, input.patch, {
+            ifMatch: input.ifMatch,
+            signal,
+          });
+          return { etag };
+        },
       ),
     },
     actions: {
@@ -107,15 +119,13 @@ export default function editorFlows(services: AppServices) {
           await scenes.draftsLimit(signal);
         }),
         newContent: fromPromise(async () => emptySceneContent()),
-        loadScene: fromPromise<{ metadata: SceneMetadata; content: SceneContent }, { sceneId: string }>(
-          async ({ input, signal }) => {
-            const [metadata, content] = await Promise.all([
-              scenes.metadata(input.sceneId, signal),
-              scenes.content(input.sceneId, signal),
-            ]);
-            return { metadata, content };
-          },
-        ),
+        loadScene: fromPromise<LoadedScene, { sceneId: string }>(async ({ input, signal }) => {
+          const [metadata, { content, etag }] = await Promise.all([
+            scenes.metadata(input.sceneId, signal),
+            scenes.content(input.sceneId, signal),
+          ]);
+          return { metadata, content, etag };
+        }),
         autoSaveWatch: sessionPart<EditorPageEvent, boolean | null>(
           (session) => session.profile?.autoSave ?? null,
           (enabled) => ({ type: 'profile.autoSave', enabled: enabled ?? false }),

@@ -23,7 +23,7 @@ export default function viewerFlows({ api, navigate }: AppServices) {
           const [metadata, content] = input.draft
             ? await Promise.all([
                 scenes.metadata(input.sceneId, signal),
-                scenes.content(input.sceneId, signal),
+                scenes.content(input.sceneId, signal).then((answer) => answer.content),
               ])
             : await Promise.all([
                 scenes.publishedMetadata(input.sceneId, signal),

@@ -8,11 +8,17 @@ import { EngineHost, type EngineHandle } from '../../engine/host/EngineHost';
 import type { EngineCommand, EngineEvent } from '../../engine/protocol';
 import type { EditorPageActorRef } from '../../machines/editorPageMachine';
 import type { EditorPanelActorRef } from '../../machines/editorPanelMachine';
-import { type SaveActorRef, selectHasUnsavedChanges, selectSaveStatus } from '../../machines/saveMachine';
+import {
+  type SaveActorRef,
+  selectConflict,
+  selectHasUnsavedChanges,
+  selectSaveStatus,
+} from '../../machines/saveMachine';
 import { selectTier } from '../../machines/sessionMachine';
 import { EditorHeader } from '../editor/page/EditorHeader';
 import { type EditorStep, EditorSteps } from '../editor/page/EditorSteps';
 import { GuideModal, guideSeen, markGuideSeen } from '../editor/page/GuideModal';
+import { SaveConflictDialog } from '../editor/page/SaveConflictDialog';
 import { useLeaveGuard } from '../editor/page/useLeaveGuard';
 import { useContentDrop } from '../editor/useContentDrop';
 import { useEditorSession } from '../editor/useEditorSession';
@@ -146,6 +152,7 @@ function EditorReady({
   const sharing = useSelector(page, (s) => s.matches({ ready: { share: 'open' } }));
   const status = useSelector(save, selectSaveStatus);
   const dirty = useSelector(save, selectHasUnsavedChanges);
+  const conflict = useSelector(save, selectConflict);
   const title = useSelector(save, (s) => s.context.title);
   const autoSave = useSelector(save, (s) => s.context.autoSave);
   const currentId = useSelector(save, (s) => s.context.sceneId) ?? metadata?.sceneId ?? null;
@@ -255,6 +262,11 @@ function EditorReady({
           title={title}
         />
       )}
+      <SaveConflictDialog
+        open={conflict}
+        onReload={() => save.send({ type: 'conflict.reload' })}
+        onKeepMine={() => save.send({ type: 'conflict.keepMine' })}
+      />
       {leaveDialog}
     </Box>
   );

@@ -26,6 +26,12 @@ describe.each(testDatabases())('scene content on $name', ({ open }) => {
   let seq = 0;
   const newUser = (label: string) => `${label}-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
   const rowOf = async (id: string) => (await t.app.db.select().from(scenes).where(eq(scenes.id, id)))[0];
+  /** The app's address on loopback (it starts listening the first time). */
+  const addressOf = async (test: TestApp) => {
+    const address = test.app.server.address();
+    if (address && typeof address === 'object') return `http://127.0.0.1:${address.port}`;
+    return test.app.listen({ host: '127.0.0.1', port: 0 });
+  };
 
   beforeAll(async () => {
     issuer = await startTestIssuer();
@@ -253,6 +259,33 @@ describe.each(testDatabases())('scene content on $name', ({ open }) => {
       expect(readdirSync(path.join(t.dataDir, 'files', 'tmp'))).toEqual([]);
     });
 
+    it('survives clients that go away at once, before the file for their body is open', async () => {
+      const owner = newUser('quitter');
+      const sceneId = await api.draft(owner);
+      const before = sampleContent(1);
+      expect((await api.putContent(sceneId, owner, before)).statusCode).toBe(200);
+      const address = await addressOf(t);
+      const headers = await api.auth(owner);
+      const chunk = Buffer.from(JSON.stringify(largeContent(64 * 1024)));
+      for (let i = 0; i < 20; i++) {
+        await new Promise<void>((resolve) => {
+          const req = request(`${address}/api/sceneService/scene/content/${sceneId}`, {
+            method: 'PUT',
+            headers: {
+              ...headers,
+              'content-type': 'application/json',
+              'content-length': String(chunk.length * 4),
+            },
+          });
+          req.on('error', () => resolve());
+          req.on('close', () => resolve());
+          req.write(chunk, () => req.destroy());
+        });
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await api.content(sceneId, owner)).json()).toEqual(before);
+    });
+
     it('keeps the previous content when the client goes away in the middle of the body', async () => {
       const owner = newUser('aborting');
       const sceneId = await api.draft(owner);
@@ -260,7 +293,7 @@ describe.each(testDatabases())('scene content on $name', ({ open }) => {
       expect((await api.putContent(sceneId, owner, before)).statusCode).toBe(200);
       const blobsBefore = (await t.app.db.select().from(sceneContentBlobs)).length;
 
-      const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const address = await addressOf(t);
       const body = Buffer.from(JSON.stringify(largeContent(2 * 1024 * 1024)));
       const headers = await api.auth(owner);
       await new Promise<void>((resolve) => {

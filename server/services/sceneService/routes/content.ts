@@ -56,6 +56,9 @@ function contentBodyReader(service: SceneService) {
       return;
     }
     const sink = new PassThrough({ highWaterMark: sceneContentMaxBytes });
+    // The store attaches its listeners only once its file is open: a client that goes away before
+    // then must not leave the sink's error unheard (the write reports it).
+    sink.on('error', () => undefined);
     const writing = service.writeContent(sink);
     const chunks: Buffer[] = [];
     let size = 0;
@@ -241,11 +244,12 @@ export default async function contentRoutes(instance: FastifyInstance, { service
       if (!ifMatch)
         throw new AppError('VALIDATION_FAILED', 'If-Match must name the version the change is made on');
       const saved = await service.patchContent(request.params.id, callerOf(request), request.body, ifMatch);
-      const { apply, commit, total } = saved.timings;
+      const { read, apply, check, commit, total } = saved.timings;
       reply.header('etag', `"${saved.etag}"`);
       reply.header(
         'server-timing',
-        `check;dur=${apply.toFixed(1)}, commit;dur=${commit.toFixed(1)}, save;dur=${total.toFixed(1)}`,
+        `read;dur=${read.toFixed(1)}, apply;dur=${apply.toFixed(1)}, check;dur=${check.toFixed(1)}, ` +
+          `commit;dur=${commit.toFixed(1)}, save;dur=${total.toFixed(1)}`,
       );
       return { contentUpdatedAt: saved.contentUpdatedAt, etag: saved.etag };
     },

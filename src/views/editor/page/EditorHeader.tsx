@@ -15,17 +15,19 @@ import HomeIcon from '@mui/icons-material/Home';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sceneTitleMaxLength } from '../../../../contracts/scenes';
+import type { SaveStatus } from '../../../machines/saveMachine';
 
 /** How long typing in the title waits before the change counts (districts-commerce-spaces.md §5). */
 export const titleDebounceMs = 200;
 
-export type SaveStatus = 'saved' | 'saving' | 'unsaved' | 'failed';
+export type { SaveStatus };
 
 const statusColor: Record<SaveStatus, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
   saved: 'success',
   saving: 'info',
   unsaved: 'warning',
   failed: 'error',
+  conflict: 'error',
 };
 
 export interface EditorHeaderProps {
