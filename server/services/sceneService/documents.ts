@@ -198,7 +198,9 @@ export class SceneDocuments {
         .where(and(eq(scenes.id, id), eq(scenes.ownerId, caller.userId), isNull(scenes.deletedAt)))
         .returning({ contentUpdatedAt: scenes.contentUpdatedAt });
       if (updated.length === 0) throw noSuchSpace();
-      await tx.delete(sceneContentPatches).where(eq(sceneContentPatches.sceneId, id));
+      // Incremental saves wait only where the version has a name of its own.
+      if (locked?.contentEtag)
+        await tx.delete(sceneContentPatches).where(eq(sceneContentPatches.sceneId, id));
       await this.blobs.syncRefs(tx, id, 'draftContent', verdict.fileIds);
       return updated;
     });
