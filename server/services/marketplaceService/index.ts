@@ -325,7 +325,9 @@ async function marketplace(instance: FastifyInstance, options: MarketplaceOption
               description:
                 'Verified with the Stripe-Signature header over the raw body (400 when missing or wrong, ' +
                 'nothing changes). Handles checkout.session.completed, invoice.paid, ' +
-                'invoice.payment_failed and customer.subscription.created/updated/deleted, each event id once.',
+                'invoice.payment_failed and customer.subscription.created/updated/deleted, each event id once ' +
+                'and each invoice as one payment; a subscription event older than the state it would change, ' +
+                'or about a deleted subscription, changes nothing.',
               response: {
                 200: z.object({ received: z.boolean(), applied: z.boolean() }),
                 400: ErrorBody.describe('No or a wrong signature'),
