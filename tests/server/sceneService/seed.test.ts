@@ -96,6 +96,10 @@ describe.each(testDatabases())('the demo spaces on $name', ({ open }) => {
       const [account] = await t.app.db.select().from(accounts).where(eq(accounts.email, user.email));
       const mine = (await market.get('/subscription/my', account.id)).json();
       expect(mine, user.email).toMatchObject({ plan: user.plan });
+      // Their profiles count their published spaces.
+      const profile = (await t.app.inject({ url: `/api/userService/user/${account.id}` })).json();
+      expect(profile.numPublishedSpaces, user.email).toBe(all.filter((s) => s.ownerId === account.id).length);
+      expect(profile.numPublishedSpaces).toBeGreaterThan(0);
       if (user.plan !== 'free') {
         expect(mine).toMatchObject({ priceId: `${user.plan}-yearly`, isCanceled: 0 });
         expect(new Date(mine.endsAt).getTime()).toBeGreaterThan(Date.now() + 300 * 86400_000);
