@@ -52,10 +52,11 @@ export default fp<HubServerOptions>(
       }
     };
 
-    negotiateRoutes(app, { hubs, connections, authenticate, origins });
+    negotiateRoutes(app, { hubs, authenticate, origins });
     const onUpgrade = upgradeListener(app, {
       hubs,
       connections,
+      negotiateTtlMs: timing.negotiateTtlMs,
       authenticate,
       wss,
       stopping: () => stopping,

@@ -91,6 +91,12 @@ describe.skipIf(!redisInstalled())('the Redis backplane (several server processe
     let one: TestApp;
     let two: TestApp;
     let client: HubConnection | undefined;
+    const others: HubConnection[] = [];
+    const originOf = (t: TestApp) => {
+      const address = t.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no address');
+      return `http://127.0.0.1:${address.port}`;
+    };
 
     beforeAll(async () => {
       db = await testDatabases()[0].open();
@@ -98,8 +104,10 @@ describe.skipIf(!redisInstalled())('the Redis backplane (several server processe
       one = await buildTestApp(db, { ...issuer.env, REDIS_URL: redis.url });
       two = await buildTestApp(db, { ...issuer.env, REDIS_URL: redis.url });
       await one.app.listen({ host: '127.0.0.1', port: 0 });
+      await two.app.listen({ host: '127.0.0.1', port: 0 });
     });
     afterAll(async () => {
+      await Promise.all(others.splice(0).map((c) => c.stop()));
       await client?.stop();
       await two?.close();
       await one?.close();
@@ -125,6 +133,25 @@ describe.skipIf(!redisInstalled())('the Redis backplane (several server processe
         plan: 'pro',
       });
       expect(await subscription.next()).toEqual([{ eventType: 'subscription.activated', plan: 'pro' }]);
+    });
+
+    it('opens the socket on another node than the one that negotiated (no sticky sessions)', async () => {
+      const headers = await issuer.headersFor('nomad');
+      const roaming = hubClient(`${originOf(one)}${notificationHubPath}`, {
+        token: () => headers.authorization.slice('Bearer '.length),
+        socketOrigin: originOf(two),
+      });
+      others.push(roaming);
+      const wallet = inbox(roaming, 'Wallet');
+      await within(roaming.start(), 5000, 'start');
+      const notification = (t: TestApp) => t.app.hubServer.hub('notification')!;
+      expect(notification(two).localConnectionCount('nomad')).toBe(1);
+      expect(notification(one).localConnectionCount('nomad')).toBe(0);
+      // Pushes reach it from the node that negotiated and from the one that holds the socket.
+      await one.app.marketplace.grant('nomad', 40);
+      expect(await wallet.next()).toEqual([{ availableBalance: 40 }]);
+      await two.app.marketplace.grant('nomad', 2);
+      expect(await wallet.next()).toEqual([{ availableBalance: 42 }]);
     });
   });
 });
