@@ -33,7 +33,7 @@ export default fp<HubServerOptions>(
       app.config?.BASE_DOMAIN ?? 'localhost',
     );
     const hubs = new Map<string, RegisteredHub>();
-    const connections = new HubConnections(backplane);
+    const connections = new HubConnections(backplane, hubs, app.log);
     const wss = new WebSocketServer({
       noServer: true,
       maxPayload: maxMessageBytes,
