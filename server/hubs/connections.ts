@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { AuthUser } from '../identity/accessTokens';
 import type { Backplane } from './backplane';
+import { CatchUp } from './catchUp';
 import type { ConnectionIdentity } from './connectionTokens';
 import { channelOf, FanOut } from './fanOut';
 import {
@@ -28,10 +29,6 @@ import {
 export const maxMessageBytes = 64 * 1024;
 /** A client that lets this much pile up unsent is dropped rather than buffered forever. */
 const maxBufferedBytes = 4 * 1024 * 1024;
-/** At most this many users, over all hubs, are remembered to catch up after a backplane outage. */
-export const maxMissedUsers = 10_000;
-/** Users handed to a hub's onCatchUp at a time. */
-const catchUpBatch = 200;
 
 export interface Connection {
   hub: RegisteredHub;
@@ -80,71 +77,22 @@ export class HubConnections {
   /** Negotiated tokens that opened a socket here, until they expire: each opens one. */
   private readonly usedTokens = new Map<string, number>();
   private readonly fanOut: FanOut<Connection>;
-  /** Per hub, users whose sends did not reach the backplane: they catch up once it is back. */
-  private missed = new Map<string, Set<string>>();
-  private missedCount = 0;
-  private catchingUp: Promise<void> | undefined;
+  private readonly catchUp: CatchUp;
 
   constructor(
     backplane: Backplane,
     /** The registered hubs, by name. */
-    private readonly hubs: ReadonlyMap<string, RegisteredHub>,
-    private readonly log?: FastifyBaseLogger,
+    hubs: ReadonlyMap<string, RegisteredHub>,
+    log?: FastifyBaseLogger,
   ) {
+    this.catchUp = new CatchUp(hubs, log);
     this.fanOut = new FanOut<Connection>(
       backplane,
       (connection, record) => this.sendRaw(connection, record),
-      (hub, userId) => this.remember(hub, userId),
+      (hub, userId) => this.catchUp.remember(hub, userId),
     );
-    backplane.onRestored?.(() => void this.catchUp());
-  }
-
-  private remember(hub: string, userId: string) {
-    let users = this.missed.get(hub);
-    if (!users) this.missed.set(hub, (users = new Set()));
-    if (users.has(userId)) return;
-    if (this.missedCount >= maxMissedUsers) {
-      if (this.missedCount++ === maxMissedUsers)
-        this.log?.warn({ maxMissedUsers }, 'too many users missed pushes; the rest will not catch up');
-      return;
-    }
-    users.add(userId);
-    this.missedCount++;
-  }
-
-  /**
-   * The backplane is back: each hub that can catch its users up does so for those connected here
-   * and those whose sends failed, in batches, one run at a time.
-   */
-  catchUp(): Promise<void> {
-    const run = async () => {
-      const missed = this.missed;
-      this.missed = new Map();
-      this.missedCount = 0;
-      for (const hub of this.hubs.values()) {
-        const onCatchUp = hub.definition.onCatchUp;
-        if (!onCatchUp) continue;
-        const users = new Set([...hub.connections].map((c) => c.user.userId));
-        for (const userId of missed.get(hub.definition.name) ?? []) users.add(userId);
-        const all = [...users];
-        for (let i = 0; i < all.length; i += catchUpBatch) {
-          try {
-            await onCatchUp(all.slice(i, i + catchUpBatch), { clients: hub.clients, log: hub.log });
-          } catch (error) {
-            hub.log.error({ err: error }, 'hub catch-up failed');
-          }
-        }
-        if (all.length > 0)
-          hub.log.info({ users: all.length }, 'hub clients caught up after a backplane outage');
-      }
-    };
-    const previous = this.catchingUp ?? Promise.resolve();
-    const next = previous.then(run);
-    this.catchingUp = next;
-    void next.finally(() => {
-      if (this.catchingUp === next) this.catchingUp = undefined;
-    });
-    return next;
+    // What was published while the backplane was down is lost: the hubs' users catch up.
+    backplane.onRestored?.(() => void this.catchUp.run());
   }
 
   /** How a hub's methods and services send to its clients. */

@@ -19,8 +19,9 @@ import { upgradeListener } from './upgrade';
 /**
  * The hub server: SignalR's JSON hub protocol over WebSockets for the official @microsoft/signalr
  * client (negotiate, `?id=` sockets, skipNegotiation, handshake, invocations with completions,
- * keep-alive, Close with allowReconnect on shutdown). Connections are indexed by user, and every
- * send goes through the backplane so any node reaches any connection.
+ * keep-alive, Close with allowReconnect on shutdown). A connection negotiated with any node may
+ * open here; a send reaches this node's connections at once and the others through the backplane,
+ * and after a backplane outage the hubs' users catch up.
  */
 export default fp<HubServerOptions>(
   async (app: FastifyInstance, options) => {
