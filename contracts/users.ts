@@ -368,9 +368,17 @@ export const UserPublic = z
     coverPhoto: z.string().nullable(),
     coverCrop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
     signedUp: isoTime,
-    numOfFollowers: z.number().int().nonnegative(),
-    numOfFollowing: z.number().int().nonnegative(),
-    numPublishedSpaces: z.number().int().nonnegative(),
+    numOfFollowers: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('Users who follow them (none until follows exist)'),
+    numOfFollowing: z.number().int().nonnegative().describe('Users they follow (none until follows exist)'),
+    numPublishedSpaces: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('Their published spaces anyone can find: listed in Explore, visible and not private'),
   })
   .meta({ id: 'UserPublic' });
 export type UserPublic = z.infer<typeof UserPublic>;

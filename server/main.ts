@@ -20,7 +20,8 @@ async function main() {
     app.log.fatal({ err: error }, 'the embedded database stopped; the server exits');
     process.exit(1);
   });
-  if (config.SEED_DEMO) await seedDemoContent(app);
+  // Nodes started together seed one after another: the later ones find the seed done.
+  if (config.SEED_DEMO) await app.withStartupLock(() => seedDemoContent(app));
 
   let closing = false;
   const shutdown = async (signal: string) => {

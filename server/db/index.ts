@@ -22,7 +22,19 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The embedded database only: `listener` is called should it stop by itself (see PgliteThread). */
   onFailure?(listener: (error: Error) => void): void;
+  /**
+   * Runs `work` while this node holds the startup lock, which every node sharing the database
+   * takes around migrating and seeding, so nodes started together do those one after another and
+   * the later ones find them done. The embedded database has one process: `work` just runs.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
 }
+
+/**
+ * The key of the PostgreSQL advisory lock nodes hold while they migrate and seed ('SPACES' in
+ * ASCII). A session lock: a node that dies holding it releases it with its connection.
+ */
+export const startupLockKey = 0x535041434553;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -45,7 +57,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // the pool and the next query opens a new one; without a listener the error would end the
     // process instead.
     pool.on('error', () => undefined);
-    return onPool(pool, { kind: 'postgres', close: () => pool.end() });
+    return onPool(pool, {
+      kind: 'postgres',
+      close: () => pool.end(),
+      withStartupLock: (work) => withAdvisoryLock(pool, startupLockKey, work),
+    });
   }
   const { PgliteThread } = await import('./pgliteWorker');
   if (!options.pgliteDir.startsWith('memory://')) await mkdir(options.pgliteDir, { recursive: true });
@@ -58,19 +74,42 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await thread.close();
     },
     onFailure: (listener) => thread.onFailure(listener),
+    withStartupLock: (work) => work(),
   });
 }
 
-/** Drizzle on a node-postgres pool, migrated; `rest.close` ends everything should that fail. */
+/** Runs `work` holding the session advisory lock `key` on a connection of its own. */
+async function withAdvisoryLock<T>(pool: Pool, key: number, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [key]).catch((error: Error) => {
+        // Closing the connection releases the lock too.
+        broken = error;
+      });
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * Drizzle on a node-postgres pool, migrated under the startup lock; `rest.close` ends everything
+ * should that fail.
+ */
 async function onPool(
   pool: Pool,
-  rest: Pick<DatabaseHandle, 'kind' | 'close' | 'onFailure'>,
+  rest: Pick<DatabaseHandle, 'kind' | 'close' | 'onFailure' | 'withStartupLock'>,
 ): Promise<DatabaseHandle> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   try {
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
+    await rest.withStartupLock(() => migrate(db, { migrationsFolder }));
     return {
       db: db as unknown as Database,
       ping: async () => void (await db.execute(sql`select 1`)),

@@ -9,6 +9,8 @@ import { publishSlotsByTier } from '../../contracts/publishing';
 import type { Tier } from '../../contracts/roles';
 import { parseSceneContent } from '../../contracts/sceneContent';
 import { hashPassword, normalizeEmail, profileType } from '../identity/accounts';
+import { planPriceById } from '../services/marketplaceService/catalog';
+import { addInterval, recordPlan } from '../services/marketplaceService/fulfilment';
 import { SceneService } from '../services/sceneService/service';
 import { demoSpaces } from './demo';
 import { uuidv7 } from './ids';
@@ -21,6 +23,7 @@ import {
   sceneContentBlobs,
   sceneFileRefs,
   scenes,
+  subscriptions,
   users,
 } from './schema';
 
@@ -54,7 +57,8 @@ async function drawPicture(from: string, to: string): Promise<Buffer> {
 export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
   const pictures = await seedDemoPictures(app);
   const spaces = await seedDemoSpaces(app);
-  return pictures || spaces;
+  const plans = await seedDemoPlans(app);
+  return pictures || spaces || plans;
 }
 
 /**
@@ -292,5 +296,45 @@ async function seedDemoSpaces(app: FastifyInstance): Promise<boolean> {
     await service.close();
   }
   app.log.info({ users: people.length, spaces: prepared.length }, 'demo spaces seeded');
+  return true;
+}
+
+/** Bumped when the demo users' plans change. */
+export const demoPlansJob = 'demo-plans-v1';
+
+/**
+ * The demo users' paid plans, recorded as a purchase with the built-in provider records them (a
+ * yearly subscription that renews), so the wallet page and GET subscription/my show them. No
+ * payment is recorded: nobody paid. A demo user who already has a subscription keeps it.
+ */
+async function seedDemoPlans(app: FastifyInstance): Promise<boolean> {
+  const done = await app.db.select().from(appliedJobs).where(eq(appliedJobs.name, demoPlansJob));
+  if (done.length > 0) return false;
+  await app.db.transaction(async (tx) => {
+    for (const user of demoUsers) {
+      const price = planPriceById(`${user.plan}-yearly`);
+      if (!price) continue;
+      const [account] = await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.email, normalizeEmail(user.email)));
+      if (!account) continue;
+      const [existing] = await tx
+        .select({ userId: subscriptions.userId })
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, account.id));
+      if (existing) continue;
+      await recordPlan(tx, {
+        userId: account.id,
+        price,
+        provider: 'test',
+        providerSubscriptionId: `sub_test_demo_${account.id}`,
+        endsAt: addInterval(new Date(), price.interval).toISOString(),
+        userName: user.name,
+      });
+    }
+    await tx.insert(appliedJobs).values({ name: demoPlansJob });
+  });
+  app.log.info('demo plans recorded');
   return true;
 }

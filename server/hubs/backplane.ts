@@ -11,15 +11,28 @@ export interface BackplaneMessage {
   arguments: unknown[];
   /** Connection ids to skip (e.g. the sender). */
   except?: string[];
+  /** The node that sent it (it has delivered to its own connections already). */
+  origin?: string;
 }
 
 export type BackplaneHandler = (message: BackplaneMessage) => void;
 
 export interface Backplane {
-  /** Delivers `message` to every subscriber of `channel`, on every node. JSON-serialisable only. */
+  /**
+   * Delivers `message` to every subscriber of `channel`, on every node. JSON-serialisable only.
+   * Fails (soon) when the message could not be handed over, e.g. while a shared backplane is down.
+   */
   publish(channel: string, message: BackplaneMessage): Promise<void>;
-  /** Starts receiving `channel`; the answer stops it. */
+  /**
+   * Starts receiving `channel`; the answer stops it. Never fails: while a shared backplane is
+   * down it answers at once and the channel is subscribed when it is back.
+   */
   subscribe(channel: string, handler: BackplaneHandler): Promise<() => Promise<void>>;
+  /**
+   * Calls `listener` each time the backplane is back after an interruption, with every channel
+   * subscribed again: what was published meanwhile is lost. The answer stops the calls.
+   */
+  onRestored?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { AuthUser } from '../identity/accessTokens';
 import type { Backplane } from './backplane';
+import { CatchUp } from './catchUp';
+import type { ConnectionIdentity } from './connectionTokens';
 import { channelOf, FanOut } from './fanOut';
 import {
   type HubCallContext,
@@ -34,8 +36,8 @@ export interface Connection {
   /** The secret of `?id=`; never sent to other clients. */
   token: string;
   user: AuthUser;
-  /** negotiated → handshaking (socket open) → connecting (handshake read) → open (answered) → closed. */
-  state: 'negotiated' | 'handshaking' | 'connecting' | 'open' | 'closed';
+  /** handshaking (socket opening) → connecting (handshake read) → open (answered) → closed. */
+  state: 'handshaking' | 'connecting' | 'open' | 'closed';
   createdAt: number;
   socket?: WebSocket;
   buffer: string;
@@ -64,17 +66,33 @@ function rawText(data: RawData): string {
 }
 
 /**
- * The connections of this node, from negotiate to close: the handshake, invocations (one at a
- * time per connection, with completions), groups, keep-alive, and Close. Every send to a client
- * goes through the fan-out (fanOut.ts), so any node reaches any connection.
+ * The connections of this node, from socket to close: the handshake, invocations (one at a time
+ * per connection, with completions), groups, keep-alive, and Close. Negotiating keeps nothing
+ * here (connectionTokens.ts): the socket may open on any node. Every send to a client goes through
+ * the fan-out (fanOut.ts), so any node reaches any connection.
  */
 export class HubConnections {
-  /** Negotiated and open connections, by their secret token. */
+  /** Connections with a socket, by their secret token. */
   private readonly byToken = new Map<string, Connection>();
+  /** Negotiated tokens that opened a socket here, until they expire: each opens one. */
+  private readonly usedTokens = new Map<string, number>();
   private readonly fanOut: FanOut<Connection>;
+  private readonly catchUp: CatchUp;
 
-  constructor(backplane: Backplane) {
-    this.fanOut = new FanOut<Connection>(backplane, (connection, record) => this.sendRaw(connection, record));
+  constructor(
+    backplane: Backplane,
+    /** The registered hubs, by name. */
+    hubs: ReadonlyMap<string, RegisteredHub>,
+    log?: FastifyBaseLogger,
+  ) {
+    this.catchUp = new CatchUp(hubs, log);
+    this.fanOut = new FanOut<Connection>(
+      backplane,
+      (connection, record) => this.sendRaw(connection, record),
+      (hub, userId) => this.catchUp.remember(hub, userId),
+    );
+    // What was published while the backplane was down is lost: the hubs' users catch up.
+    backplane.onRestored?.(() => void this.catchUp.run());
   }
 
   /** How a hub's methods and services send to its clients. */
@@ -82,9 +100,9 @@ export class HubConnections {
     return this.fanOut.clientsOf(hubName);
   }
 
-  /** The connection a `?id=` token names. */
-  find(token: string): Connection | undefined {
-    return this.byToken.get(token);
+  /** Whether a negotiated token already opened a socket on this node. */
+  tokenUsed(token: string): boolean {
+    return this.usedTokens.has(token);
   }
 
   private sendRaw(connection: Connection, record: string) {
@@ -109,15 +127,23 @@ export class HubConnections {
     connection.socket?.close(1000);
   }
 
-  /** A new connection: negotiated (its socket comes later, with its token as `?id=`) or about to get its socket. */
-  create(hub: RegisteredHub, user: AuthUser): Connection {
+  /**
+   * A connection about to get its socket: one negotiated (with the id and token negotiate gave,
+   * usable until `expiresAt`) or, with skipNegotiation, a new one.
+   */
+  create(
+    hub: RegisteredHub,
+    user: AuthUser,
+    negotiated?: ConnectionIdentity & { expiresAt: number },
+  ): Connection {
     const now = Date.now();
+    if (negotiated) this.usedTokens.set(negotiated.token, negotiated.expiresAt);
     const connection: Connection = {
       hub,
-      connectionId: randomId(16),
-      token: randomId(32),
+      connectionId: negotiated?.connectionId ?? randomId(16),
+      token: negotiated?.token ?? randomId(32),
       user,
-      state: 'negotiated',
+      state: 'handshaking',
       createdAt: now,
       buffer: '',
       lastReceived: now,
@@ -288,19 +314,16 @@ export class HubConnections {
   }
 
   /**
-   * Keep-alive and clean-up, run every tick: negotiated connections whose socket never came are
-   * forgotten, sockets that never send the handshake are closed, open clients that said nothing
-   * for too long are dropped, and those sent nothing for a while are pinged.
+   * Keep-alive and clean-up, run every tick: expired tokens are forgotten, sockets that never send
+   * the handshake are closed (connections whose socket never opened forgotten), open clients that
+   * said nothing for too long are dropped, and those sent nothing for a while are pinged.
    */
   tick(timing: HubTiming, now = Date.now()) {
+    for (const [token, expiresAt] of this.usedTokens) if (expiresAt < now) this.usedTokens.delete(token);
     for (const connection of this.byToken.values()) {
-      if (connection.state === 'negotiated' && now - connection.createdAt > timing.negotiateTtlMs) {
-        this.byToken.delete(connection.token);
-      } else if (
-        connection.state === 'handshaking' &&
-        now - connection.lastReceived > timing.handshakeTimeoutMs
-      ) {
-        connection.socket?.close(1000);
+      if (connection.state === 'handshaking' && now - connection.lastReceived > timing.handshakeTimeoutMs) {
+        if (connection.socket) connection.socket.close(1000);
+        else this.byToken.delete(connection.token);
       } else if (connection.state === 'open') {
         if (now - connection.lastReceived > timing.clientTimeoutMs) {
           this.closeWith(connection, {
@@ -322,5 +345,6 @@ export class HubConnections {
   async closeAll() {
     await Promise.allSettled([...this.byToken.values()].map((connection) => this.close(connection)));
     this.byToken.clear();
+    this.usedTokens.clear();
   }
 }

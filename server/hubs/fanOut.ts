@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Backplane, BackplaneMessage } from './backplane';
 import type { HubClients } from './hub';
 import { formatRecord, MessageType } from './protocol';
@@ -21,17 +22,26 @@ interface Membership<M> {
   unsubscribe: Promise<() => Promise<void>>;
 }
 
+/** Told when a send to a user could not be handed to the backplane: other nodes did not get it. */
+export type UserMissed = (hub: string, userId: string, error: unknown) => void;
+
 /**
- * Every send goes through the backplane, so any node reaches any connection. This node subscribes
- * to a channel while one of its connections is a member, and hands what arrives to those members.
+ * Sends reach this node's connections at once and every other node through the backplane, so any
+ * node reaches any connection and nobody waits on the backplane: the publish runs in the
+ * background, and a send to a user that fails to go out is reported (`onUserMissed`) so the user
+ * can catch up once the backplane is back. This node subscribes to a channel while one of its
+ * connections is a member, and hands what other nodes send to those members.
  */
 export class FanOut<M extends Member> {
   private readonly memberships = new Map<string, Membership<M>>();
+  /** This node on the backplane: what it publishes carries it, and it skips its own (delivered already). */
+  private readonly origin = randomBytes(9).toString('base64url');
 
   constructor(
     private readonly backplane: Backplane,
     /** Sends a formatted record to one member. */
     private readonly sendRecord: (member: M, record: string) => void,
+    private readonly onUserMissed?: UserMissed,
   ) {}
 
   private deliver(channel: string, message: BackplaneMessage) {
@@ -48,12 +58,24 @@ export class FanOut<M extends Member> {
     }
   }
 
+  private fromBackplane(channel: string, message: BackplaneMessage) {
+    if (message.origin !== this.origin) this.deliver(channel, message);
+  }
+
+  /** Delivers to this node's members now, and publishes for the other nodes without waiting. */
+  private send(channel: string, message: BackplaneMessage, missed?: (error: unknown) => void) {
+    this.deliver(channel, message);
+    this.backplane
+      .publish(channel, { ...message, origin: this.origin })
+      .catch((error: unknown) => missed?.(error));
+  }
+
   async join(channel: string, member: M) {
     let membership = this.memberships.get(channel);
     if (!membership) {
       membership = {
         members: new Set(),
-        unsubscribe: this.backplane.subscribe(channel, (message) => this.deliver(channel, message)),
+        unsubscribe: this.backplane.subscribe(channel, (message) => this.fromBackplane(channel, message)),
       };
       this.memberships.set(channel, membership);
     }
@@ -76,13 +98,21 @@ export class FanOut<M extends Member> {
 
   /** How a hub's methods and services send to its clients. */
   clientsOf(name: string): HubClients {
-    const send = (channel: string, target: string, args: unknown[], except?: string[]) =>
-      this.backplane.publish(channel, { target, arguments: args, ...(except?.length ? { except } : {}) });
+    const message = (target: string, args: unknown[], except?: string[]): BackplaneMessage => ({
+      target,
+      arguments: args,
+      ...(except?.length ? { except } : {}),
+    });
     return {
-      user: (userId, target, ...args) => send(channelOf.user(name, userId), target, args),
-      connection: (id, target, ...args) => send(channelOf.connection(name, id), target, args),
-      group: (group, target, args, except) => send(channelOf.group(name, group), target, args, except),
-      all: (target, args, except) => send(channelOf.all(name), target, args, except),
+      user: async (userId, target, ...args) =>
+        this.send(channelOf.user(name, userId), message(target, args), (error) =>
+          this.onUserMissed?.(name, userId, error),
+        ),
+      connection: async (id, target, ...args) =>
+        this.send(channelOf.connection(name, id), message(target, args)),
+      group: async (group, target, args, except) =>
+        this.send(channelOf.group(name, group), message(target, args, except)),
+      all: async (target, args, except) => this.send(channelOf.all(name), message(target, args, except)),
     };
   }
 }

@@ -51,6 +51,17 @@ export interface HubDefinition {
   onConnected?: (context: HubCallContext) => void | Promise<void>;
   /** After the socket closed, whatever the reason. */
   onDisconnected?: (context: HubCallContext, error?: Error) => void | Promise<void>;
+  /**
+   * After the backplane was interrupted, once it is back: these users may have missed messages
+   * (those connected to this node missed what other nodes sent; those this node sent to did not
+   * get it on other nodes). Send them what they need to be current again. Called in batches.
+   */
+  onCatchUp?: (userIds: string[], context: HubCatchUpContext) => void | Promise<void>;
+}
+
+export interface HubCatchUpContext {
+  clients: HubClients;
+  log: FastifyBaseLogger;
 }
 
 export interface Hub {

@@ -19,8 +19,9 @@ import { upgradeListener } from './upgrade';
 /**
  * The hub server: SignalR's JSON hub protocol over WebSockets for the official @microsoft/signalr
  * client (negotiate, `?id=` sockets, skipNegotiation, handshake, invocations with completions,
- * keep-alive, Close with allowReconnect on shutdown). Connections are indexed by user, and every
- * send goes through the backplane so any node reaches any connection.
+ * keep-alive, Close with allowReconnect on shutdown). A connection negotiated with any node may
+ * open here; a send reaches this node's connections at once and the others through the backplane,
+ * and after a backplane outage the hubs' users catch up.
  */
 export default fp<HubServerOptions>(
   async (app: FastifyInstance, options) => {
@@ -33,7 +34,7 @@ export default fp<HubServerOptions>(
       app.config?.BASE_DOMAIN ?? 'localhost',
     );
     const hubs = new Map<string, RegisteredHub>();
-    const connections = new HubConnections(backplane);
+    const connections = new HubConnections(backplane, hubs, app.log);
     const wss = new WebSocketServer({
       noServer: true,
       maxPayload: maxMessageBytes,
@@ -52,10 +53,11 @@ export default fp<HubServerOptions>(
       }
     };
 
-    negotiateRoutes(app, { hubs, connections, authenticate, origins });
+    negotiateRoutes(app, { hubs, authenticate, origins });
     const onUpgrade = upgradeListener(app, {
       hubs,
       connections,
+      negotiateTtlMs: timing.negotiateTtlMs,
       authenticate,
       wss,
       stopping: () => stopping,

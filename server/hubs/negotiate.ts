@@ -1,24 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppOrigins } from '../identity/origins';
-import type { HubConnections, RegisteredHub } from './connections';
+import type { RegisteredHub } from './connections';
+import { issueConnectionToken } from './connectionTokens';
 import { hubsPrefix } from './hub';
 import type { Authenticate } from './hub';
 
 interface NegotiateOptions {
   hubs: Map<string, RegisteredHub>;
-  connections: HubConnections;
   authenticate: Authenticate;
   origins: AppOrigins;
 }
 
 /**
  * POST /hubs/{hub}/negotiate (and its CORS preflight): a signed-in client gets a connection id
- * and the secret token its socket then opens with (`?id=`). Version 1 only.
+ * and the secret token its socket then opens with (`?id=`), on this node or any other. Version 1
+ * only.
  */
-export function negotiateRoutes(
-  app: FastifyInstance,
-  { hubs, connections, authenticate, origins }: NegotiateOptions,
-) {
+export function negotiateRoutes(app: FastifyInstance, { hubs, authenticate, origins }: NegotiateOptions) {
   function cors(request: FastifyRequest, reply: FastifyReply) {
     const origin = request.headers.origin;
     if (!origin || !origins.isAppOrigin(origin)) return;
@@ -60,11 +58,12 @@ export function negotiateRoutes(
         // Version 0 clients use the public connectionId as the socket id: not offered.
         return reply.send({ error: 'This server requires negotiateVersion=1.' });
       }
-      const connection = connections.create(hub, auth.user);
+      // Nothing is kept: the token itself tells any node which connection it opens.
+      const { connectionId, token } = issueConnectionToken(hub.definition.name, auth.user.userId);
       return reply.send({
         negotiateVersion: 1,
-        connectionId: connection.connectionId,
-        connectionToken: connection.token,
+        connectionId,
+        connectionToken: token,
         availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }],
       });
     },

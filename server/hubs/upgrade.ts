@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocketServer } from 'ws';
 import type { Connection, HubConnections, RegisteredHub } from './connections';
+import { readConnectionToken } from './connectionTokens';
 import type { Authenticate } from './hub';
 
 const hubPathRe = /^\/hubs\/([a-z0-9-]+)\/?$/;
@@ -37,6 +38,8 @@ function refuseUpgrade(
 interface UpgradeOptions {
   hubs: Map<string, RegisteredHub>;
   connections: HubConnections;
+  /** How long a negotiated token may wait for its socket. */
+  negotiateTtlMs: number;
   authenticate: Authenticate;
   wss: WebSocketServer;
   /** Whether the server is shutting down (new sockets are refused). */
@@ -45,12 +48,12 @@ interface UpgradeOptions {
 
 /**
  * The listener of the HTTP server's 'upgrade' event: a hub socket at /hubs/{hub} opens a
- * negotiated connection (`?id=`, the same user) or, with skipNegotiation, a new one. Refusals are
- * plain HTTP answers.
+ * negotiated connection (`?id=`, the same user, negotiated with any node) or, with
+ * skipNegotiation, a new one. Refusals are plain HTTP answers.
  */
 export function upgradeListener(
   app: FastifyInstance,
-  { hubs, connections, authenticate, wss, stopping }: UpgradeOptions,
+  { hubs, connections, negotiateTtlMs, authenticate, wss, stopping }: UpgradeOptions,
 ) {
   async function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(request.url ?? '/', 'http://hub');
@@ -67,18 +70,16 @@ export function upgradeListener(
     const id = url.searchParams.get('id');
     let connection: Connection;
     if (id) {
-      const found = connections.find(id);
-      if (!found || found.hub !== hub) return refuseUpgrade(socket, 404, 'No connection with that id');
-      if (found.state !== 'negotiated')
-        return refuseUpgrade(socket, 409, 'The connection already has a socket');
-      if (found.user.userId !== auth.user.userId) return refuseUpgrade(socket, 403, 'Not your connection');
-      connection = found;
-      connection.user = auth.user;
+      // Negotiated on this node or another: the token tells which connection it opens.
+      const claim = readConnectionToken(hub.definition.name, id, negotiateTtlMs);
+      if (!claim) return refuseUpgrade(socket, 404, 'No connection with that id');
+      if (claim.userId !== auth.user.userId) return refuseUpgrade(socket, 403, 'Not your connection');
+      if (connections.tokenUsed(id)) return refuseUpgrade(socket, 409, 'The connection already has a socket');
+      connection = connections.create(hub, auth.user, claim);
     } else {
       // skipNegotiation: a new connection of its own.
       connection = connections.create(hub, auth.user);
     }
-    connection.state = 'handshaking';
     wss.handleUpgrade(request, socket, head, (ws) => {
       if (stopping()) {
         ws.close(1001);

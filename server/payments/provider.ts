@@ -43,7 +43,15 @@ export interface PaymentProvider {
  * and Stripe's webhooks) turns its notifications into these, and MarketplaceService.fulfil
  * applies each (provider, eventId) exactly once.
  */
-export type ProviderEvent = { provider: 'test' | 'stripe'; eventId: string } & (
+export type ProviderEvent = {
+  provider: 'test' | 'stripe';
+  eventId: string;
+  /**
+   * When the provider made the event (ISO), which may be long before it arrives: providers do not
+   * deliver in order. Absent for events made just now (the built-in provider's).
+   */
+  created?: string | null;
+} & (
   | {
       type: 'checkout.completed';
       /** The provider's id of the checkout session (ours for the test provider). */

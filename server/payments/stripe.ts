@@ -144,7 +144,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   /** The ProviderEvent of a Stripe event, or undefined for the kinds the platform does not use. */
   toProviderEvent(event: Stripe.Event): ProviderEvent | undefined {
-    const base = { provider: 'stripe' as const, eventId: event.id };
+    const base = { provider: 'stripe' as const, eventId: event.id, created: isoOfSeconds(event.created) };
     switch (event.type) {
       case 'checkout.session.completed': {
         const s = event.data.object;

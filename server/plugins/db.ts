@@ -10,6 +10,8 @@ declare module 'fastify' {
     dbPing: () => Promise<void>;
     /** Called should the embedded database stop by itself (main.ts then ends the process). */
     onDatabaseFailure: (listener: (error: Error) => void) => void;
+    /** Runs `work` under the lock nodes sharing the database take to migrate and seed (DatabaseHandle). */
+    withStartupLock: DatabaseHandle['withStartupLock'];
   }
 }
 
@@ -30,6 +32,7 @@ export default fp<{ config: Config; handle?: DatabaseHandle }>(
     app.decorate('dbKind', h.kind);
     app.decorate('dbPing', h.ping);
     app.decorate('onDatabaseFailure', (listener: (error: Error) => void) => h.onFailure?.(listener));
+    app.decorate('withStartupLock', h.withStartupLock);
     if (owned) app.addHook('onClose', async () => h.close());
   },
   { name: 'db' },

@@ -75,8 +75,9 @@ export function createApp(ports: AppPorts = {}): App {
     actors: {
       ...sessionActors(ports.userManager ?? createUserManager(), api),
       planWatch: hubMessages<SessionEvent>('Subscription', (payload) => {
-        const eventType = (payload as { eventType?: unknown } | null)?.eventType;
-        return typeof eventType === 'string' ? { type: 'plan.changed', eventType } : null;
+        const { eventType, plan } = (payload ?? {}) as { eventType?: unknown; plan?: unknown };
+        if (typeof eventType !== 'string') return null;
+        return { type: 'plan.changed', eventType, ...(typeof plan === 'string' ? { plan } : {}) };
       }),
     },
   });

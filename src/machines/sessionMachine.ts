@@ -39,8 +39,11 @@ export type SessionEvent =
   | { type: 'session.expired' }
   | { type: 'session.returned' }
   | { type: 'session.profileUpdated'; profile: SessionProfile }
-  /** The notification hub told of a change to the user's plan (`eventType` of its Subscription event). */
-  | { type: 'plan.changed'; eventType: string };
+  /**
+   * The notification hub told of the user's plan (its Subscription event: `eventType`, and `plan`
+   * when it names the plan the user has now).
+   */
+  | { type: 'plan.changed'; eventType: string; plan?: string };
 
 /** Plan changes after which the token's roles are out of date: a plan became active or ended. */
 export const tierChangingEvents: readonly string[] = ['subscription.activated', 'subscription.canceled'];
@@ -177,7 +180,11 @@ export const sessionMachine = setup({
           on: {
             'session.renew': 'renewing',
             'plan.changed': {
-              guard: ({ event }) => tierChangingEvents.includes(event.eventType),
+              // A plan became active or ended, or the plan told is not the token's (a change
+              // whose own notification was missed, e.g. while the hub's backplane was down).
+              guard: ({ context, event }) =>
+                tierChangingEvents.includes(event.eventType) ||
+                (event.plan !== undefined && event.plan !== tierOf(context.user?.roles)),
               target: 'renewing',
             },
           },

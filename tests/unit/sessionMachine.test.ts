@@ -69,6 +69,10 @@ const events = (): AnyEventObject[] => [
   { type: 'session.signOut' },
   { type: 'xstate.done.actor.signOut' },
   { type: 'session.returned' },
+  // The notification hub: a tier-changing event, and the plan told as it is now (a catch-up).
+  { type: 'plan.changed', eventType: 'subscription.activated', plan: 'pro' },
+  { type: 'plan.changed', eventType: 'subscription.updated', plan: 'pro' },
+  { type: 'plan.changed', eventType: 'subscription.updated', plan: 'standard' },
 ];
 
 for (const callback of [false, true]) {
@@ -130,6 +134,29 @@ describe('sessionMachine', () => {
     session.latest('loadUser').resolve(alice);
     await flush();
     expect(session.latest('ensureProfile').input).toEqual({ user: alice });
+  });
+
+  it('renews the token when the plan changes, or when the plan told is not the one its roles carry', async () => {
+    const session = startSession(false);
+    session.latest('loadUser').resolve(alice);
+    await flush();
+    session.latest('ensureProfile').resolve(profile);
+    await flush();
+    const renewing = () => session.actor.getSnapshot().matches({ signedIn: 'renewing' });
+    // Alice's token says standard (pro-user).
+    session.actor.send({ type: 'plan.changed', eventType: 'subscription.updated', plan: 'standard' });
+    session.actor.send({ type: 'plan.changed', eventType: 'subscription.updated' });
+    expect(renewing()).toBe(false);
+    // Told she is on pro now (a push she missed while offline, caught up): her token is renewed.
+    session.actor.send({ type: 'plan.changed', eventType: 'subscription.updated', plan: 'pro' });
+    expect(renewing()).toBe(true);
+    session.latest('renew').resolve(renewed);
+    await flush();
+    expect(selectTier(session.actor.getSnapshot())).toBe('pro');
+    session.actor.send({ type: 'plan.changed', eventType: 'subscription.updated', plan: 'pro' });
+    expect(renewing()).toBe(false);
+    session.actor.send({ type: 'plan.changed', eventType: 'subscription.canceled', plan: 'free' });
+    expect(renewing()).toBe(true);
   });
 
   it('takes the highest tier among the roles', () => {

@@ -179,7 +179,11 @@ export const payments = pgTable(
     cardLast4: text('card_last4'),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('payments_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    // One row per provider payment (invoice, payment intent), however many events tell of it.
+    uniqueIndex('payments_provider_reference_idx').on(t.provider, t.providerReference),
+  ],
 );
 
 /**
@@ -200,6 +204,16 @@ export const subscriptions = pgTable(
     provider: text('provider').notNull(),
     providerCustomerId: text('provider_customer_id'),
     providerSubscriptionId: text('provider_subscription_id'),
+    /**
+     * The subscription's status at the provider as of the newest event applied ('active', 'unpaid',
+     * 'canceled', 'deleted', …): 'canceled', 'incomplete_expired' and 'deleted' are final.
+     */
+    providerStatus: text('provider_status'),
+    /**
+     * When the provider made the newest event applied to this subscription: an event made earlier
+     * never overrides it, since providers do not deliver in order.
+     */
+    providerEventAt: timestampTz('provider_event_at'),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
     updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },

@@ -33,6 +33,7 @@ declare module 'fastify' {
 
 interface Hubs {
   notifyUser(userId: string, target: HubTarget, payload: unknown): Promise<void>;
+  onCatchUp(catchUp: (userIds: string[]) => Promise<void>): () => void;
 }
 
 export interface MarketplaceOptions {
@@ -80,6 +81,15 @@ async function marketplace(instance: FastifyInstance, options: MarketplaceOption
   });
   await service.syncProducts();
   instance.decorate('marketplace', service);
+  // Clients that may have missed wallet or plan pushes (the hubs' backplane was down) get them as
+  // they are now.
+  let stopCatchUp: (() => void) | undefined;
+  instance.addHook('onReady', async () => {
+    if (!instance.hasDecorator('hubs')) return;
+    const hubs = (instance as unknown as { hubs: Hubs }).hubs;
+    stopCatchUp = hubs.onCatchUp((userIds) => service.pushCurrentState(userIds));
+  });
+  instance.addHook('onClose', async () => stopCatchUp?.());
 
   // The billing job: once the server is ready, then every minute; never two runs at once here,
   // and each of its events is applied once even when two processes run it.
@@ -325,7 +335,9 @@ async function marketplace(instance: FastifyInstance, options: MarketplaceOption
               description:
                 'Verified with the Stripe-Signature header over the raw body (400 when missing or wrong, ' +
                 'nothing changes). Handles checkout.session.completed, invoice.paid, ' +
-                'invoice.payment_failed and customer.subscription.created/updated/deleted, each event id once.',
+                'invoice.payment_failed and customer.subscription.created/updated/deleted, each event id once ' +
+                'and each invoice as one payment; a subscription event older than the state it would change, ' +
+                'or about a deleted subscription, changes nothing.',
               response: {
                 200: z.object({ received: z.boolean(), applied: z.boolean() }),
                 400: ErrorBody.describe('No or a wrong signature'),

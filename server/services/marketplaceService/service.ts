@@ -110,6 +110,11 @@ export class MarketplaceService {
     return this.subscriptions.setAutoRenew(userId, renew);
   }
 
+  /** Pushes each user's wallet and plan as they are now (clients that may have missed pushes). */
+  pushCurrentState(userIds: string[]): Promise<void> {
+    return this.subscriptions.pushCurrentState(userIds);
+  }
+
   paymentHistory(userId: string, cp: number, ipp: number): Promise<PaymentHistory> {
     return this.subscriptions.paymentHistory(userId, cp, ipp);
   }

@@ -4,7 +4,7 @@ import type {
   PaymentHistory,
   SubscriptionNotification,
 } from '../../../contracts/marketplace';
-import { payments, subscriptions, users } from '../../db/schema';
+import { creditBalances, payments, subscriptions, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { pageWithMore, pageWithNext } from '../../support/paging';
 import { toIsoTime } from '../../support/time';
@@ -12,6 +12,15 @@ import { type Market, notifyUser } from './market';
 
 const iso = (value: string | Date | null | undefined) =>
   value === null || value === undefined ? null : toIsoTime(value);
+
+/** The plan a user has: their subscription's while it has not ended (users.plan follows it), else free. */
+export function currentPlan(
+  row: { isCanceled: number; plan: string } | undefined,
+  userPlan: string | undefined,
+): MySubscription['plan'] {
+  if (!row || row.isCanceled === 2) return 'free';
+  return (userPlan ?? row.plan) as MySubscription['plan'];
+}
 
 /** A user's plan: their subscription, its auto-renewal, and what they paid (the wallet page). */
 export class Subscriptions {
@@ -23,9 +32,8 @@ export class Subscriptions {
     if (!row) {
       return { plan: 'free', priceId: null, isCanceled: null, endsAt: null, canceledAt: null };
     }
-    const plan = row.isCanceled === 2 ? 'free' : ((user?.plan ?? row.plan) as MySubscription['plan']);
     return {
-      plan,
+      plan: currentPlan(row, user?.plan),
       priceId: row.priceId,
       isCanceled: row.isCanceled as 0 | 1 | 2,
       endsAt: iso(row.endsAt),
@@ -54,6 +62,34 @@ export class Subscriptions {
       plan: answer.plan,
     } satisfies SubscriptionNotification);
     return answer;
+  }
+
+  /**
+   * Pushes each user's wallet and plan as they are now (Wallet, and Subscription with eventType
+   * 'subscription.updated'), for clients that may have missed pushes while the hubs' backplane
+   * was down.
+   */
+  async pushCurrentState(userIds: string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    const { db } = this.market;
+    const [balances, rows, plans] = await Promise.all([
+      db
+        .select({ userId: creditBalances.userId, balance: creditBalances.balance })
+        .from(creditBalances)
+        .where(inArray(creditBalances.userId, userIds)),
+      db.select().from(subscriptions).where(inArray(subscriptions.userId, userIds)),
+      db.select({ id: users.id, plan: users.plan }).from(users).where(inArray(users.id, userIds)),
+    ]);
+    const balanceOf = new Map(balances.map((b) => [b.userId, b.balance]));
+    const rowOf = new Map(rows.map((r) => [r.userId, r]));
+    const planOf = new Map(plans.map((p) => [p.id, p.plan]));
+    for (const userId of userIds) {
+      await notifyUser(this.market, userId, 'Wallet', { availableBalance: balanceOf.get(userId) ?? 0 });
+      await notifyUser(this.market, userId, 'Subscription', {
+        eventType: 'subscription.updated',
+        plan: currentPlan(rowOf.get(userId), planOf.get(userId)),
+      } satisfies SubscriptionNotification);
+    }
   }
 
   async paymentHistory(userId: string, cp: number, ipp: number): Promise<PaymentHistory> {

@@ -21,6 +21,7 @@ import type { Caller } from '../../http/caller';
 import { validationFailed } from '../../http/forms';
 import { toIsoTime } from '../../support/time';
 import { type PictureFileRow, putPicture } from '../../uploads/pictureParts';
+import { countsOf, type UserCounts } from './counts';
 import type { ProfileInput, ReceivedPictures } from './form';
 
 export type UserRow = typeof users.$inferSelect;
@@ -55,7 +56,7 @@ export interface UserServiceOptions {
 /** How often GET /user/my moves lastLogin forward (it is called when the app starts a session). */
 const lastLoginEvery = "interval '10 minutes'";
 
-function toPublicUser(row: UserRow): UserPublic {
+function toPublicUser(row: UserRow, counts: UserCounts): UserPublic {
   return {
     userId: row.id,
     name: row.name,
@@ -70,16 +71,15 @@ function toPublicUser(row: UserRow): UserPublic {
     coverPhoto: row.coverPhotoId ? fileUrl(row.coverPhotoId) : null,
     coverCrop: row.coverCrop ?? null,
     signedUp: toIsoTime(row.signedUp),
-    // Social features (follows, publishing) are not counted yet.
-    numOfFollowers: 0,
-    numOfFollowing: 0,
-    numPublishedSpaces: 0,
+    numOfFollowers: counts.numOfFollowers,
+    numOfFollowing: counts.numOfFollowing,
+    numPublishedSpaces: counts.numPublishedSpaces,
   };
 }
 
-function toFullUser(row: UserRow, roles: readonly Role[]): UserFull {
+function toFullUser(row: UserRow, counts: UserCounts, roles: readonly Role[]): UserFull {
   return {
-    ...toPublicUser(row),
+    ...toPublicUser(row, counts),
     email: row.email,
     birthday: row.birthday,
     gender: row.gender,
@@ -146,6 +146,15 @@ export class UserService {
     return row;
   }
 
+  /** A user's counts (published spaces, followers, following). */
+  private async countsOf(id: string): Promise<UserCounts> {
+    return (await countsOf(this.db, [id])).get(id)!;
+  }
+
+  private async full(row: UserRow, roles: readonly Role[]): Promise<UserFull> {
+    return toFullUser(row, await this.countsOf(row.id), roles);
+  }
+
   /** The caller's own record, or null when they have none yet. Moves lastLogin forward. */
   async mine(caller: Caller): Promise<UserFull | null> {
     const [touched] = await this.db
@@ -159,7 +168,7 @@ export class UserService {
       )
       .returning();
     const row = touched ?? (await this.find(caller.userId));
-    return row ? toFullUser(row, caller.roles) : null;
+    return row ? this.full(row, caller.roles) : null;
   }
 
   /** Creates the caller's record (CONFLICT when it exists). The name defaults to the sign-in's. */
@@ -193,7 +202,7 @@ export class UserService {
         if (!created) throw new AppError('CONFLICT', 'Your user record already exists');
         return created;
       });
-      return toFullUser(row, caller.roles);
+      return await this.full(row, caller.roles);
     } catch (error) {
       await this.dropUnreferenced(stored.map((s) => s.file.sha256));
       if (isUniqueViolation(error)) throw usernameTaken();
@@ -206,7 +215,7 @@ export class UserService {
     const row = await this.find(id);
     const own = caller?.userId === id;
     if (!row || (!row.active && !own)) throw notFound('No such user');
-    return own ? toFullUser(row, caller.roles) : toPublicUser(row);
+    return own ? this.full(row, caller.roles) : toPublicUser(row, await this.countsOf(row.id));
   }
 
   /**
@@ -240,7 +249,7 @@ export class UserService {
         if (!updated) throw notFound('No user record yet: create it first');
         return updated;
       });
-      return toFullUser(row, caller.roles);
+      return await this.full(row, caller.roles);
     } catch (error) {
       await this.dropUnreferenced(stored.map((s) => s.file.sha256));
       if (isUniqueViolation(error)) throw usernameTaken();
@@ -264,7 +273,11 @@ export class UserService {
       .orderBy(sql`lower(${users.name})`, users.id)
       .limit(ipp)
       .offset(cp * ipp);
-    return { items: rows.map(toPublicUser), cp, ipp, total: Number(n) };
+    const counts = await countsOf(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return { items: rows.map((r) => toPublicUser(r, counts.get(r.id)!)), cp, ipp, total: Number(n) };
   }
 
   /**

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InProcessBackplane } from '../../../server/hubs';
+import { type BackplaneMessage, InProcessBackplane } from '../../../server/hubs';
 import hubServer from '../../../server/hubs/hubServer';
 import { rawSocket, within } from './support';
 
@@ -73,6 +73,69 @@ describe('hub server keep-alive', () => {
     app = undefined;
     expect(raw.frames).toContain('{"type":7,"allowReconnect":true}\x1e');
     await raw.closed;
+  });
+});
+
+/** A backplane that can be "down": publishing fails, and `restore()` brings it back. */
+class FlakyBackplane extends InProcessBackplane {
+  down = false;
+  private readonly listeners = new Set<() => void>();
+  override async publish(channel: string, message: BackplaneMessage): Promise<void> {
+    if (this.down) throw new Error('the backplane is down');
+    return super.publish(channel, message);
+  }
+  onRestored(listener: () => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  restore() {
+    this.down = false;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+describe('hub server while its backplane is down', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('delivers to its own connections, and lets its users and those it failed to reach catch up after', async () => {
+    const backplane = new FlakyBackplane();
+    app = Fastify({ logger: false });
+    await app.register(hubServer, {
+      backplane,
+      verifyToken: async (token) => ({ userId: token.slice(5), roles: ['free-user'] }),
+    });
+    const caughtUp: string[][] = [];
+    const hub = app.hubServer.addHub({
+      name: 'plain',
+      onCatchUp: (userIds) => void caughtUp.push([...userIds].sort()),
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    const raw = rawSocket(`ws://127.0.0.1:${address.port}/hubs/plain`, { authorization: 'Bearer user:here' });
+    expect(await raw.opened).toBe('open');
+    raw.socket.send('{"protocol":"json","version":1}\x1e');
+    await raw.waitFor((f) => f === '{}\x1e');
+
+    backplane.down = true;
+    await within(hub.clients.user('here', 'Hello', 1), 500, 'the send');
+    await raw.waitFor((f) => f.includes('"Hello"'), 1000, 'the local delivery');
+    await hub.clients.user('elsewhere', 'Hello', 2);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(caughtUp).toEqual([]);
+
+    backplane.restore();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(caughtUp).toEqual([['elsewhere', 'here']]);
+    // Told once: a second restore catches up those connected here only.
+    backplane.restore();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(caughtUp).toEqual([['elsewhere', 'here'], ['here']]);
+    raw.socket.close();
   });
 });
 

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { notificationHubPath } from '../../../contracts/marketplace';
 import type { DatabaseHandle } from '../../../server/db';
 import { HubError } from '../../../server/hubs';
+import { issueConnectionToken } from '../../../server/hubs/connectionTokens';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
@@ -195,6 +196,9 @@ describe('notification hub with the official SignalR client', () => {
     const ws = `ws://127.0.0.1:${port}${notificationHubPath}`;
     expect(await rawSocket(`${ws}?id=unknown`, headers).opened).toBe(404);
     expect(await rawSocket(`${ws}?id=x`).opened).toBe(401);
+    // A token negotiated too long ago (with this node or any other) opens nothing.
+    const stale = issueConnectionToken('notification', 'erin', Date.now() - 60_000).token;
+    expect(await rawSocket(`${ws}?id=${encodeURIComponent(stale)}`, headers).opened).toBe(404);
 
     const negotiate = await fetch(`${base}${notificationHubPath}/negotiate?negotiateVersion=1`, {
       method: 'POST',

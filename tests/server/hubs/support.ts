@@ -33,6 +33,23 @@ export interface ClientOptions {
   token: () => Promise<string> | string;
   reconnectDelays?: number[];
   skipNegotiation?: boolean;
+  /**
+   * Opens the socket at this origin (`http://host:port`) instead of the one negotiated with: as a
+   * load balancer without sticky sessions may send the two requests to two nodes.
+   */
+  socketOrigin?: string;
+}
+
+/** A WebSocket class that opens every socket at `origin`, whatever url it is given. */
+function socketsTo(origin: string) {
+  const target = new URL(origin);
+  return class extends WebSocket {
+    constructor(url: string | URL, ...rest: unknown[]) {
+      const moved = new URL(url);
+      moved.host = target.host;
+      super(moved, ...(rest as [undefined]));
+    }
+  };
 }
 
 /** The official client, WebSockets only, as the SPA builds it. */
@@ -42,6 +59,7 @@ export function hubClient(url: string, options: ClientOptions): HubConnection {
       accessTokenFactory: options.token,
       transport: HttpTransportType.WebSockets,
       skipNegotiation: options.skipNegotiation ?? false,
+      ...(options.socketOrigin ? { WebSocket: socketsTo(options.socketOrigin) } : {}),
     })
     .configureLogging(LogLevel.None);
   if (options.reconnectDelays) builder = builder.withAutomaticReconnect(options.reconnectDelays);

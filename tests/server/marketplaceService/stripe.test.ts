@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../../server/db';
+import { users } from '../../../server/db/schema';
 import { StripePaymentProvider } from '../../../server/payments/stripe';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
@@ -222,6 +224,137 @@ describe.each(testDatabases())('marketplace (Stripe, offline) on $name', ({ open
 
     expect((await deliver(subscriptionDeleted(`evt_d_${sessionId}`, subId))).statusCode).toBe(200);
     expect((await api.get('/subscription/my', user)).json()).toMatchObject({ plan: 'free', isCanceled: 2 });
+  });
+
+  /** A customer.subscription.updated event created at `created` (seconds). */
+  const subscriptionUpdated = (
+    id: string,
+    subId: string,
+    created: number,
+    state: { status?: string; cancelAtPeriodEnd?: boolean; productId?: string } = {},
+  ) => ({
+    id,
+    object: 'event',
+    type: 'customer.subscription.updated',
+    created,
+    data: {
+      object: {
+        id: subId,
+        object: 'subscription',
+        status: state.status ?? 'active',
+        cancel_at_period_end: state.cancelAtPeriodEnd ?? false,
+        canceled_at: null,
+        items: { data: [{ current_period_end: created + 30 * 86400 }] },
+        metadata: { productId: state.productId ?? 'pro-monthly' },
+      },
+    },
+  });
+
+  /** A user with a Stripe subscription bought through checkout; answers its id. */
+  const subscribed = async (user: string, plan: string) => {
+    await api.checkout(user, { subscriptionId: plan });
+    const sessionId = await lastSessionId();
+    const subId = `sub_${sessionId}`;
+    const done = await deliver(
+      completed(`evt_c_${sessionId}`, sessionId, { subscription: subId, customer: `cus_${user}` }),
+    );
+    expect(done.json()).toEqual({ received: true, applied: true });
+    return subId;
+  };
+  const planOf = async (user: string) => {
+    const [row] = await t.app.db.select({ plan: users.plan }).from(users).where(eq(users.id, user));
+    return row?.plan;
+  };
+
+  it('keeps a deleted subscription deleted when an older update arrives late', async () => {
+    const user = newUser('late');
+    const subId = await subscribed(user, 'pro-monthly');
+    const now = Math.floor(Date.now() / 1000);
+    const deleted = { ...subscriptionDeleted(`evt_del_${subId}`, subId), created: now };
+    expect((await deliver(deleted)).json()).toEqual({ received: true, applied: true });
+    expect((await api.get('/subscription/my', user)).json()).toMatchObject({ plan: 'free', isCanceled: 2 });
+
+    // Stripe sends the update made before the deletion afterwards.
+    const late = subscriptionUpdated(`evt_late_${subId}`, subId, now - 60, { status: 'active' });
+    expect((await deliver(late)).statusCode).toBe(200);
+    expect((await api.get('/subscription/my', user)).json()).toMatchObject({ plan: 'free', isCanceled: 2 });
+    expect(await planOf(user)).toBe('free');
+
+    // Even one stamped after the deletion cannot bring a deleted subscription back.
+    const after = subscriptionUpdated(`evt_after_${subId}`, subId, now + 60, { status: 'active' });
+    expect((await deliver(after)).statusCode).toBe(200);
+    expect((await api.get('/subscription/my', user)).json()).toMatchObject({ plan: 'free', isCanceled: 2 });
+    expect(await planOf(user)).toBe('free');
+  });
+
+  it('applies subscription updates by when Stripe made them, not by when they arrive', async () => {
+    const user = newUser('ordered');
+    const subId = await subscribed(user, 'standard-monthly');
+    const now = Math.floor(Date.now() / 1000);
+    // The newer state (auto-renewal off, on Pro) arrives first, the older one (Standard, renewing) second.
+    const newer = subscriptionUpdated(`evt_new_${subId}`, subId, now + 20, {
+      cancelAtPeriodEnd: true,
+      productId: 'pro-monthly',
+    });
+    const older = subscriptionUpdated(`evt_old_${subId}`, subId, now + 10, {
+      cancelAtPeriodEnd: false,
+      productId: 'standard-monthly',
+    });
+    expect((await deliver(newer)).json().applied).toBe(true);
+    expect((await deliver(older)).statusCode).toBe(200);
+    expect((await api.get('/subscription/my', user)).json()).toMatchObject({
+      plan: 'pro',
+      priceId: 'pro-monthly',
+      isCanceled: 1,
+    });
+    expect(await planOf(user)).toBe('pro');
+
+    // A status the subscription can come back from (unpaid) is undone by a newer payment.
+    await deliver(subscriptionUpdated(`evt_unpaid_${subId}`, subId, now + 30, { status: 'unpaid' }));
+    expect(await planOf(user)).toBe('free');
+    await deliver(subscriptionUpdated(`evt_paid_${subId}`, subId, now + 40, { status: 'active' }));
+    expect((await api.get('/subscription/my', user)).json()).toMatchObject({ plan: 'pro', isCanceled: 0 });
+    expect(await planOf(user)).toBe('pro');
+  });
+
+  it('records one payment per invoice however many events tell of it', async () => {
+    const user = newUser('invoices');
+    const subId = await subscribed(user, 'standard-monthly');
+    const invoice = (
+      eventId: string,
+      type: 'invoice.paid' | 'invoice.payment_failed',
+      invoiceId: string,
+    ) => ({
+      id: eventId,
+      object: 'event',
+      type,
+      data: {
+        object: {
+          id: invoiceId,
+          object: 'invoice',
+          amount_paid: type === 'invoice.paid' ? 999 : 0,
+          amount_due: 999,
+          currency: 'eur',
+          billing_reason: 'subscription_cycle',
+          parent: { subscription_details: { subscription: subId } },
+          lines: { data: [{ period: { end: Math.floor(Date.now() / 1000) + 60 * 86400 } }] },
+        },
+      },
+    });
+    for (const eventId of ['evt_a', 'evt_b', 'evt_c'])
+      expect((await deliver(invoice(`${eventId}_${subId}`, 'invoice.paid', `in_${subId}`))).statusCode).toBe(
+        200,
+      );
+    // A failed attempt and its retry that succeeded are one invoice too; a late failure never undoes the payment.
+    await deliver(invoice(`evt_f1_${subId}`, 'invoice.payment_failed', `in2_${subId}`));
+    await deliver(invoice(`evt_f2_${subId}`, 'invoice.payment_failed', `in2_${subId}`));
+    await deliver(invoice(`evt_p_${subId}`, 'invoice.paid', `in2_${subId}`));
+    await deliver(invoice(`evt_f3_${subId}`, 'invoice.payment_failed', `in2_${subId}`));
+
+    const history = (await t.app.marketplace.paymentHistory(user, 0, 20)).items;
+    // The checkout's own payment, then one line per invoice, both paid.
+    expect(history.map((p) => p.status)).toEqual(['paid', 'paid', 'paid']);
+    expect(history.filter((p) => p.amount === 999)).toHaveLength(3);
   });
 
   it('cancels the previous Stripe subscription when a new plan replaces it', async () => {

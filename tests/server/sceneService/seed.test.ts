@@ -2,12 +2,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSceneContent } from '../../../contracts/sceneContent';
 import type { DatabaseHandle } from '../../../server/db';
-import { accounts, appliedJobs, publishSlots, scenes, users } from '../../../server/db/schema';
-import { demoPassword, demoSpacesJob, demoUsers, seedDemoContent } from '../../../server/db/seed';
+import { accounts, appliedJobs, publishSlots, scenes, subscriptions, users } from '../../../server/db/schema';
+import {
+  demoPassword,
+  demoPlansJob,
+  demoSpacesJob,
+  demoUsers,
+  seedDemoContent,
+} from '../../../server/db/seed';
 import { signIn } from '../../../server/identity/accounts';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
+import { marketApi } from '../marketplaceService/helpers';
 import { sceneApi } from './helpers';
 
 describe.each(testDatabases())('the demo spaces on $name', ({ open }) => {
@@ -83,9 +90,39 @@ describe.each(testDatabases())('the demo spaces on $name', ({ open }) => {
       expect(slot.active).toBe(true);
     }
 
+    // Their plans are recorded as a purchase records them: the wallet page shows the plan.
+    const market = marketApi(t, issuer);
+    for (const user of demoUsers) {
+      const [account] = await t.app.db.select().from(accounts).where(eq(accounts.email, user.email));
+      const mine = (await market.get('/subscription/my', account.id)).json();
+      expect(mine, user.email).toMatchObject({ plan: user.plan });
+      // Their profiles count their published spaces.
+      const profile = (await t.app.inject({ url: `/api/userService/user/${account.id}` })).json();
+      expect(profile.numPublishedSpaces, user.email).toBe(all.filter((s) => s.ownerId === account.id).length);
+      expect(profile.numPublishedSpaces).toBeGreaterThan(0);
+      if (user.plan !== 'free') {
+        expect(mine).toMatchObject({ priceId: `${user.plan}-yearly`, isCanceled: 0 });
+        expect(new Date(mine.endsAt).getTime()).toBeGreaterThan(Date.now() + 300 * 86400_000);
+      }
+    }
+
     // The owner sees them in their spaces, as published ones.
     const [museum] = await t.app.db.select().from(accounts).where(eq(accounts.email, demoUsers[0].email));
     const mine = await api.my(museum.id, { state: 'Published' });
     expect(mine.json().total).toBe(all.filter((s) => s.ownerId === museum.id).length);
+  });
+
+  it('records the plans of demo users seeded before plans were recorded, once', async () => {
+    await t.app.db.delete(subscriptions);
+    await t.app.db.delete(appliedJobs).where(eq(appliedJobs.name, demoPlansJob));
+    expect(await seedDemoContent(t.app)).toBe(true);
+    expect(await seedDemoContent(t.app)).toBe(false);
+    const rows = await t.app.db.select().from(subscriptions);
+    expect(rows.map((r) => r.plan).sort()).toEqual(
+      demoUsers
+        .map((u) => u.plan)
+        .filter((p) => p !== 'free')
+        .sort(),
+    );
   });
 });
