@@ -43,6 +43,16 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count trusts the peer and the `hops - 1` addresses
+ * before it in X-Forwarded-For, so the client is the last address the first proxy appended
+ * (Fastify's own numeric option trusts nobody).
+ */
+export function trustProxyOption(setting: Config['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
 /** Largest body any route accepts; each route narrows it. */
 const maxBodyBytes = 32 * 1024 * 1024;
 
@@ -55,7 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 

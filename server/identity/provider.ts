@@ -196,8 +196,8 @@ export function createProvider({ config, db, origins, keys, log }: ProviderOptio
   };
 
   const provider = new Provider(issuer, configuration);
-  // Behind a proxy the app sees X-Forwarded-*: secure cookies and URLs follow them.
-  provider.proxy = true;
+  // Behind a trusted proxy (TRUST_PROXY) secure cookies and URLs follow its X-Forwarded-* headers.
+  provider.proxy = config.TRUST_PROXY !== false;
 
   // Redirects to the callback path on any single-label subdomain of BASE_DOMAIN (districts), which
   // the library's exact-match list cannot express.
