@@ -1,4 +1,4 @@
-import { buildApp } from './app';
+import { buildApp, startupStep } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedDemoContent } from './db/seed';
 
@@ -20,7 +20,7 @@ async function main() {
     app.log.fatal({ err: error }, 'the embedded database stopped; the server exits');
     process.exit(1);
   });
-  if (config.SEED_DEMO) await seedDemoContent(app);
+  if (config.SEED_DEMO) await startupStep(app.log, 'demo content', () => seedDemoContent(app));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -43,7 +43,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ host: config.HOST, port: config.PORT });
+  await startupStep(app.log, 'listening', () => app.listen({ host: config.HOST, port: config.PORT }));
   app.log.info(
     `Platform ready at ${config.publicOrigin} (database: ${app.dbKind}, files: ${app.blobStore.kind})`,
   );
