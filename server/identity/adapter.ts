@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../db';
 import { oidcPayloads, passwordResets } from '../db/schema';
+import { purgeSignInThrottles } from './signInThrottle';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -86,8 +87,12 @@ export function drizzleAdapter(db: Database): AdapterFactory {
   return (name: string) => new DrizzleAdapter(db, name);
 }
 
-/** Deletes expired provider rows and password reset links that can no longer be used. */
+/**
+ * Deletes expired provider rows, password reset links that can no longer be used, and failed
+ * sign-ins long forgotten.
+ */
 export async function purgeExpired(db: Database): Promise<void> {
+  await purgeSignInThrottles(db);
   await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, sql`now()`));
   await db.delete(passwordResets).where(lt(passwordResets.expiresAt, iso(Date.now() - 24 * 60 * 60 * 1000)));
 }

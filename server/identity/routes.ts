@@ -9,7 +9,6 @@ import {
   createPasswordReset,
   findAccountByEmail,
   findAccountById,
-  lockMinutes,
   maxPasswordLength,
   minPasswordLength,
   normalizeEmail,
@@ -66,7 +65,10 @@ function newPasswordErrors(password: string, confirm: string): FieldErrors {
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 const tooManyAttempts = (seconds: number) =>
   `Too many attempts. Please wait ${minutes(seconds)} minute${minutes(seconds) === 1 ? '' : 's'} and try again.`;
-const lockedMessage = `Too many failed sign-in attempts for this account. Try again in ${lockMinutes} minutes, or reset your password.`;
+const seconds = (n: number) => `${n} second${n === 1 ? '' : 's'}`;
+/** Said alike whether an account has the address or not. */
+const slowedMessage = (wait: number) =>
+  `Too many failed sign-in attempts with this e-mail address. Try again in ${seconds(wait)}, or reset your password.`;
 
 function html(reply: FastifyReply, status: number, body: string) {
   return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
@@ -146,6 +148,12 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
     reply.header('retry-after', String(wait));
     void html(reply, 429, page(tooManyAttempts(wait)));
     return false;
+  }
+
+  /** The 429 page of an e-mail address that must wait after failed sign-ins. */
+  function slowedDown(reply: FastifyReply, wait: number, page: (error: string) => string) {
+    reply.header('retry-after', String(wait));
+    return html(reply, 429, page(slowedMessage(wait)));
   }
 
   /** The interaction of this uid, when the browser holds its cookie and it has not expired. */
@@ -232,7 +240,7 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
     if (!email || !password) return html(reply, 400, page('Enter your e-mail and password'));
     const result = await signIn(db, email, password);
     if (!result.ok) {
-      if (result.reason === 'locked') return html(reply, 429, page(lockedMessage));
+      if (result.reason === 'slowed') return slowedDown(reply, result.retryAfterSeconds, page);
       return html(reply, 401, page('Incorrect e-mail or password'));
     }
     return finish(request, reply, { login: { accountId: result.accountId } });
@@ -440,7 +448,7 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
     }
     const result = await signIn(db, normalizeEmail(email), current);
     if (!result.ok) {
-      if (result.reason === 'locked') return html(reply, 429, page(lockedMessage));
+      if (result.reason === 'slowed') return slowedDown(reply, result.retryAfterSeconds, page);
       const message = signedIn ? 'Your current password is incorrect' : 'Incorrect e-mail or password';
       return html(reply, 401, page(message, { current: message }));
     }
