@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, not, or, sql } from 'drizzle-orm';
 import type { Role } from '../../contracts/identity';
 import type { Database } from '../db';
 import { uuidv7 } from '../db/ids';
@@ -159,22 +159,35 @@ export async function setPassword(db: Database, accountId: string, password: str
 /** Provider rows that belong to an account: sessions, grants, tokens and interactions. */
 const ownedBy = (accountId: string) => sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`;
 
-/** Signs the account out everywhere: its sessions, grants and refresh tokens are deleted. */
-async function endAllSessions(db: Database, accountId: string): Promise<void> {
+/** A provider session (and its grant) that a sign-out everywhere spares: the browser that asked for it. */
+export interface KeptSession {
+  sessionId: string;
+  grantId?: string;
+}
+
+/**
+ * Signs the account out everywhere (but `keep`): its sessions, grants and refresh tokens are
+ * deleted. Access tokens of the deleted grants stop working too (accessTokens.ts).
+ */
+export async function endSessions(db: Database, accountId: string, keep?: KeptSession): Promise<void> {
   await db.transaction(async (tx) => {
     const grants = await tx
       .select({ id: oidcPayloads.id })
       .from(oidcPayloads)
       .where(and(eq(oidcPayloads.type, 'Grant'), ownedBy(accountId)));
-    if (grants.length > 0) {
-      await tx.delete(oidcPayloads).where(
-        inArray(
-          oidcPayloads.grantId,
-          grants.map((g) => g.id),
-        ),
-      );
-    }
-    await tx.delete(oidcPayloads).where(and(ownedBy(accountId), sql`${oidcPayloads.type} <> ${profileType}`));
+    const ended = grants.map((g) => g.id).filter((id) => id !== keep?.grantId);
+    if (ended.length > 0) await tx.delete(oidcPayloads).where(inArray(oidcPayloads.grantId, ended));
+    const spared = [
+      sql`${oidcPayloads.type} = ${profileType}`,
+      ...(keep ? [sql`(${oidcPayloads.type} = 'Session' and ${oidcPayloads.id} = ${keep.sessionId})`] : []),
+      ...(keep?.grantId
+        ? [
+            sql`(${oidcPayloads.type} = 'Grant' and ${oidcPayloads.id} = ${keep.grantId})`,
+            sql`${oidcPayloads.grantId} is not distinct from ${keep.grantId}`,
+          ]
+        : []),
+    ];
+    await tx.delete(oidcPayloads).where(and(ownedBy(accountId), not(or(...spared)!)));
   });
 }
 
@@ -183,7 +196,7 @@ async function endAllSessions(db: Database, accountId: string): Promise<void> {
  * its profile and the account itself. The user record is the user service's to remove.
  */
 export async function deleteAccount(db: Database, accountId: string): Promise<void> {
-  await endAllSessions(db, accountId);
+  await endSessions(db, accountId);
   await db.transaction(async (tx) => {
     await tx.delete(oidcPayloads).where(ownedBy(accountId));
     await tx.delete(passwordResets).where(eq(passwordResets.accountId, accountId));
@@ -292,6 +305,6 @@ export async function usePasswordReset(db: Database, token: string, password: st
     .where(eq(accounts.id, used.accountId))
     .returning({ email: accounts.email });
   if (account) await clearSignInFailures(db, throttleKey(account.email));
-  await endAllSessions(db, used.accountId);
+  await endSessions(db, used.accountId);
   return true;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../db';
 import { oidcPayloads, passwordResets } from '../db/schema';
@@ -80,6 +80,22 @@ export class DrizzleAdapter implements Adapter {
       .delete(oidcPayloads)
       .where(and(eq(oidcPayloads.type, this.type), eq(oidcPayloads.grantId, grantId)));
   }
+}
+
+/** The ids among `grantIds` of grants that exist and have not expired. */
+export async function liveGrantIds(db: Database, grantIds: readonly string[]): Promise<Set<string>> {
+  if (grantIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: oidcPayloads.id })
+    .from(oidcPayloads)
+    .where(
+      and(
+        eq(oidcPayloads.type, 'Grant'),
+        inArray(oidcPayloads.id, [...new Set(grantIds)]),
+        or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`)),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The adapter factory oidc-provider calls once per model name. */

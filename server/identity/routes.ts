@@ -7,8 +7,10 @@ import { AppError } from '../errors';
 import {
   createAccount,
   createPasswordReset,
+  endSessions,
   findAccountByEmail,
   findAccountById,
+  type KeptSession,
   maxPasswordLength,
   minPasswordLength,
   normalizeEmail,
@@ -370,11 +372,14 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
 
   // ---- Change password (from the app) -----------------------------------------------------------
 
-  /** The account signed in at the provider in this browser, if any. */
+  /** The account signed in at the provider in this browser, if any, with its session. */
   async function signedInAccount(request: FastifyRequest, reply: FastifyReply) {
     try {
       const session = await provider.Session.get(provider.createContext(request.raw, reply.raw));
-      return session.accountId ? await findAccountById(db, session.accountId) : undefined;
+      const account = session.accountId ? await findAccountById(db, session.accountId) : undefined;
+      if (!account) return undefined;
+      const kept: KeptSession = { sessionId: session.jti, grantId: session.grantIdFor(clientId) };
+      return { ...account, session: kept };
     } catch {
       return undefined;
     }
@@ -453,12 +458,17 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
       return html(reply, 401, page(message, { current: message }));
     }
     await setPassword(db, result.accountId, password);
+    // Every other browser and device is signed out (their tokens stop working); this one stays.
+    const keep = signedIn?.id === result.accountId ? signedIn.session : undefined;
+    await endSessions(db, result.accountId, keep);
     return html(
       reply,
       200,
       messagePage({
         title: 'Password changed',
-        message: 'Your password has been changed.',
+        message: keep
+          ? 'Your password has been changed, and you have been signed out everywhere else.'
+          : 'Your password has been changed, and you have been signed out everywhere.',
         link: { href: returnTo, label: 'Back to Spaces' },
       }),
     );
