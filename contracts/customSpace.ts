@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
+  between,
   Color,
   coordinate,
   list,
   nonNegative,
-  num,
   ObjectId,
   positive,
   sceneContentLimits,
@@ -79,7 +79,7 @@ export const Stairs = z
     turn: z.enum(stairsTurns).default('left'),
     position: Vec3,
     /** Yaw in degrees. */
-    rotation: num().min(0).max(360).default(0),
+    rotation: between(0, 360).default(0),
     width: positive(20),
     /** Height climbed, in metres. */
     rise: positive(100),
@@ -136,8 +136,8 @@ export const MaterialOverride = z
     base: ObjectId.optional(),
     color: Color,
     textureUri: Uri.optional(),
-    roughness: num().min(0).max(1).default(0.5),
-    metalness: num().min(0).max(1).default(0),
+    roughness: between(0, 1).default(0.5),
+    metalness: between(0, 1).default(0),
     tint: Color.default('#ffffff'),
   })
   .meta({ id: 'MaterialOverride' });

@@ -6,6 +6,7 @@ import { z } from 'zod';
  */
 export const errorCodes = [
   'VALIDATION_FAILED',
+  'INVALID_ENCODING',
   'UNAUTHORIZED',
   'FORBIDDEN',
   'NOT_FOUND',
@@ -36,6 +37,8 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 /** The HTTP status that goes with each code. */
 export const statusOfCode: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
+  /** A body or form field whose bytes are not valid UTF-8 text. */
+  INVALID_ENCODING: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

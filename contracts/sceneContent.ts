@@ -12,7 +12,18 @@ import {
   Video,
   WebView3d,
 } from './sceneObjects';
-import { HttpUrl, list, nonNegative, num, ObjectId, Rotation, Text, Title, Uri, Vec3 } from './sceneFields';
+import {
+  between,
+  HttpUrl,
+  list,
+  nonNegative,
+  ObjectId,
+  Rotation,
+  Text,
+  Title,
+  Uri,
+  Vec3,
+} from './sceneFields';
 
 export * from './customSpace';
 export * from './sceneObjects';
@@ -21,6 +32,8 @@ export {
   uriMessage,
   positiveMessage,
   finiteMessage,
+  rangeMessage,
+  atMostMessage,
   idMessage,
   colorMessage,
   tooManyMessage,
@@ -122,7 +135,7 @@ export const SceneContent = z
     links: list(SpaceLink).default([]),
     startingPosition: Vec3.default([0, 0, 0]),
     /** Yaw in degrees (platform.md §9: rotation 0–360). */
-    startingRotation: num().min(0).max(360).default(0),
+    startingRotation: between(0, 360).default(0),
     guidedTours: list(GuidedTour).default([]),
     pictures: list(Picture).default([]),
     videos: list(Video).default([]),

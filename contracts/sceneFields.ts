@@ -12,6 +12,8 @@ export const httpUrlMessage = 'Invalid url. Valid url example: https://example.c
 export const uriMessage = 'Expected a file service url (starting with /) or an absolute http(s) url';
 export const positiveMessage = 'Must be greater than 0';
 export const finiteMessage = 'Must be a finite number';
+export const rangeMessage = (min: number, max: number) => `Must be between ${min} and ${max}`;
+export const atMostMessage = (max: number) => `Must be at most ${max}`;
 export const idMessage = 'An id must be non-empty text';
 export const colorMessage = 'Expected a hex colour such as #1a2b3c';
 export const tooManyMessage = (max: number) => `No more than ${max} items are allowed`;
@@ -30,10 +32,21 @@ export const sceneContentLimits = {
   size: 10_000,
 } as const;
 
-export const num = () => z.number({ error: finiteMessage }).refine(Number.isFinite, finiteMessage);
-export const coordinate = () => num().min(-sceneContentLimits.coordinate).max(sceneContentLimits.coordinate);
-export const positive = (max: number = sceneContentLimits.size) => num().positive(positiveMessage).max(max);
-export const nonNegative = (max: number = sceneContentLimits.size) => num().min(0).max(max);
+/** A finite number. Only a value that is not one is told so: each bound check names its bounds. */
+export const num = () =>
+  z
+    .number({
+      error: (issue) =>
+        issue.code === 'invalid_type' && issue.input !== undefined ? finiteMessage : undefined,
+    })
+    .refine(Number.isFinite, finiteMessage);
+/** A finite number from `min` to `max`, both included. */
+export const between = (min: number, max: number) =>
+  num().min(min, rangeMessage(min, max)).max(max, rangeMessage(min, max));
+export const coordinate = () => between(-sceneContentLimits.coordinate, sceneContentLimits.coordinate);
+export const positive = (max: number = sceneContentLimits.size) =>
+  num().positive(positiveMessage).max(max, atMostMessage(max));
+export const nonNegative = (max: number = sceneContentLimits.size) => between(0, max);
 export const list = <T extends z.ZodType>(item: T) =>
   z.array(item).max(sceneContentLimits.itemsPerList, tooManyMessage(sceneContentLimits.itemsPerList));
 

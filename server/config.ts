@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +9,54 @@ import { z } from 'zod';
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalUrl = z.preprocess(blankToUndefined, z.url().optional());
 const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+/** More proxies than this in a row is a mistake, not a deployment. */
+const maxProxyHops = 10;
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (namedRanges.has(entry) || isIP(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (!version || rest.length > 0 || !/^\d{1,3}$/.test(prefix ?? '')) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For, -Proto, -Host): nobody by default, so a
+ * client cannot pick its own address; a hop count (the proxies in front of every request); or
+ * the proxies' addresses and ranges, comma-separated.
+ */
+const trustProxy = z.preprocess(blankToUndefined, z.string().trim().optional()).transform((value, ctx) => {
+  if (value === undefined || value === 'false' || value === '0') return false as const;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= maxProxyHops) return hops;
+    ctx.addIssue({ code: 'custom', message: `must be at most ${maxProxyHops} hops` });
+    return z.NEVER;
+  }
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'trusting every address would let any client choose its own; give the number of proxies in ' +
+        'front of the server (e.g. 1) or their addresses',
+    });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a hop count or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal (not ${bad.map((b) => JSON.stringify(b)).join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const configSchema = z
   .object({
@@ -42,6 +91,8 @@ const configSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
+    /** Proxies whose X-Forwarded-* headers are believed (off: the client is the socket's peer). */
+    TRUST_PROXY: trustProxy,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: z.string().trim().min(1).default('web'),

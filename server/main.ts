@@ -1,4 +1,4 @@
-import { buildApp } from './app';
+import { buildApp, startupStep } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedDemoContent } from './db/seed';
 
@@ -21,7 +21,8 @@ async function main() {
     process.exit(1);
   });
   // Nodes started together seed one after another: the later ones find the seed done.
-  if (config.SEED_DEMO) await app.withStartupLock(() => seedDemoContent(app));
+  if (config.SEED_DEMO)
+    await startupStep(app.log, 'demo content', () => app.withStartupLock(() => seedDemoContent(app)));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -44,7 +45,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ host: config.HOST, port: config.PORT });
+  await startupStep(app.log, 'listening', () => app.listen({ host: config.HOST, port: config.PORT }));
   app.log.info(
     `Platform ready at ${config.publicOrigin} (database: ${app.dbKind}, files: ${app.blobStore.kind})`,
   );

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { FieldIssue } from '../../contracts/users';
 import { AppError } from '../errors';
+import { notUtf8 } from './json';
 
 /** VALIDATION_FAILED with one detail per invalid field; the message lists them. */
 export function validationFailed(issues: FieldIssue[]): AppError {
@@ -17,4 +18,15 @@ export function fieldIssues(error: z.ZodError): FieldIssue[] {
     }
     return [{ path: `/${at.join('/')}`, message: issue.message }];
   });
+}
+
+/**
+ * A multipart field's value, unchanged. busboy decodes a field's bytes as UTF-8 and turns bytes that are
+ * not into U+FFFD, which would then be stored as if typed: a value holding U+FFFD is refused
+ * (INVALID_ENCODING) instead, as a JSON body that is not UTF-8 is. (U+FFFD is the mark of text
+ * that could not be read; nobody types it.)
+ */
+export function formValue<T>(name: string, value: T): T {
+  if (typeof value === 'string' && value.includes('\uFFFD')) throw notUtf8(name);
+  return value;
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuthUser, VerifyAccessToken } from '../identity/accessTokens';
+import type { AuthUser, LiveGrants, VerifyAccessToken } from '../identity/accessTokens';
 import type { Backplane } from './backplane';
 
 /** What a hub is: what the plugins that add one write, and what the hub server offers them. */
@@ -80,6 +80,11 @@ export interface HubTiming {
   handshakeTimeoutMs: number;
   /** Time allowed between negotiate and opening the socket. */
   negotiateTtlMs: number;
+  /**
+   * How often open connections are checked against their grants: a connection whose grant was
+   * revoked (sign-out, password change, account deletion) is closed within this time.
+   */
+  grantCheckIntervalMs: number;
 }
 
 export const defaultHubTiming: HubTiming = {
@@ -87,6 +92,7 @@ export const defaultHubTiming: HubTiming = {
   clientTimeoutMs: 30_000,
   handshakeTimeoutMs: 15_000,
   negotiateTtlMs: 30_000,
+  grantCheckIntervalMs: 20_000,
 };
 
 export interface HubServerOptions {
@@ -98,6 +104,11 @@ export interface HubServerOptions {
    * (`app.verifyAccessToken` of the auth plugin): any node of a cluster accepts it.
    */
   verifyToken?: VerifyAccessToken;
+  /**
+   * Which grants are still in force (default: the embedded provider's `app.liveGrants`); without
+   * it, connections are not checked against their grants.
+   */
+  liveGrants?: LiveGrants;
 }
 
 export interface HubServer {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { WebSocketServer } from 'ws';
-import { hubTokenOf } from '../identity/accessTokens';
+import { type AuthUser, hubTokenOf } from '../identity/accessTokens';
 import { appOrigins } from '../identity/origins';
 import { InProcessBackplane } from './backplane';
 import { HubConnections, maxMessageBytes, type RegisteredHub } from './connections';
@@ -16,12 +16,16 @@ import {
 import { negotiateRoutes } from './negotiate';
 import { upgradeListener } from './upgrade';
 
+/** Why a connection of a revoked grant is refused or closed (the client does not reconnect). */
+const sessionEnded = 'Your session has ended; sign in again.';
+
 /**
  * The hub server: SignalR's JSON hub protocol over WebSockets for the official @microsoft/signalr
  * client (negotiate, `?id=` sockets, skipNegotiation, handshake, invocations with completions,
  * keep-alive, Close with allowReconnect on shutdown). A connection negotiated with any node may
  * open here; a send reaches this node's connections at once and the others through the backplane,
- * and after a backplane outage the hubs' users catch up.
+ * and after a backplane outage the hubs' users catch up. A connection whose grant is revoked
+ * (sign-out, password change, account deletion) is closed within `grantCheckIntervalMs`.
  */
 export default fp<HubServerOptions>(
   async (app: FastifyInstance, options) => {
@@ -43,14 +47,31 @@ export default fp<HubServerOptions>(
     });
     let stopping = false;
 
+    // Resolved on use: the embedded provider decorates it after this plugin may have been made.
+    const liveGrants = () => options.liveGrants ?? app.liveGrants;
+    /** The grants among `users` still in force (all of them when there is nothing to check against). */
+    const grantsInForce = async (users: AuthUser[]): Promise<(grantId: string) => boolean> => {
+      const check = liveGrants();
+      const ids = [...new Set(users.flatMap((u) => (u.grantId ? [u.grantId] : [])))];
+      if (!check || ids.length === 0) return () => true;
+      const live = await check(ids);
+      return (grantId) => live.has(grantId);
+    };
+
     const authenticate: Authenticate = async (headers, query) => {
       const token = hubTokenOf({ authorization: headers.authorization }, query);
       if (!token) return { error: 'Sign in to connect' } as const;
+      let user: AuthUser;
       try {
-        return { user: await verifyToken(token) } as const;
+        user = await verifyToken(token);
       } catch {
         return { error: 'The hub key is not valid' } as const;
       }
+      // Checked afresh (the verification may be remembered for a while): a revoked grant opens nothing.
+      if (user.grantId && !(await grantsInForce([user]))(user.grantId)) {
+        return { error: sessionEnded } as const;
+      }
+      return { user } as const;
     };
 
     negotiateRoutes(app, { hubs, authenticate, origins });
@@ -64,9 +85,34 @@ export default fp<HubServerOptions>(
     });
     app.server.on('upgrade', onUpgrade);
 
-    // Keep-alive and clean-up.
+    /** Closes the open connections whose grant was revoked since they opened. */
+    let lastGrantCheck = Date.now();
+    let checkingGrants = false;
+    const checkGrants = async () => {
+      const open = connections.withSockets().filter((c) => c.state === 'open' && c.user.grantId);
+      if (open.length === 0) return;
+      const inForce = await grantsInForce(open.map((c) => c.user));
+      for (const connection of open) {
+        if (connection.state === 'open' && !inForce(connection.user.grantId!)) {
+          connections.closeWith(connection, { error: sessionEnded });
+        }
+      }
+    };
+
+    // Keep-alive, clean-up and grant checks.
     const tickMs = Math.max(10, Math.min(1000, Math.floor(timing.keepAliveIntervalMs / 3)));
-    const ticker = setInterval(() => connections.tick(timing), tickMs);
+    const ticker = setInterval(() => {
+      const now = Date.now();
+      connections.tick(timing, now);
+      // A clock set back must not put the checks off until it has caught up again.
+      if (now < lastGrantCheck) lastGrantCheck = now;
+      if (checkingGrants || now - lastGrantCheck < timing.grantCheckIntervalMs) return;
+      lastGrantCheck = now;
+      checkingGrants = true;
+      checkGrants()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not check hub connections’ grants'))
+        .finally(() => (checkingGrants = false));
+    }, tickMs);
     ticker.unref();
 
     app.addHook('preClose', async () => {

@@ -7,7 +7,15 @@ import { AppError } from '../errors';
  * Access tokens: where a request carries one, and the one verification of them that the API (the
  * auth plugin) and the hubs share. A token is verified against the issuer's signing keys with the
  * configured issuer and audience, so every node of a cluster accepts it with no shared secret.
+ *
+ * The embedded provider's tokens also name their grant (the sign-in they come from, `grant_id`):
+ * once it is revoked (sign-out, password reset or change, account deletion) the grant is gone from
+ * the database every node reads, and its tokens stop working at their next verification, at most
+ * `verifiedTokenTtlMs` later, long before they expire.
  */
+
+/** The claim of the embedded provider's access tokens that names their grant. */
+export const grantClaim = 'grant_id';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +24,30 @@ declare module 'fastify' {
      * external provider they are fetched from the issuer's JWKS.
      */
     identityKeys?: JWTVerifyGetKey;
+    /**
+     * Which of these grants are still in force (the embedded provider decorates it): a token whose
+     * grant is not is refused.
+     */
+    liveGrants?: LiveGrants;
+  }
+}
+
+/** The ids among `grantIds` whose grant is still in force. */
+export type LiveGrants = (grantIds: readonly string[]) => Promise<Set<string>>;
+
+/** The grants could not be checked (the database did not answer): the token is neither good nor bad. */
+export class GrantCheckError extends Error {
+  constructor(cause: unknown) {
+    super('The access token’s grant could not be checked', { cause });
+    this.name = 'GrantCheckError';
+  }
+}
+
+/** A well-signed token whose grant was revoked: its user signed out, or their password changed. */
+export class RevokedTokenError extends Error {
+  constructor() {
+    super('The access token was revoked');
+    this.name = 'RevokedTokenError';
   }
 }
 
@@ -26,6 +58,8 @@ export interface AuthUser {
   name?: string;
   email?: string;
   roles: Role[];
+  /** The grant the token belongs to (embedded provider only): revoking it ends the token. */
+  grantId?: string;
 }
 
 /** Verifies an access token: its caller, or a rejection (jose's errors for a bad or expired token). */
@@ -113,8 +147,9 @@ function discoveredJwks(issuer: string): JWTVerifyGetKey {
 
 /**
  * The app's access token verification: the configured issuer and audience, the issuer's keys (the
- * embedded provider's `identityKeys`, else its JWKS), the roles from the configured claim
- * ('free-user' when none), and the verified tokens remembered (VerifiedTokens).
+ * embedded provider's `identityKeys`, else its JWKS), the grant still in force (`liveGrants`), the
+ * roles from the configured claim ('free-user' when none), and the verified tokens remembered
+ * (VerifiedTokens: a revoked token is refused at most `verifiedTokenTtlMs` after its revocation).
  */
 export function accessTokenVerifier(app: FastifyInstance): VerifyAccessToken {
   const { issuer, audience, rolesClaim } = app.config.identity;
@@ -127,6 +162,14 @@ export function accessTokenVerifier(app: FastifyInstance): VerifyAccessToken {
     if (known) return known;
     const { payload } = await jwtVerify(token, getKeys(), { issuer, audience });
     if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('no sub');
+    const grant = payload[grantClaim];
+    const grantId = typeof grant === 'string' && grant ? grant : undefined;
+    if (grantId && app.liveGrants) {
+      const live = await app.liveGrants([grantId]).catch((error: unknown) => {
+        throw new GrantCheckError(error);
+      });
+      if (!live.has(grantId)) throw new RevokedTokenError();
+    }
     const claimed = payload[rolesClaim];
     const roles = (Array.isArray(claimed) ? claimed : typeof claimed === 'string' ? [claimed] : [])
       .map((r) => RoleSchema.safeParse(r))
@@ -137,6 +180,7 @@ export function accessTokenVerifier(app: FastifyInstance): VerifyAccessToken {
       name: typeof payload.name === 'string' ? payload.name : undefined,
       email: typeof payload.email === 'string' ? payload.email : undefined,
       roles: Object.freeze(roles.length > 0 ? roles : ['free-user']) as Role[],
+      ...(grantId ? { grantId } : {}),
     });
     verified.set(token, auth, typeof payload.exp === 'number' ? payload.exp * 1000 : undefined);
     return auth;

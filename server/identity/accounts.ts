@@ -1,20 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, not, or, sql } from 'drizzle-orm';
 import type { Role } from '../../contracts/identity';
 import type { Database } from '../db';
 import { uuidv7 } from '../db/ids';
 import { accounts, oidcPayloads, passwordResets, users } from '../db/schema';
 import { AppError } from '../errors';
+import { claimSignInAttempt, clearSignInFailures, recordSignInFailure, throttleKey } from './signInThrottle';
 
 /** Shortest password accepted anywhere. */
 export const minPasswordLength = 8;
 /** Longest password accepted (hashing megabytes would be a cheap denial of service). */
 export const maxPasswordLength = 1024;
-/** Wrong passwords in a row before an account is locked. */
-const maxFailedSignIns = 10;
-/** How long a locked account stays locked. */
-export const lockMinutes = 15;
 /** How long a password reset link works. */
 export const resetLinkMinutes = 60;
 
@@ -25,7 +22,6 @@ export const profileType = 'AccountProfile';
 export interface Account {
   id: string;
   email: string;
-  lockedUntil: string | null;
   lastSignInAt: string | null;
   createdAt: string;
 }
@@ -50,7 +46,6 @@ async function passwordMatches(passwordHash: string, password: string): Promise<
 const summary = (row: typeof accounts.$inferSelect): Account => ({
   id: row.id,
   email: row.email,
-  lockedUntil: row.lockedUntil,
   lastSignInAt: row.lastSignInAt,
   createdAt: row.createdAt,
 });
@@ -113,71 +108,86 @@ export async function verifyPassword(db: Database, accountId: string, password: 
 export type SignInResult =
   | { ok: true; accountId: string }
   | { ok: false; reason: 'invalid' }
-  | { ok: false; reason: 'locked'; until: string };
+  | { ok: false; reason: 'slowed'; retryAfterSeconds: number };
 
 /**
- * Checks an e-mail and password for signing in. Wrong passwords count; the tenth in a row locks the
- * account for `lockMinutes`, during which even the right password is refused. Success resets the count.
+ * Checks an e-mail and password for signing in. Known and unknown e-mails are treated alike: the
+ * same answers, the same work (a password hash is verified either way) and the same slowing down
+ * after failures (signInThrottle.ts). While an address waits, attempts are answered 'slowed' at once,
+ * unchecked, with the seconds to wait. Success forgets the failures.
  */
-export async function signIn(db: Database, email: string, password: string): Promise<SignInResult> {
-  const row = await accountRow(db, eq(accounts.email, normalizeEmail(email)));
-  if (!row || password.length > maxPasswordLength) {
+export async function signIn(
+  db: Database,
+  email: string,
+  password: string,
+  clock: () => number = Date.now,
+): Promise<SignInResult> {
+  const normalized = normalizeEmail(email);
+  const key = throttleKey(normalized);
+  const claim = await claimSignInAttempt(db, key, clock());
+  if (!claim.ok) return { ok: false, reason: 'slowed', retryAfterSeconds: claim.retryAfterSeconds };
+  const row = await accountRow(db, eq(accounts.email, normalized));
+  let matches = false;
+  if (row && password.length <= maxPasswordLength) {
+    matches = await passwordMatches(row.passwordHash, password);
+  } else {
     await passwordMatches(await decoy(), password);
+  }
+  if (!row || !matches) {
+    await recordSignInFailure(db, key, clock());
     return { ok: false, reason: 'invalid' };
   }
-  if (row.lockedUntil && new Date(row.lockedUntil).getTime() > Date.now()) {
-    return { ok: false, reason: 'locked', until: row.lockedUntil };
-  }
-  if (await passwordMatches(row.passwordHash, password)) {
-    await db
-      .update(accounts)
-      .set({ failedSignIns: 0, lockedUntil: null, lastSignInAt: sql`now()` })
-      .where(eq(accounts.id, row.id));
-    return { ok: true, accountId: row.id };
-  }
-  const lockUntil = new Date(Date.now() + lockMinutes * 60_000).toISOString();
-  const [after] = await db
-    .update(accounts)
-    .set({
-      failedSignIns: sql`case when ${accounts.failedSignIns} + 1 >= ${maxFailedSignIns} then 0 else ${accounts.failedSignIns} + 1 end`,
-      lockedUntil: sql`case when ${accounts.failedSignIns} + 1 >= ${maxFailedSignIns} then ${lockUntil}::timestamptz else ${accounts.lockedUntil} end`,
-    })
-    .where(eq(accounts.id, row.id))
-    .returning({ lockedUntil: accounts.lockedUntil });
-  if (after?.lockedUntil && new Date(after.lockedUntil).getTime() > Date.now()) {
-    return { ok: false, reason: 'locked', until: after.lockedUntil };
-  }
-  return { ok: false, reason: 'invalid' };
-}
-
-/** Sets a new password; also lifts a sign-in lock. */
-export async function setPassword(db: Database, accountId: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
   await db
     .update(accounts)
-    .set({ passwordHash, failedSignIns: 0, lockedUntil: null, updatedAt: sql`now()` })
-    .where(eq(accounts.id, accountId));
+    .set({ lastSignInAt: sql`now()` })
+    .where(eq(accounts.id, row.id));
+  await clearSignInFailures(db, key);
+  return { ok: true, accountId: row.id };
+}
+
+/** Sets a new password; the address's failed sign-ins are forgotten. */
+export async function setPassword(db: Database, accountId: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const [row] = await db
+    .update(accounts)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(accounts.id, accountId))
+    .returning({ email: accounts.email });
+  if (row) await clearSignInFailures(db, throttleKey(row.email));
 }
 
 /** Provider rows that belong to an account: sessions, grants, tokens and interactions. */
 const ownedBy = (accountId: string) => sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`;
 
-/** Signs the account out everywhere: its sessions, grants and refresh tokens are deleted. */
-async function endAllSessions(db: Database, accountId: string): Promise<void> {
+/** A provider session (and its grant) that a sign-out everywhere spares: the browser that asked for it. */
+export interface KeptSession {
+  sessionId: string;
+  grantId?: string;
+}
+
+/**
+ * Signs the account out everywhere (but `keep`): its sessions, grants and refresh tokens are
+ * deleted. Access tokens of the deleted grants stop working too (accessTokens.ts).
+ */
+export async function endSessions(db: Database, accountId: string, keep?: KeptSession): Promise<void> {
   await db.transaction(async (tx) => {
     const grants = await tx
       .select({ id: oidcPayloads.id })
       .from(oidcPayloads)
       .where(and(eq(oidcPayloads.type, 'Grant'), ownedBy(accountId)));
-    if (grants.length > 0) {
-      await tx.delete(oidcPayloads).where(
-        inArray(
-          oidcPayloads.grantId,
-          grants.map((g) => g.id),
-        ),
-      );
-    }
-    await tx.delete(oidcPayloads).where(and(ownedBy(accountId), sql`${oidcPayloads.type} <> ${profileType}`));
+    const ended = grants.map((g) => g.id).filter((id) => id !== keep?.grantId);
+    if (ended.length > 0) await tx.delete(oidcPayloads).where(inArray(oidcPayloads.grantId, ended));
+    const spared = [
+      sql`${oidcPayloads.type} = ${profileType}`,
+      ...(keep ? [sql`(${oidcPayloads.type} = 'Session' and ${oidcPayloads.id} = ${keep.sessionId})`] : []),
+      ...(keep?.grantId
+        ? [
+            sql`(${oidcPayloads.type} = 'Grant' and ${oidcPayloads.id} = ${keep.grantId})`,
+            sql`${oidcPayloads.grantId} is not distinct from ${keep.grantId}`,
+          ]
+        : []),
+    ];
+    await tx.delete(oidcPayloads).where(and(ownedBy(accountId), not(or(...spared)!)));
   });
 }
 
@@ -186,7 +196,7 @@ async function endAllSessions(db: Database, accountId: string): Promise<void> {
  * its profile and the account itself. The user record is the user service's to remove.
  */
 export async function deleteAccount(db: Database, accountId: string): Promise<void> {
-  await endAllSessions(db, accountId);
+  await endSessions(db, accountId);
   await db.transaction(async (tx) => {
     await tx.delete(oidcPayloads).where(ownedBy(accountId));
     await tx.delete(passwordResets).where(eq(passwordResets.accountId, accountId));
@@ -289,10 +299,12 @@ export async function usePasswordReset(db: Database, token: string, password: st
     )
     .returning({ accountId: passwordResets.accountId });
   if (!used) return false;
-  await db
+  const [account] = await db
     .update(accounts)
-    .set({ passwordHash, failedSignIns: 0, lockedUntil: null, updatedAt: sql`now()` })
-    .where(eq(accounts.id, used.accountId));
-  await endAllSessions(db, used.accountId);
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(accounts.id, used.accountId))
+    .returning({ email: accounts.email });
+  if (account) await clearSignInFailures(db, throttleKey(account.email));
+  await endSessions(db, used.accountId);
   return true;
 }

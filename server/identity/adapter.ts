@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../db';
 import { oidcPayloads, passwordResets } from '../db/schema';
+import { purgeSignInThrottles } from './signInThrottle';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -81,13 +82,33 @@ export class DrizzleAdapter implements Adapter {
   }
 }
 
+/** The ids among `grantIds` of grants that exist and have not expired. */
+export async function liveGrantIds(db: Database, grantIds: readonly string[]): Promise<Set<string>> {
+  if (grantIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: oidcPayloads.id })
+    .from(oidcPayloads)
+    .where(
+      and(
+        eq(oidcPayloads.type, 'Grant'),
+        inArray(oidcPayloads.id, [...new Set(grantIds)]),
+        or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`)),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
 /** The adapter factory oidc-provider calls once per model name. */
 export function drizzleAdapter(db: Database): AdapterFactory {
   return (name: string) => new DrizzleAdapter(db, name);
 }
 
-/** Deletes expired provider rows and password reset links that can no longer be used. */
+/**
+ * Deletes expired provider rows, password reset links that can no longer be used, and failed
+ * sign-ins long forgotten.
+ */
 export async function purgeExpired(db: Database): Promise<void> {
+  await purgeSignInThrottles(db);
   await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, sql`now()`));
   await db.delete(passwordResets).where(lt(passwordResets.expiresAt, iso(Date.now() - 24 * 60 * 60 * 1000)));
 }

@@ -2,11 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import middie from '@fastify/middie';
 import fp from 'fastify-plugin';
 import type Provider from 'oidc-provider';
-import { purgeExpired } from './adapter';
+import { liveGrantIds, purgeExpired } from './adapter';
 import { keyResolver, loadIdentityKeys, publicJwk } from './keys';
 import { appOrigins } from './origins';
 import { createProvider } from './provider';
 import identityRoutes from './routes';
+import { userinfoPath, userinfoRoutes } from './userinfo';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,12 +37,21 @@ export default fp(
 
     // API tokens are verified against the same keys, read from the database, no HTTP round trip.
     app.decorate('identityKeys', keyResolver(app.db, keys.signing.map(publicJwk)));
+    app.decorate('liveGrants', (grantIds: readonly string[]) => liveGrantIds(app.db, grantIds));
     app.decorate('identityProvider', provider);
 
     if (!app.hasDecorator('use')) await app.register(middie);
     const handle = provider.callback();
-    app.use('/oidc', (req: IncomingMessage, res: ServerResponse) => {
+    // The provider answers everything below /oidc but its UserInfo endpoint, which is ours (userinfo.ts).
+    app.use('/oidc', (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+      if (req.url === userinfoPath || req.url === `${userinfoPath}/`) return next();
       void handle(req, res);
+    });
+    await app.register(userinfoRoutes, {
+      db: app.db,
+      origins,
+      rolesClaim: config.identity.rolesClaim,
+      prefix: '/oidc',
     });
 
     await app.register(identityRoutes, {

@@ -4,6 +4,7 @@ import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'o
 import { authCallbackPath } from '../../contracts/identity';
 import type { Config } from '../config';
 import type { Database } from '../db';
+import { grantClaim } from './accessTokens';
 import { accountClaims } from './accounts';
 import { drizzleAdapter } from './adapter';
 import type { PrivateJwk } from './keys';
@@ -106,7 +107,14 @@ export function createProvider({ config, db, origins, keys, log }: ProviderOptio
       if (!accountId) return undefined;
       const claims = await accountClaims(db, accountId);
       if (!claims) return undefined;
-      return { name: claims.name, email: claims.email, [rolesClaim]: claims.roles };
+      // The grant, so that the API and the hubs refuse the token once it is revoked (accessTokens.ts).
+      const grantId = 'grantId' in token && typeof token.grantId === 'string' ? token.grantId : undefined;
+      return {
+        name: claims.name,
+        email: claims.email,
+        [rolesClaim]: claims.roles,
+        ...(grantId ? { [grantClaim]: grantId } : {}),
+      };
     },
     // Public clients get refresh tokens too (they rotate on every use), for silent renew.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
@@ -196,8 +204,8 @@ export function createProvider({ config, db, origins, keys, log }: ProviderOptio
   };
 
   const provider = new Provider(issuer, configuration);
-  // Behind a proxy the app sees X-Forwarded-*: secure cookies and URLs follow them.
-  provider.proxy = true;
+  // Behind a trusted proxy (TRUST_PROXY) secure cookies and URLs follow its X-Forwarded-* headers.
+  provider.proxy = config.TRUST_PROXY !== false;
 
   // Redirects to the callback path on any single-label subdomain of BASE_DOMAIN (districts), which
   // the library's exact-match list cannot express.

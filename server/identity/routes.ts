@@ -7,9 +7,10 @@ import { AppError } from '../errors';
 import {
   createAccount,
   createPasswordReset,
+  endSessions,
   findAccountByEmail,
   findAccountById,
-  lockMinutes,
+  type KeptSession,
   maxPasswordLength,
   minPasswordLength,
   normalizeEmail,
@@ -66,7 +67,10 @@ function newPasswordErrors(password: string, confirm: string): FieldErrors {
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 const tooManyAttempts = (seconds: number) =>
   `Too many attempts. Please wait ${minutes(seconds)} minute${minutes(seconds) === 1 ? '' : 's'} and try again.`;
-const lockedMessage = `Too many failed sign-in attempts for this account. Try again in ${lockMinutes} minutes, or reset your password.`;
+const seconds = (n: number) => `${n} second${n === 1 ? '' : 's'}`;
+/** Said alike whether an account has the address or not. */
+const slowedMessage = (wait: number) =>
+  `Too many failed sign-in attempts with this e-mail address. Try again in ${seconds(wait)}, or reset your password.`;
 
 function html(reply: FastifyReply, status: number, body: string) {
   return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
@@ -146,6 +150,12 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
     reply.header('retry-after', String(wait));
     void html(reply, 429, page(tooManyAttempts(wait)));
     return false;
+  }
+
+  /** The 429 page of an e-mail address that must wait after failed sign-ins. */
+  function slowedDown(reply: FastifyReply, wait: number, page: (error: string) => string) {
+    reply.header('retry-after', String(wait));
+    return html(reply, 429, page(slowedMessage(wait)));
   }
 
   /** The interaction of this uid, when the browser holds its cookie and it has not expired. */
@@ -232,7 +242,7 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
     if (!email || !password) return html(reply, 400, page('Enter your e-mail and password'));
     const result = await signIn(db, email, password);
     if (!result.ok) {
-      if (result.reason === 'locked') return html(reply, 429, page(lockedMessage));
+      if (result.reason === 'slowed') return slowedDown(reply, result.retryAfterSeconds, page);
       return html(reply, 401, page('Incorrect e-mail or password'));
     }
     return finish(request, reply, { login: { accountId: result.accountId } });
@@ -362,11 +372,14 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
 
   // ---- Change password (from the app) -----------------------------------------------------------
 
-  /** The account signed in at the provider in this browser, if any. */
+  /** The account signed in at the provider in this browser, if any, with its session. */
   async function signedInAccount(request: FastifyRequest, reply: FastifyReply) {
     try {
       const session = await provider.Session.get(provider.createContext(request.raw, reply.raw));
-      return session.accountId ? await findAccountById(db, session.accountId) : undefined;
+      const account = session.accountId ? await findAccountById(db, session.accountId) : undefined;
+      if (!account) return undefined;
+      const kept: KeptSession = { sessionId: session.jti, grantId: session.grantIdFor(clientId) };
+      return { ...account, session: kept };
     } catch {
       return undefined;
     }
@@ -440,17 +453,22 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
     }
     const result = await signIn(db, normalizeEmail(email), current);
     if (!result.ok) {
-      if (result.reason === 'locked') return html(reply, 429, page(lockedMessage));
+      if (result.reason === 'slowed') return slowedDown(reply, result.retryAfterSeconds, page);
       const message = signedIn ? 'Your current password is incorrect' : 'Incorrect e-mail or password';
       return html(reply, 401, page(message, { current: message }));
     }
     await setPassword(db, result.accountId, password);
+    // Every other browser and device is signed out (their tokens stop working); this one stays.
+    const keep = signedIn?.id === result.accountId ? signedIn.session : undefined;
+    await endSessions(db, result.accountId, keep);
     return html(
       reply,
       200,
       messagePage({
         title: 'Password changed',
-        message: 'Your password has been changed.',
+        message: keep
+          ? 'Your password has been changed, and you have been signed out everywhere else.'
+          : 'Your password has been changed, and you have been signed out everywhere.',
         link: { href: returnTo, label: 'Back to Spaces' },
       }),
     );

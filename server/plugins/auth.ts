@@ -6,6 +6,8 @@ import {
   accessTokenVerifier,
   apiTokenOf,
   type AuthUser,
+  GrantCheckError,
+  RevokedTokenError,
   type VerifyAccessToken,
 } from '../identity/accessTokens';
 
@@ -41,10 +43,16 @@ export default fp(
       try {
         request.auth = await verify(token);
       } catch (error) {
+        if (error instanceof GrantCheckError) {
+          request.log.error({ err: error }, 'could not check an access token');
+          throw new AppError('UNAVAILABLE', 'Please try again in a moment');
+        }
         const message =
           error instanceof joseErrors.JWTExpired
             ? 'Your session has expired; sign in again'
-            : 'The access token is not valid';
+            : error instanceof RevokedTokenError
+              ? 'Your session has ended; sign in again'
+              : 'The access token is not valid';
         request.log.info({ err: error }, 'rejected access token');
         throw new AppError('UNAUTHORIZED', message);
       }

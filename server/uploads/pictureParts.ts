@@ -59,8 +59,17 @@ export function multipartError(error: unknown, tooManyPartsMessage: string): App
       maxBytes: pictureRule.maxBytes,
     });
   }
-  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') {
-    return new AppError('VALIDATION_FAILED', 'The form has a field that is not allowed or not valid JSON');
+  if (code === 'FST_PROTO_VIOLATION') {
+    return new AppError(
+      'VALIDATION_FAILED',
+      'The form has a field whose name is not accepted (such as __proto__ or constructor)',
+    );
+  }
+  if (code === 'FST_INVALID_JSON_FIELD_ERROR') {
+    return new AppError(
+      'VALIDATION_FAILED',
+      'The form has a field sent as application/json that is not valid JSON',
+    );
   }
   return new AppError(
     'UPLOAD_TRUNCATED',

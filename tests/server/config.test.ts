@@ -38,6 +38,10 @@ describe('configuration from the environment', () => {
     ['BASE_DOMAIN', 'Not A Domain'],
     ['PUBLIC_ORIGIN', 'not a url'],
     ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '11'],
+    ['TRUST_PROXY', '10.0.0.1, proxy.example'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
   ])('stops with a message naming %s when it is %j', (variable, value) => {
     let error: unknown;
     try {
@@ -48,6 +52,19 @@ describe('configuration from the environment', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems.map((p) => p.variable)).toContain(variable);
     expect((error as Error).message).toContain(variable);
+  });
+
+  it('trusts no proxy by default, else a hop count or the listed proxies', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,fd00::/8, loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '172.16.0.0/12',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
   it('needs S3_ENDPOINT and S3_BUCKET together', () => {

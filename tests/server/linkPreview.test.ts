@@ -87,7 +87,8 @@ describe.each(testDatabases())('link previews and oEmbed on $name', ({ open }) =
     mkdirSync(path.join(spaRoot, 'static', 'js'), { recursive: true });
     writeFileSync(path.join(spaRoot, 'index.html'), builtIndex);
     writeFileSync(path.join(spaRoot, 'static', 'js', 'index.abc123.js'), 'console.log("app")');
-    t = await buildTestApp(db, issuer.env, { spaDir: spaRoot });
+    // Behind one proxy, whose X-Forwarded-Proto says how visitors reached the site.
+    t = await buildTestApp(db, { ...issuer.env, TRUST_PROXY: '1' }, { spaDir: spaRoot });
     api = sceneApi(t, issuer);
     service = new SceneService({ db: t.app.db, store: t.app.blobStore });
     await t.app.db.insert(users).values({ id: owner, name: 'Ada "Curator" <b>' });
@@ -161,7 +162,7 @@ describe.each(testDatabases())('link previews and oEmbed on $name', ({ open }) =
       expect(metas.find((m) => m.property === 'og:title')?.content).toBe('No cover here');
     });
 
-    it('build urls from the forwarded protocol (the app trusts its proxy)', async () => {
+    it('build urls from the forwarded protocol (TRUST_PROXY: the app trusts its proxy)', async () => {
       const res = await page(`/viewer/${ids.published}`, { 'x-forwarded-proto': 'https' });
       const { metas } = headTags(res.body);
       expect(metas.find((m) => m.property === 'og:url')?.content).toBe(

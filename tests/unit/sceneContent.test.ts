@@ -231,6 +231,21 @@ describe('parseSceneContent', () => {
     expect(issuesOf(doc)).toEqual([{ path: 'webViews3d.0.url', message: httpUrlMessage }]);
   });
 
+  it('names the range a number must be in, and says "finite number" only of what is not one', () => {
+    const doc = { ...validV2(), startingRotation: 999 };
+    doc.pictures![0].width = 20_000;
+    doc.startingPosition = [200_000, 0, 'north' as unknown as number];
+    expect(issuesOf(doc)).toEqual(
+      expect.arrayContaining([
+        { path: 'pictures.0.width', message: 'Must be at most 10000' },
+        { path: 'startingPosition.0', message: 'Must be between -100000 and 100000' },
+        { path: 'startingPosition.2', message: 'Must be a finite number' },
+        { path: 'startingRotation', message: 'Must be between 0 and 360' },
+      ]),
+    );
+    expect(issuesOf(doc)).toHaveLength(4);
+  });
+
   it('refuses numbers that are not finite', () => {
     const doc = validV2();
     doc.startingPosition = [Number.NaN, 0, Number.POSITIVE_INFINITY];

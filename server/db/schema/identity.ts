@@ -8,11 +8,25 @@ export const accounts = pgTable('accounts', {
   email: text('email').notNull().unique(),
   /** argon2id. */
   passwordHash: text('password_hash').notNull(),
-  failedSignIns: integer('failed_sign_ins').notNull().default(0),
-  lockedUntil: timestampTz('locked_until'),
   lastSignInAt: timestampTz('last_sign_in_at'),
   createdAt: timestampTz('created_at').notNull().defaultNow(),
   updatedAt: timestampTz('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * Failed sign-ins per e-mail address, whether an account has it or not (so the answers do not tell
+ * which e-mails are registered): each failure past the first few makes the next attempt wait longer.
+ * The key is the sha256 of the lower-cased e-mail.
+ */
+export const signInThrottles = pgTable('sign_in_throttles', {
+  emailHash: text('email_hash').primaryKey(),
+  /** Failures in a row (counted afresh after a long quiet). */
+  failures: integer('failures').notNull().default(0),
+  /** No attempt before this. */
+  nextAttemptAt: timestampTz('next_attempt_at').notNull(),
+  /** An attempt is being checked until then: one at a time per e-mail. */
+  inFlightUntil: timestampTz('in_flight_until'),
+  lastFailureAt: timestampTz('last_failure_at'),
 });
 
 /** oidc-provider's storage (sessions, grants, codes, refresh tokens, interactions...). */

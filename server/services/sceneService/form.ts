@@ -2,7 +2,7 @@ import type { MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { photoGalleryMax, SceneMetadataFields, VisibilityForm } from '../../../contracts/scenes';
 import type { FieldIssue } from '../../../contracts/users';
-import { fieldIssues, validationFailed } from '../../http/forms';
+import { fieldIssues, formValue, validationFailed } from '../../http/forms';
 import {
   multipartError,
   pictureRule,
@@ -127,7 +127,7 @@ async function readForm(request: FastifyRequest, pictureFields: readonly ScenePi
         continue;
       }
       const list = values.get(name) ?? [];
-      list.push(String(field.value));
+      list.push(String(formValue(name, field.value)));
       values.set(name, list);
     }
   } catch (error) {

@@ -8,7 +8,7 @@ import {
   userPictureFields,
   UserProfileChanges,
 } from '../../../contracts/users';
-import { fieldIssues, validationFailed } from '../../http/forms';
+import { fieldIssues, formValue, validationFailed } from '../../http/forms';
 import {
   multipartError,
   pictureRule,
@@ -72,7 +72,7 @@ async function readForm(request: FastifyRequest) {
         issues.push({ path: `/${name}`, message: 'This value is too long' });
         continue;
       }
-      if (once(name)) values[name] = field.value;
+      if (once(name)) values[name] = formValue(name, field.value);
     }
   } catch (error) {
     throw bodyError(error);

@@ -139,6 +139,66 @@ describe('hub server while its backplane is down', () => {
   });
 });
 
+describe('hub connections of revoked grants', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  /** Keys are "user:<id>:<grant>"; `live` says which grants are in force. */
+  async function startWithGrants(live: Set<string>) {
+    const server = Fastify({ logger: false });
+    await server.register(hubServer, {
+      timing: { grantCheckIntervalMs: 100 },
+      verifyToken: async (token) => {
+        const [kind, userId, grantId] = token.split(':');
+        if (kind !== 'user') throw new Error('bad');
+        return { userId, roles: ['free-user'], grantId };
+      },
+      liveGrants: async (ids) => new Set(ids.filter((id) => live.has(id))),
+    });
+    server.hubServer.addHub({ name: 'plain' });
+    await server.listen({ host: '127.0.0.1', port: 0 });
+    const address = server.server.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    app = server;
+    return `ws://127.0.0.1:${address.port}/hubs/plain`;
+  }
+
+  async function connect(url: string, key: string) {
+    const raw = rawSocket(url, { authorization: `Bearer ${key}` });
+    expect(await raw.opened).toBe('open');
+    raw.socket.send('{"protocol":"json","version":1}\x1e');
+    await raw.waitFor((f) => f === '{}\x1e');
+    return raw;
+  }
+
+  it('closes the connections of a revoked grant, and only those', async () => {
+    const live = new Set(['grant-a', 'grant-b']);
+    const url = await startWithGrants(live);
+    const revoked = await connect(url, 'user:ann:grant-a');
+    const kept = await connect(url, 'user:ann:grant-b');
+    live.delete('grant-a');
+    const close = await revoked.waitFor((f) => f.includes('"type":7'), 2000, 'Close');
+    // No allowReconnect: the client stops instead of coming back with the same key.
+    expect(JSON.parse(close.slice(0, -1))).toEqual({
+      type: 7,
+      error: 'Your session has ended; sign in again.',
+    });
+    await revoked.closed;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(kept.socket.readyState).toBe(1);
+    expect(kept.frames.some((f) => f.includes('"type":7'))).toBe(false);
+  });
+
+  it('refuses to open a connection for a revoked grant', async () => {
+    const url = await startWithGrants(new Set(['grant-c']));
+    expect(await rawSocket(url, { authorization: 'Bearer user:bo:grant-c' }).opened).toBe('open');
+    expect(await rawSocket(url, { authorization: 'Bearer user:bo:grant-gone' }).opened).toBe(401);
+  });
+});
+
 describe('in-process backplane', () => {
   it('delivers to subscribers of a channel until they unsubscribe', async () => {
     const backplane = new InProcessBackplane();

@@ -198,6 +198,8 @@ describe.each(testDatabases())('embedded OpenID Provider on $name', ({ open }) =
         name: 'Ada Lovelace',
         email: ada.email,
         roles: ['free-user'],
+        // The sign-in it comes from: revoking it ends the token (revocation.test.ts).
+        grantId: expect.any(String),
       });
       expect((await me({ authorization: `Bearer ${await sign(base())}` })).status).toBe(200);
     });

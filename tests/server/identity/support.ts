@@ -20,8 +20,9 @@ export interface LiveApp {
 }
 
 /**
- * The real app listening on 127.0.0.1 with PUBLIC_ORIGIN http://localhost:<port>. `beforeReady`
- * may add test-only routes.
+ * The real app listening on 127.0.0.1 with PUBLIC_ORIGIN http://localhost:<port>, as if behind one
+ * proxy (TRUST_PROXY=1: each Browser's X-Forwarded-For is its address). `beforeReady` may add
+ * test-only routes.
  */
 export async function startApp(
   db: DatabaseHandle,
@@ -38,6 +39,7 @@ export async function startApp(
     PUBLIC_ORIGIN: origin,
     BASE_DOMAIN: 'localhost',
     SEED_DEMO: 'false',
+    TRUST_PROXY: '1',
     ...options.env,
   });
   const app = await buildApp(config, { db, spaDir: fakeSpaDir(dataDir), logger: false });

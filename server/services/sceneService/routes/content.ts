@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
@@ -10,6 +11,7 @@ import { SceneContent } from '../../../../contracts/sceneContent';
 import { SaveContentAnswer, sceneContentMaxBytes, SceneIdParams } from '../../../../contracts/scenes';
 import { AppError, notFound } from '../../../errors';
 import { closeUnreadBody, handlerReadsBody } from '../../../http/bodies';
+import { notUtf8 } from '../../../http/json';
 import { callerOf } from '../../../http/caller';
 import { etagOfHeader } from '../contentVersions';
 import type { ContentAnswer, ContentWrite } from '../documents';
@@ -56,8 +58,8 @@ function contentBodyReader(service: SceneService) {
       return;
     }
     const sink = new PassThrough({ highWaterMark: sceneContentMaxBytes });
-    // The store attaches its listeners only once its file is open: a client that goes away before
-    // then must not leave the sink's error unheard (the write reports it).
+    // The store listens to the sink only once its temp folder is ready: a body refused before then
+    // must not be an 'error' nobody listens to (the store still sees the sink destroyed).
     sink.on('error', () => undefined);
     const writing = service.writeContent(sink);
     const chunks: Buffer[] = [];
@@ -73,19 +75,20 @@ function contentBodyReader(service: SceneService) {
       pending = [];
       pendingSize = 0;
     };
-    const finish = (error: Error | null) => {
+    const finish = (error: Error | null, bytes?: Buffer) => {
       if (finished) return;
       finished = true;
       payload.off('data', onData);
-      if (error) {
-        sink.destroy(error);
-        done(error);
+      if (error || !bytes) {
+        const reason = error ?? truncated();
+        sink.destroy(reason);
+        done(reason);
         return;
       }
       flush();
       sink.end();
       const readMs = firstByteAt === undefined ? 0 : performance.now() - firstByteAt;
-      done(null, { bytes: Buffer.concat(chunks, size), writing, readMs });
+      done(null, { bytes, writing, readMs });
     };
     const onData = (chunk: Buffer) => {
       firstByteAt ??= performance.now();
@@ -100,7 +103,11 @@ function contentBodyReader(service: SceneService) {
       if (pendingSize >= writeSliceBytes) flush();
     };
     payload.on('data', onData);
-    payload.once('end', () => finish(null));
+    payload.once('end', () => {
+      const bytes = Buffer.concat(chunks, size);
+      // Refused as every JSON body that is not UTF-8 is (server/http/json.ts), before it is stored.
+      finish(isUtf8(bytes) ? null : notUtf8(), bytes);
+    });
     payload.once('error', (error) => finish(truncated(error)));
     payload.once('close', () => finish(truncated()));
   };
