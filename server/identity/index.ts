@@ -31,7 +31,8 @@ export default fp(
     const { config } = app;
     if (!config.identity.embedded) return;
 
-    const keys = await loadIdentityKeys(app.db);
+    // Nodes started together make one set of keys: the later ones read what the first made.
+    const keys = await app.withStartupLock(() => loadIdentityKeys(app.db));
     const origins = appOrigins(config.publicOrigin, config.BASE_DOMAIN);
     const provider = createProvider({ config, db: app.db, origins, keys, log: app.log });
 

@@ -69,6 +69,9 @@ describe.skipIf(!adminUrl)('nodes started together on an empty database (Postgre
       expect(await count("select count(*) as n from scenes where state = 'Published'")).toBe(12);
       expect(await count('select count(*) as n from files where owner_id is null')).toBe(4);
       expect(await count('select count(*) as n from subscriptions')).toBe(2);
+      // One signing key and one cookie secret: a session one node signed is good on every other.
+      expect(await count("select count(*) as n from identity_keys where kind = 'signing'")).toBe(1);
+      expect(await count("select count(*) as n from identity_keys where kind = 'cookie'")).toBe(1);
       const jobs = (await client.query('select name from applied_jobs order by name')).rows.map(
         (r) => r.name,
       );
