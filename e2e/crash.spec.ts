@@ -60,9 +60,11 @@ test('killing the server during a save leaves the saved space loadable; the retr
     expect(await pictures()).toBe(1);
 
     // The next save is on its way when the server is killed (SIGKILL: no clean shutdown).
+    // A save after the first sends only the change (PATCH); a full save is a PUT. Either is a write.
     const contentPut = (url: URL) => url.pathname === `/api/sceneService/scene/content/${sceneId}`;
+    const isWrite = (method: string) => method === 'PUT' || method === 'PATCH';
     await page.route(contentPut, async (route) => {
-      if (route.request().method() !== 'PUT') return route.continue();
+      if (!isWrite(route.request().method())) return route.continue();
       await server.kill();
       await route.continue().catch(() => undefined);
     });
@@ -77,7 +79,7 @@ test('killing the server during a save leaves the saved space loadable; the retr
     const retryHeld = new Promise<void>((resolve) => (releaseRetry = resolve));
     await page.unroute(contentPut);
     await page.route(contentPut, async (route) => {
-      if (route.request().method() === 'PUT') await retryHeld;
+      if (isWrite(route.request().method())) await retryHeld;
       await route.continue();
     });
     server = await start();

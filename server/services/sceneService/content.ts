@@ -25,7 +25,8 @@ export type ContentVerdict =
       /** File service ids the document refers to. */
       fileIds: string[];
     }
-  | { ok: false; issues: SceneContentIssue[] };
+  /** `encoding`: the bytes are not UTF-8 text at all. */
+  | { ok: false; issues: SceneContentIssue[]; encoding?: true };
 
 const filePathMarker = '/api/fileService/';
 const fileIdPattern = /^(?:file|thumbnail)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/;
@@ -42,7 +43,8 @@ export function referencedFileIds(text: string): string[] {
 
 /** Checks a received document (synchronously, on the calling thread). */
 export function checkContentBytes(bytes: Uint8Array): ContentVerdict {
-  if (!isUtf8(bytes)) return { ok: false, issues: [{ path: '', message: 'The body is not UTF-8 text' }] };
+  if (!isUtf8(bytes))
+    return { ok: false, encoding: true, issues: [{ path: '', message: 'The body is not UTF-8 text' }] };
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   let doc: unknown;
   try {

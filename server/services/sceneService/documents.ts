@@ -11,6 +11,7 @@ import type { Database } from '../../db';
 import { sceneContentBlobs, sceneContentPatches, scenes } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { Caller } from '../../http/caller';
+import { notUtf8 } from '../../http/json';
 import type { BlobInfo, BlobStore } from '../../storage/blobStore';
 import { toIsoTime } from '../../support/time';
 import { noSuchSpace, ownerAccess, readAccess } from './access';
@@ -41,6 +42,12 @@ export type ContentAnswer =
   | { kind: 'stored'; pointer: ContentPointer; etag: string }
   | { kind: 'bytes'; bytes: Buffer; etag: string }
   | { kind: 'document'; content: SceneContent; etag?: string };
+
+/** What a full save may be given besides the bytes. */
+export interface SaveOptions {
+  /** The version the save is made on (null: whatever is stored). */
+  ifMatch?: string | null;
+}
 
 /** How storing a document's bytes went (see writeContent); `ms` is how long it took. */
 export type ContentWrite =
@@ -130,31 +137,32 @@ export class SceneDocuments {
    * save is refused (409 STALE_CONTENT) and nothing changes. A full save folds away the draft's
    * incremental saves.
    */
-  async save(
-    id: string,
-    caller: Caller,
-    body: Buffer,
-    writing: Promise<ContentWrite> = this.write(Readable.from([body])),
-    ifMatch: string | null = null,
-  ): Promise<SavedContent> {
+  async save(id: string, caller: Caller, body: Buffer, options: SaveOptions = {}): Promise<SavedContent> {
     const started = performance.now();
     const timings = { check: 0, write: 0, commit: 0 };
+    const writing = this.write(Readable.from([body]));
+    const ifMatch = options.ifMatch ?? null;
+    // The check runs while the caller's access is looked up.
+    const checking = this.checker.check(body).then((verdict) => {
+      timings.check = performance.now() - started;
+      return verdict;
+    });
     try {
       const row = ownerAccess(await findScene(this.db, id), caller);
       // Refused before the check when it is stale already (checked again at the commit).
       if (ifMatch !== null && etagOf(row) !== ifMatch) throw staleContent(etagOf(row));
     } catch (error) {
+      void checking.catch(() => undefined);
       const written = await writing;
       if (written.ok) await this.blobs.registerGarbage(written.blob);
       throw error;
     }
-    const checkStart = performance.now();
-    const verdict = await this.checker.check(body);
-    timings.check = performance.now() - checkStart;
+    const verdict = await checking;
     const written = await writing;
     timings.write = written.ms;
     if (!verdict.ok) {
       if (written.ok) await this.blobs.registerGarbage(written.blob);
+      if (verdict.encoding) throw notUtf8();
       throw new AppError(
         'VALIDATION_FAILED',
         verdict.issues.length === 1 ? verdict.issues[0].message : 'The scene content is not valid',
@@ -213,8 +221,7 @@ export class SceneDocuments {
   }
 
   /**
-   * Starts storing a content document's bytes as they arrive (they may still be arriving: the
-   * route streams the request body here). Most documents are canonical and kept exactly as
+   * Starts storing a content document's bytes. Most documents are canonical and kept exactly as
    * received, so writing them need not wait for the check. Never rejects.
    */
   write(source: Readable): Promise<ContentWrite> {

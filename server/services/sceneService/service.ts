@@ -27,8 +27,8 @@ import { ContentChecker } from './content';
 import {
   type ContentAnswer,
   type ContentPointer,
-  type ContentWrite,
   type SavedContent,
+  type SaveOptions,
   SceneDocuments,
 } from './documents';
 import { ContentPatching, type PatchedContent } from './contentPatching';
@@ -404,14 +404,8 @@ export class SceneService {
   }
 
   /** A full save; with `ifMatch`, made on that version (409 STALE_CONTENT when it is not current). */
-  saveContent(
-    id: string,
-    caller: Caller,
-    body: Buffer,
-    writing?: Promise<ContentWrite>,
-    ifMatch: string | null = null,
-  ): Promise<SavedContent> {
-    return this.documents.save(id, caller, body, writing, ifMatch);
+  saveContent(id: string, caller: Caller, body: Buffer, options?: SaveOptions): Promise<SavedContent> {
+    return this.documents.save(id, caller, body, options);
   }
 
   /** An incremental save on the version `ifMatch` (contentPatching.ts). */
@@ -422,10 +416,6 @@ export class SceneService {
   /** Folds the draft's incremental saves into one blob now (they are folded by themselves too). */
   compactContent(id: string): Promise<void> {
     return this.patching.compact(id);
-  }
-
-  writeContent(source: Readable): Promise<ContentWrite> {
-    return this.documents.write(source);
   }
 
   // -------------------------------------------------------------------------------------------

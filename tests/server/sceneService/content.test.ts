@@ -259,7 +259,61 @@ describe.each(testDatabases())('scene content on $name', ({ open }) => {
       expect(readdirSync(path.join(t.dataDir, 'files', 'tmp'))).toEqual([]);
     });
 
-    it('survives clients that go away at once, before the file for their body is open', async () => {
+    it('keeps a large body sent in small pieces whole: characters split between packets are kept, bytes that are not UTF-8 refused', async () => {
+      const owner = newUser('unicode');
+      const sceneId = await api.draft(owner);
+      const address = await addressOf(t);
+      const headers = await api.auth(owner);
+      /** Sends `body` in 777-byte writes (most multi-byte characters end up split between two). */
+      const sendInPieces = (body: Buffer) =>
+        new Promise<{ status: number; json: { code?: string; message?: string } }>((resolve, reject) => {
+          const req = request(
+            `${address}/api/sceneService/scene/content/${sceneId}`,
+            {
+              method: 'PUT',
+              headers: {
+                ...headers,
+                'content-type': 'application/json',
+                'content-length': String(body.length),
+              },
+            },
+            (res) => {
+              const parts: Buffer[] = [];
+              res.on('data', (c: Buffer) => parts.push(c));
+              res.on('end', () =>
+                resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(parts).toString()) }),
+              );
+            },
+          );
+          req.on('error', reject);
+          let at = 0;
+          const next = () => {
+            if (at >= body.length) return void req.end();
+            const piece = body.subarray(at, at + 777);
+            at += 777;
+            req.write(piece, () => setImmediate(next));
+          };
+          next();
+        });
+      const content = largeContent(400 * 1024);
+      content.pictures.forEach((p, i) => (p.title = `Été à Kyōto 京都の夏 ${i} 🌅`));
+      const good = await sendInPieces(Buffer.from(JSON.stringify(content)));
+      expect(good.status, JSON.stringify(good.json)).toBe(200);
+      expect((await api.content(sceneId, owner)).json()).toEqual(content);
+
+      const latin1 = Buffer.from(
+        JSON.stringify(largeContent(400 * 1024)).replace('Picture 7', 'Peinture été'),
+        'latin1',
+      );
+      const bad = await sendInPieces(latin1);
+      expect(bad).toEqual({
+        status: 400,
+        json: expect.objectContaining({ code: 'INVALID_ENCODING', message: 'The body is not UTF-8 text' }),
+      });
+      expect((await api.content(sceneId, owner)).json()).toEqual(content);
+    });
+
+    it('survives clients that go away at once, before their body has arrived', async () => {
       const owner = newUser('quitter');
       const sceneId = await api.draft(owner);
       const before = sampleContent(1);
