@@ -110,21 +110,35 @@ export async function hangPicture(page: Page, name: string, x = 0.5) {
 export const placedObjects = (page: Page) =>
   page.getByRole('listbox', { name: text('dev.editor.objects.list') }).getByRole('option');
 
-/** A published demo space of the seed (README, 'Demo content'), by its owner's display name. */
+/** A published demo space of the seed (README, 'Demo content') and its owner. */
+export interface DemoSpace {
+  sceneId: string;
+  title: string;
+  ownerId: string;
+  ownerName: string;
+}
+
+/** The first published space of a demo user of the seed, found by the user's display name. */
 export async function demoSpace(
   request: APIRequestContext,
   ownerName = 'Harbour Museum',
-): Promise<{ sceneId: string; title: string; ownerId: string }> {
+): Promise<DemoSpace> {
   const users = await (
     await request.get(`/api/userService/users/search?q=${encodeURIComponent(ownerName)}`)
   ).json();
-  const ownerId = (users as { items: { userId: string }[] }).items[0].userId;
+  const [owner] = (users as { items: { userId: string; name: string }[] }).items;
   const spaces = await (
-    await request.get(`/api/sceneService/publishedscene/metadata?ownerId=${ownerId}`)
+    await request.get(`/api/sceneService/publishedscene/metadata?ownerId=${owner.userId}`)
   ).json();
   const [space] = (spaces as { items: { sceneId: string; title: string }[] }).items;
-  return { sceneId: space.sceneId, title: space.title, ownerId };
+  return { sceneId: space.sceneId, title: space.title, ownerId: owner.userId, ownerName: owner.name };
 }
+
+/** A route map example (src/routes.ts) with its `:sceneId` and `:userId` set to demo content. */
+export const fillExample = (example: string, demo: DemoSpace) =>
+  example
+    .replace(':sceneId', encodeURIComponent(demo.sceneId))
+    .replace(':userId', encodeURIComponent(demo.ownerId));
 
 /**
  * Collects the page's Content-Security-Policy violation reports from its next navigation on (the
