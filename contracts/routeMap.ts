@@ -7,6 +7,22 @@ import { authCallbackPath } from './roles';
  * page uses it without loading zod. src/routes.ts adds what only the app needs (chrome, examples).
  */
 
+/** Labels that never name a district. */
+const reservedLabels = new Set(['www', 'api', 'app']);
+
+/**
+ * The district a host name belongs to, or null on the main host: `<name>.<BASE_DOMAIN>` shows
+ * district `<name>` (platform.md §2.1–2.2). The app and the server both read hosts with it.
+ */
+export function districtOf(hostname: string, baseDomain: string): string | null {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  const base = baseDomain.toLowerCase().replace(/^\./, '').replace(/\.$/, '');
+  if (!base || !host.endsWith(`.${base}`)) return null;
+  const label = host.slice(0, -(base.length + 1));
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label)) return null;
+  return reservedLabels.has(label) ? null : label;
+}
+
 export const solutionSlugs = [
   'retail-and-ecommerce',
   'marketing-and-brands',

@@ -54,7 +54,8 @@ test.describe('district subdomain routes', () => {
   });
   for (const path of routes.find((r) => r.id === 'districtArea')!.examples) {
     test(path, async ({ page }) => {
-      await page.goto(`${districtOrigin('gallery')}${path}`);
+      const response = await page.goto(`${districtOrigin('gallery')}${path}`);
+      expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(expectedHeading('districtArea', path));
       await expectAccessible(page);
     });
@@ -63,8 +64,9 @@ test.describe('district subdomain routes', () => {
 
 test.describe('unknown paths', () => {
   for (const path of ['/no-such-page', '/solutions/unknown', '/user/me/unknown', '/spaces', '/resources']) {
-    test(`${path} shows Page not found`, async ({ page }) => {
-      await page.goto(path);
+    test(`${path} shows Page not found, with status 404`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('errors.pageNotFound'));
       await expect(page.getByText(text('errors.pageNotFoundDescription'))).toBeVisible();
       await expectAccessible(page);
@@ -75,7 +77,8 @@ test.describe('unknown paths', () => {
   }
 
   test('a district category that does not exist is not found', async ({ page }) => {
-    await page.goto(`${districtOrigin('gallery')}/nothing-here`);
+    const response = await page.goto(`${districtOrigin('gallery')}/nothing-here`);
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('errors.pageNotFound'));
   });
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ErrorBody } from '../../contracts/errors';
 import { type ThumbnailWidth, thumbnailUrl, thumbnailWidths } from '../../contracts/files';
 import { embedCode, embedHeight, embedUrl, embedWidth } from '../../contracts/publishing';
+import type { PageMatch } from '../../contracts/routeMap';
 import type { SceneMetadata } from '../../contracts/scenes';
 import { AppError, notFound } from '../errors';
 import { FileService } from '../services/fileService/service';
@@ -167,19 +168,19 @@ export default fp(
       }
     };
 
-    app.decorate('transformIndexHtml', async (request: FastifyRequest, html: string) => {
-      const sceneId = sceneIdOfPath(request.url.split('?')[0]);
-      if (!sceneId) return html;
+    app.decorate('describePage', async (request: FastifyRequest, page: PageMatch, html: string) => {
+      const sceneId = page.id === 'viewer' || page.id === 'viewerEmbed' ? page.params.sceneId : undefined;
+      if (!sceneId) return { html, found: true };
       try {
         const space = await publicSpace(sceneId);
-        if (!space) return html;
+        if (!space) return { html, found: true };
         const origin = originOf(request);
         const canonical = `${origin}/viewer/${encodeURIComponent(space.sceneId)}`;
-        return withPreview(html, { space, origin, canonical });
+        return { html: withPreview(html, { space, origin, canonical }), found: true };
       } catch (error) {
         // The page still works without its preview.
         request.log.error({ err: error, sceneId }, 'link preview failed');
-        return html;
+        return { html, found: true };
       }
     });
 
