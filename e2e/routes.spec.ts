@@ -63,7 +63,16 @@ test.describe('district subdomain routes', () => {
 });
 
 test.describe('unknown paths', () => {
-  for (const path of ['/no-such-page', '/solutions/unknown', '/user/me/unknown', '/spaces', '/resources']) {
+  for (const path of [
+    '/no-such-page',
+    '/solutions/unknown',
+    '/user/me/unknown',
+    '/spaces',
+    '/resources',
+    // Spaces that do not exist.
+    '/viewer/no-such-space',
+    '/viewer/embed/no-such-space',
+  ]) {
     test(`${path} shows Page not found, with status 404`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
