@@ -50,7 +50,13 @@ const pages: Record<RouteId, Pick<RouteDef, 'chrome' | 'examples'>> = {
   viewer: { chrome: 'bare', examples: ['/viewer/:sceneId'] },
   user: {
     chrome: 'full',
-    examples: ['/user', '/user/:userId', '/user/:userId/library', '/user/me/spaces/drafts'],
+    examples: [
+      '/user',
+      '/user/:userId',
+      '/user/:userId/spaces',
+      '/user/:userId/library',
+      '/user/me/spaces/drafts',
+    ],
   },
   pricing: { chrome: 'full', examples: ['/pricing'] },
   solution: { chrome: 'full', examples: solutionSlugs.map((slug) => `/solutions/${slug}`) },
