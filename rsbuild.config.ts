@@ -18,6 +18,8 @@ export default defineConfig({
   },
   html: {
     template: './src/index.html',
+    // The page's icon; public/favicon.ico (the same cube) answers browsers that ask for that path.
+    favicon: './public/favicon.svg',
     // Tells the server the build has its development pages, so they answer 200 rather than 404.
     meta: devPages ? { 'spaces-dev-pages': 'true' } : undefined,
   },
