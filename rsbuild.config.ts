@@ -4,6 +4,7 @@ import { pluginReact } from '@rsbuild/plugin-react';
 // The SPA build. In development the dev server proxies API, identity, file and hub calls to the
 // platform server started next to it by `npm run dev`.
 const apiPort = Number(process.env.PORT ?? 8080);
+const devPages = process.env.SPACES_DEV_PAGES === 'true' || process.env.NODE_ENV === 'development';
 
 export default defineConfig({
   plugins: [pluginReact()],
@@ -12,12 +13,16 @@ export default defineConfig({
     // Development pages (/dev/engine) exist in `npm run dev` and in builds made with
     // SPACES_DEV_PAGES=true (the end-to-end tests and benchmarks); ordinary builds leave them out.
     define: {
-      'process.env.SPACES_DEV_PAGES': JSON.stringify(
-        process.env.SPACES_DEV_PAGES === 'true' || process.env.NODE_ENV === 'development' ? 'true' : '',
-      ),
+      'process.env.SPACES_DEV_PAGES': JSON.stringify(devPages ? 'true' : ''),
     },
   },
-  html: { template: './src/index.html' },
+  html: {
+    template: './src/index.html',
+    // The page's icon; public/favicon.ico (the same cube) answers browsers that ask for that path.
+    favicon: './public/favicon.svg',
+    // Tells the server the build has its development pages, so they answer 200 rather than 404.
+    meta: devPages ? { 'spaces-dev-pages': 'true' } : undefined,
+  },
   output: { distPath: { root: 'dist/spa' }, cleanDistPath: true },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
   server: {

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { type RouteId, routes } from '../src/routes';
-import { districtOrigin, expectAccessible, text } from './support';
+import { type DemoSpace, demoSpace, districtOrigin, expectAccessible, fillExample, text } from './support';
 
-/** The heading each route shows (per example path when it depends on it). */
-function expectedHeading(id: RouteId, path: string): string {
+/** The heading each route shows (per example path when it depends on it), signed out. */
+function expectedHeading(id: RouteId, path: string, demo?: DemoSpace): string {
   switch (id) {
     case 'solution':
       return text(`pages.solution.${path.split('/').pop()}.heading`);
@@ -11,10 +11,14 @@ function expectedHeading(id: RouteId, path: string): string {
       return text('errors.holdUpExplorer');
     case 'editorNew':
       return text('pages.editor.newHeading');
+    case 'editor':
+      return text('pages.editor.heading');
     case 'viewer':
     case 'viewerEmbed':
-      // The example space does not exist: visitors are sent to the access-denied page.
-      return text('errors.holdUpExplorer');
+      return demo!.title;
+    case 'user':
+      // A user's profile; the own profile (/user, /user/me/…) asks visitors to sign in.
+      return path.includes(':userId') ? demo!.ownerName : text('pages.user.heading');
     case 'districtArea':
       return text(`pages.districtArea.${path.split('/')[1]}`);
     default:
@@ -24,12 +28,17 @@ function expectedHeading(id: RouteId, path: string): string {
 
 test.describe('every route of the route map renders its page', () => {
   for (const route of routes.filter((r) => r.host === 'any')) {
-    for (const path of route.examples) {
-      test(`${path} (${route.id})`, async ({ page }) => {
-        await page.goto(path);
+    for (const example of route.examples) {
+      test(`${example} (${route.id})`, async ({ page }) => {
+        const demo = await demoSpace(page.request);
+        const path = fillExample(example, demo);
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
         // /login hands over to the OpenID Provider's sign-in page at once.
         if (route.id === 'login') await page.waitForURL(/\/interaction\//);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(expectedHeading(route.id, path));
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          expectedHeading(route.id, example, demo),
+        );
         await expect(page.getByRole('heading', { name: text('errors.pageNotFound') })).toHaveCount(0);
         await expectAccessible(page);
       });
@@ -45,7 +54,8 @@ test.describe('district subdomain routes', () => {
   });
   for (const path of routes.find((r) => r.id === 'districtArea')!.examples) {
     test(path, async ({ page }) => {
-      await page.goto(`${districtOrigin('gallery')}${path}`);
+      const response = await page.goto(`${districtOrigin('gallery')}${path}`);
+      expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(expectedHeading('districtArea', path));
       await expectAccessible(page);
     });
@@ -53,9 +63,19 @@ test.describe('district subdomain routes', () => {
 });
 
 test.describe('unknown paths', () => {
-  for (const path of ['/no-such-page', '/solutions/unknown', '/user/me/unknown', '/spaces', '/resources']) {
-    test(`${path} shows Page not found`, async ({ page }) => {
-      await page.goto(path);
+  for (const path of [
+    '/no-such-page',
+    '/solutions/unknown',
+    '/user/me/unknown',
+    '/spaces',
+    '/resources',
+    // Spaces that do not exist.
+    '/viewer/no-such-space',
+    '/viewer/embed/no-such-space',
+  ]) {
+    test(`${path} shows Page not found, with status 404`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('errors.pageNotFound'));
       await expect(page.getByText(text('errors.pageNotFoundDescription'))).toBeVisible();
       await expectAccessible(page);
@@ -66,7 +86,8 @@ test.describe('unknown paths', () => {
   }
 
   test('a district category that does not exist is not found', async ({ page }) => {
-    await page.goto(`${districtOrigin('gallery')}/nothing-here`);
+    const response = await page.goto(`${districtOrigin('gallery')}/nothing-here`);
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('errors.pageNotFound'));
   });
 });

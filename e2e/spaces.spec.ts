@@ -110,8 +110,10 @@ test('create a space from a premade room, save, reload, autosave, preview, and k
   await stranger.goto(`/curate/${sceneId}`);
   await expect(stranger).toHaveURL(/\/space-access-denied$/);
   await expect(stranger.getByText(text('space.accessDenied.message'))).toBeVisible();
-  await stranger.goto(`/viewer/${sceneId}?draft=true`);
-  await expect(stranger).toHaveURL(/\/space-access-denied$/);
+  // The viewer does not even tell a stranger that the draft exists: as for any unknown space.
+  const preview = await stranger.goto(`/viewer/${sceneId}?draft=true`);
+  expect(preview?.status()).toBe(404);
+  await expect(stranger.getByRole('heading', { level: 1 })).toHaveText(text('errors.pageNotFound'));
   await other.close();
 });
 

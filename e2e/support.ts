@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import base from '../src/i18n/en.json' with { type: 'json' };
 import commerce from '../src/i18n/parts/commerce.json' with { type: 'json' };
 import exploreSpaces from '../src/i18n/parts/exploreSpaces.json' with { type: 'json' };
@@ -109,3 +109,58 @@ export async function hangPicture(page: Page, name: string, x = 0.5) {
 /** The editor's list of the objects placed in the space. */
 export const placedObjects = (page: Page) =>
   page.getByRole('listbox', { name: text('dev.editor.objects.list') }).getByRole('option');
+
+/** A published demo space of the seed (README, 'Demo content') and its owner. */
+export interface DemoSpace {
+  sceneId: string;
+  title: string;
+  ownerId: string;
+  ownerName: string;
+}
+
+/** The first published space of a demo user of the seed, found by the user's display name. */
+export async function demoSpace(
+  request: APIRequestContext,
+  ownerName = 'Harbour Museum',
+): Promise<DemoSpace> {
+  const users = await (
+    await request.get(`/api/userService/users/search?q=${encodeURIComponent(ownerName)}`)
+  ).json();
+  const [owner] = (users as { items: { userId: string; name: string }[] }).items;
+  const spaces = await (
+    await request.get(`/api/sceneService/publishedscene/metadata?ownerId=${owner.userId}`)
+  ).json();
+  const [space] = (spaces as { items: { sceneId: string; title: string }[] }).items;
+  return { sceneId: space.sceneId, title: space.title, ownerId: owner.userId, ownerName: owner.name };
+}
+
+/** A route map example (src/routes.ts) with its `:sceneId` and `:userId` set to demo content. */
+export const fillExample = (example: string, demo: DemoSpace) =>
+  example
+    .replace(':sceneId', encodeURIComponent(demo.sceneId))
+    .replace(':userId', encodeURIComponent(demo.ownerId));
+
+/**
+ * Collects the page's Content-Security-Policy violation reports from its next navigation on (the
+ * `securitypolicyviolation` events of every document, and the console lines of the ones reported
+ * elsewhere, e.g. in workers). Read the list once the page has done its work.
+ */
+export async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  const fromConsole: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) fromConsole.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const reports: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = reports;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      reports.push(
+        `${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`,
+      ),
+    );
+  });
+  return async () => [
+    ...(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])),
+    ...fromConsole,
+  ];
+}

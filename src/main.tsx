@@ -1,3 +1,5 @@
+// First: before any module builds a zod schema (see the module).
+import './zodJitless';
 import { lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { ActorOptions } from 'xstate';

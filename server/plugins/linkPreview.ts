@@ -5,8 +5,11 @@ import { z } from 'zod';
 import { ErrorBody } from '../../contracts/errors';
 import { type ThumbnailWidth, thumbnailUrl, thumbnailWidths } from '../../contracts/files';
 import { embedCode, embedHeight, embedUrl, embedWidth } from '../../contracts/publishing';
+import type { PageMatch } from '../../contracts/routeMap';
 import type { SceneMetadata } from '../../contracts/scenes';
 import { AppError, notFound } from '../errors';
+import type { Caller } from '../http/caller';
+import { apiTokenOf } from '../identity/accessTokens';
 import { FileService } from '../services/fileService/service';
 import { fileIdOfUrl } from '../services/sceneService/metadata';
 import { SceneService } from '../services/sceneService/service';
@@ -20,6 +23,9 @@ import { SceneService } from '../services/sceneService/service';
  *
  * Only a space the anonymous public may see (published, visible, not private) is described;
  * anything else gets the plain page or a 404, so nothing leaks about drafts or private spaces.
+ * The viewer page of a space that does not exist answers 404 (with the plain page, whose app
+ * shows 'Page not found'): exactly where the API answers the same visitor 404, so a page's status
+ * tells no more than the API does. Hidden and private spaces answer 200 and show access denied.
  */
 
 const siteName = 'Spaces';
@@ -156,30 +162,74 @@ export default fp(
       return `${request.protocol}://${request.host}`;
     };
 
+    const isPublic = (space: SceneMetadata) =>
+      space.state === 'Published' && space.visible && !space.privacyACLEnabled;
+
     /** The space if the anonymous public may see it, else null (drafts, hidden, private, unknown). */
     const publicSpace = async (sceneId: string): Promise<SceneMetadata | null> => {
       try {
         const space = await scenes.publishedMetadata(sceneId, null);
-        return space.state === 'Published' && space.visible && !space.privacyACLEnabled ? space : null;
+        return isPublic(space) ? space : null;
       } catch (error) {
         if (error instanceof AppError && error.statusCode < 500) return null;
         throw error;
       }
     };
 
-    app.decorate('transformIndexHtml', async (request: FastifyRequest, html: string) => {
-      const sceneId = sceneIdOfPath(request.url.split('?')[0]);
-      if (!sceneId) return html;
+    /**
+     * The visitor of a page, from the `access_token` cookie the app keeps while signed in (pages
+     * carry no Authorization header); anonymous when there is none or it does not verify.
+     */
+    const visitorOf = async (request: FastifyRequest): Promise<Caller | null> => {
       try {
-        const space = await publicSpace(sceneId);
-        if (!space) return html;
+        const token = apiTokenOf(request);
+        return token ? await app.verifyAccessToken(token) : null;
+      } catch {
+        return null;
+      }
+    };
+
+    /**
+     * What a viewer page shows, read as the app will read it: the published space (or with
+     * ?draft=true the draft, which only its owner may see), 'missing' where the API answers 404, and
+     * 'refused' where it answers 401 or 403 (a hidden or private space: it exists, and the API says
+     * so to anyone who asks).
+     */
+    const viewerSubject = async (
+      request: FastifyRequest,
+      sceneId: string,
+    ): Promise<SceneMetadata | 'refused' | 'missing'> => {
+      const draft = new URLSearchParams(request.url.split('?')[1] ?? '').get('draft') === 'true';
+      try {
+        return draft
+          ? await scenes.metadata(sceneId, await visitorOf(request))
+          : await scenes.publishedMetadata(sceneId, null);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        return error.statusCode === 404 ? 'missing' : 'refused';
+      }
+    };
+
+    /**
+     * Viewer pages: 404 for a space that does not exist, and a link preview for one the anonymous
+     * public may see (a draft preview gets none).
+     */
+    app.decorate('describePage', async (request: FastifyRequest, page: PageMatch, html: string) => {
+      const sceneId = page.id === 'viewer' || page.id === 'viewerEmbed' ? page.params.sceneId : undefined;
+      if (!sceneId) return { html, found: true };
+      try {
+        const subject = await viewerSubject(request, sceneId);
+        if (subject === 'missing') return { html, found: false };
+        if (subject === 'refused' || subject.state === 'Draft' || !isPublic(subject)) {
+          return { html, found: true };
+        }
         const origin = originOf(request);
-        const canonical = `${origin}/viewer/${encodeURIComponent(space.sceneId)}`;
-        return withPreview(html, { space, origin, canonical });
+        const canonical = `${origin}/viewer/${encodeURIComponent(subject.sceneId)}`;
+        return { html: withPreview(html, { space: subject, origin, canonical }), found: true };
       } catch (error) {
         // The page still works without its preview.
         request.log.error({ err: error, sceneId }, 'link preview failed');
-        return html;
+        return { html, found: true };
       }
     });
 

@@ -3,18 +3,34 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  appOnlyPaths,
+  devPagePaths,
+  districtOf,
+  isOneOf,
+  matchPage,
+  type PageMatch,
+} from '../../contracts/routeMap';
 import type { Config } from '../config';
 
 /** Paths the SPA never owns: unknown ones there answer a JSON 404, not the app. */
 const serverPaths = /^\/(api|oidc|oidc-account|interaction|hubs|files|healthz|readyz|oembed)(\/|$)/;
 
+/** What a plugin says about one page of the route map before index.html is sent. */
+export interface PageDescription {
+  /** index.html as this page sends it (e.g. with a space's link preview). */
+  html: string;
+  /** False when what the path names does not exist (a space's viewer): the page answers 404. */
+  found: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Rewrites index.html for one page request (e.g. link previews of a space). A plugin
-     * registered before this one may decorate it; the page is served unchanged otherwise.
+     * Describes one page request of the route map. A plugin registered before this one may
+     * decorate it; every page of the map is otherwise served unchanged, with 200.
      */
-    transformIndexHtml?: (request: FastifyRequest, html: string) => Promise<string>;
+    describePage?: (request: FastifyRequest, page: PageMatch, html: string) => Promise<PageDescription>;
   }
 }
 
@@ -22,14 +38,19 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 
 /**
  * Serves the built SPA (dist/spa) on the main host and on every `<name>.BASE_DOMAIN` host, with
- * history fallback: any GET for a page path answers index.html, and the SPA's router decides.
- * Hashed assets are cached for a year; index.html is revalidated on every visit.
+ * history fallback: any GET for a page path answers index.html, and the SPA's router decides what
+ * it shows. The status follows the route map (contracts/routeMap.ts), so no 'Page not found' is
+ * a soft 404: 200 for its pages on that host, 404 for any other path and for a page whose subject
+ * does not exist (`describePage`). Hashed assets are cached for a year; index.html is revalidated
+ * on every visit.
  */
 export default fp<{ config: Config; spaDir: string }>(
   async (app, { config, spaDir }) => {
     const indexPath = path.join(spaDir, 'index.html');
     const built = existsSync(indexPath);
     let indexHtml: string | undefined;
+    // Builds made with SPACES_DEV_PAGES=true say so in index.html (rsbuild.config.ts).
+    let devPages = false;
     if (built) {
       indexHtml = readFileSync(indexPath, 'utf8').replace(
         '<head>',
@@ -38,6 +59,7 @@ export default fp<{ config: Config; spaDir: string }>(
           `<meta name="oidc-client-id" content="${escapeAttr(config.identity.clientId)}">` +
           `<meta name="oidc-roles-claim" content="${escapeAttr(config.identity.rolesClaim)}">`,
       );
+      devPages = /<meta name="spaces-dev-pages" content="true">/.test(indexHtml);
       await app.register(fastifyStatic, {
         root: spaDir,
         prefix: '/',
@@ -73,8 +95,24 @@ export default fp<{ config: Config; spaDir: string }>(
           .status(503)
           .send({ code: 'UNAVAILABLE', message: 'The web app has not been built yet: run `npm run build`.' });
       }
-      const html = app.transformIndexHtml ? await app.transformIndexHtml(request, indexHtml) : indexHtml;
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      const page = matchPage(pathname, {
+        district: districtOf(request.hostname, config.BASE_DOMAIN) !== null,
+      });
+      const { html, found } =
+        page && app.describePage
+          ? await app.describePage(request, page, indexHtml)
+          : {
+              html: indexHtml,
+              found:
+                page !== null ||
+                isOneOf(appOnlyPaths, pathname) ||
+                (devPages && isOneOf(devPagePaths, pathname)),
+            };
+      return reply
+        .status(found ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html);
     });
   },
   { name: 'spa' },

@@ -22,11 +22,14 @@ export * from './publishWizard/types';
  *
  * - Space info: title (required, at most 100), description, 3–10 tags, comments (default on),
  *   adult content (default off), a cover photo (required unless the space has one), a gallery of up
- *   to 10. Next shows what is wrong and stays; once shown, problems follow every change.
+ *   to 10. Next shows what is wrong and stays; once shown, problems follow every change. The tag
+ *   count's problem shows earlier, from the first change of the tags on, so the minimum is met as
+ *   the user types.
  * - Placement loads the caller's slots on entry (`loadSlots`): a slot can be picked when it is
- *   active and empty (or already holds this space). Next without one says 'Please assign your
- *   space to a slot to proceed.'; with no usable slot at all the step shows 'There is no available
- *   slot.' (`placement.noSlot`).
+ *   active and empty (or already holds this space); the space's own slot, or else the only usable
+ *   one, is chosen for the user. Next without one says 'Please assign your space to a slot to
+ *   proceed.'; with no usable slot at all the step shows 'There is no available slot.'
+ *   (`placement.noSlot`).
  * - 'Add an extra slot for 100 credits' (`placement.buySlot`, signed-in users) buys one with
  *   credits (`buySlot`, POST internalTransaction with a fresh Idempotency-Key per purchase), then
  *   reloads the slots and selects the new one. Without enough credits (422) the step offers the

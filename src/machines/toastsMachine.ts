@@ -26,6 +26,8 @@ export interface Toast {
   durationMs: number;
   action?: ToastAction;
   placement: ToastPlacement;
+  /** On screen: its time runs (a page whose toasts code is still loading shows it later). */
+  shown: boolean;
 }
 
 export type ToastsEvent =
@@ -40,14 +42,18 @@ export type ToastsEvent =
       action?: ToastAction;
       placement?: ToastPlacement;
     }
+  /** The screen shows the toast now (the Toasts view, when it renders it). */
+  | { type: 'toast.shown'; id: number }
   | { type: 'toast.dismiss'; id: number };
 
 /** The id of the delayed dismissal of a toast, so an early dismissal can cancel it. */
 const dismissalId = (toastId: number) => `toast.dismiss.${toastId}`;
 
 /**
- * The one place toasts live (systemId `toasts`). Views show `context.toasts` (oldest first); each
- * toast dismisses itself after its duration, or earlier on `toast.dismiss`.
+ * The one place toasts live (systemId `toasts`). Views show `context.toasts` (oldest first) and say
+ * when each is on screen (`toast.shown`); from then on it stays its duration, or less on
+ * `toast.dismiss`. Timing from the screen rather than from the request keeps a short toast ('Copied
+ * to clipboard!', 400 ms) from running out while the page still loads the code that shows it.
  */
 export const toastsMachine = setup({
   types: {
@@ -66,12 +72,17 @@ export const toastsMachine = setup({
         action: event.action,
         durationMs: event.durationMs ?? toastDurationMs[event.severity],
         placement: event.placement ?? defaultToastPlacement,
+        shown: false,
       };
       return { nextId: context.nextId + 1, toasts: [...context.toasts, toast] };
     }),
-    // Runs after addToast, so the newest toast is the last one.
-    scheduleDismissal: enqueueActions(({ context, enqueue }) => {
-      const toast = context.toasts[context.toasts.length - 1];
+    markShown: assign(({ context, event }) => {
+      assertEvent(event, 'toast.shown');
+      return { toasts: context.toasts.map((t) => (t.id === event.id ? { ...t, shown: true } : t)) };
+    }),
+    scheduleDismissal: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'toast.shown');
+      const toast = context.toasts.find((t) => t.id === event.id);
       if (!toast) return;
       enqueue.raise(
         { type: 'toast.dismiss', id: toast.id },
@@ -87,11 +98,19 @@ export const toastsMachine = setup({
       return { toasts: context.toasts.filter((toast) => toast.id !== event.id) };
     }),
   },
+  guards: {
+    /** The toast is there and its time has not started yet. */
+    untimed: ({ context, event }) => {
+      assertEvent(event, 'toast.shown');
+      return context.toasts.some((t) => t.id === event.id && !t.shown);
+    },
+  },
 }).createMachine({
   id: 'toasts',
   context: { toasts: [], nextId: 1 },
   on: {
-    'toast.show': { actions: ['addToast', 'scheduleDismissal'] },
+    'toast.show': { actions: 'addToast' },
+    'toast.shown': { guard: 'untimed', actions: ['markShown', 'scheduleDismissal'] },
     'toast.dismiss': { actions: ['cancelDismissal', 'removeToast'] },
   },
 });

@@ -5,9 +5,11 @@ import type { SceneMetadata } from '../../contracts/scenes';
 
 /**
  * What the viewer page shows (platform.md §2.1 /viewer/{sceneId}, /viewer/embed/{sceneId}): the
- * published space, or with ?draft=true the owner's draft. A space the visitor may not see leads to
- * /space-access-denied; an embed shows that message in place instead (it lives in another site's
- * page). Once a published space has loaded, one view is counted.
+ * published space, or with ?draft=true the owner's draft. A space the visitor may not see (401,
+ * 403) leads to /space-access-denied; an embed shows that message in place instead (it lives in
+ * another site's page). A space that does not exist for this visitor (404: unknown, deleted, or a
+ * draft of someone else) is a page that is not found, as the server's status for the page says.
+ * Once a published space has loaded, one view is counted.
  */
 
 export interface ViewerPageInput {
@@ -35,7 +37,7 @@ export const viewerPageMachine = setup({
     context: {} as ViewerPageContext,
     events: {} as ViewerPageEvent,
     input: {} as ViewerPageInput,
-    tags: {} as 'loading' | 'ready' | 'denied',
+    tags: {} as 'loading' | 'ready' | 'denied' | 'missing',
   },
   actors: {
     loadScene: fromPromise<
@@ -56,8 +58,10 @@ export const viewerPageMachine = setup({
     leaveForAccessDenied: () => {},
   },
   guards: {
-    /** Not allowed (403), not there or not visible to this visitor (404), or not signed in (401). */
-    denied: ({ event }) => [401, 403, 404].includes(statusOf((event as { error?: unknown }).error) ?? 0),
+    /** Not allowed (403) or not signed in (401). */
+    denied: ({ event }) => [401, 403].includes(statusOf((event as { error?: unknown }).error) ?? 0),
+    /** Not there, or a draft this visitor may not know of (404). */
+    missing: ({ event }) => statusOf((event as { error?: unknown }).error) === 404,
     embedded: ({ context }) => context.embed,
     isDraft: ({ context }) => context.draft,
   },
@@ -88,6 +92,7 @@ export const viewerPageMachine = setup({
           { target: 'ready.visit', actions: { type: 'storeScene', params: ({ event }) => event.output } },
         ],
         onError: [
+          { guard: 'missing', target: 'missing' },
           { guard: and(['denied', 'embedded']), target: 'denied' },
           { guard: 'denied', target: 'left', actions: 'leaveForAccessDenied' },
           {
@@ -119,6 +124,8 @@ export const viewerPageMachine = setup({
     failed: { on: { 'page.retry': { target: 'loading', actions: assign({ error: null }) } } },
     /** An embed's visitor may not see the space: the message is shown in place. */
     denied: { type: 'final', tags: 'denied' },
+    /** No such space: the page shows 'Page not found'. */
+    missing: { type: 'final', tags: 'missing' },
     left: { type: 'final' },
   },
 });

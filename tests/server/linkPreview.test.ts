@@ -176,11 +176,49 @@ describe.each(testDatabases())('link previews and oEmbed on $name', ({ open }) =
       for (const sceneId of [ids.draft, ids.hidden, ids.private, 'no-such-space']) {
         for (const url of [`/viewer/${sceneId}`, `/viewer/embed/${sceneId}`]) {
           const res = await page(url);
-          expect(res.statusCode, url).toBe(200);
           expect(res.body, url).toBe(plain);
           expect(res.body).not.toMatch(/og:|twitter:|oembed|canonical|Secret|Hidden|Private/);
         }
       }
+    });
+
+    it('answer 404 for a space that does not exist, as the API does', async () => {
+      // A deleted space is gone too.
+      const deleted = await publishedSpace('Taken down', false);
+      await t.app.db
+        .update(scenes)
+        .set({ deletedAt: new Date().toISOString() })
+        .where(eq(scenes.id, deleted));
+      for (const sceneId of ['no-such-space', deleted, ids.draft]) {
+        for (const url of [`/viewer/${sceneId}`, `/viewer/embed/${sceneId}?showSignIn=1`]) {
+          expect((await page(url)).statusCode, url).toBe(404);
+        }
+      }
+      // Hidden and private spaces exist: the API answers 403 or 401 for them, and the page shows
+      // the access-denied message with 200.
+      for (const sceneId of [ids.published, ids.hidden, ids.private]) {
+        for (const url of [`/viewer/${sceneId}`, `/viewer/embed/${sceneId}`]) {
+          expect((await page(url)).statusCode, url).toBe(200);
+        }
+      }
+    });
+
+    it("answer a draft preview with 200 for its owner only, who is known by the app's cookie", async () => {
+      const cookie = async (userId: string) => ({
+        cookie: `access_token=${await issuer.token({ sub: userId })}`,
+      });
+      const preview = `/viewer/${ids.draft}?draft=true`;
+      expect((await page(preview, await cookie(owner))).statusCode).toBe(200);
+      expect((await page(preview, await cookie('a-stranger'))).statusCode).toBe(404);
+      expect((await page(preview)).statusCode).toBe(404);
+      // A token that does not verify leaves the visitor anonymous rather than failing the page.
+      const expired = await issuer.token({ sub: owner }, { expiresIn: -60 });
+      for (const header of [{ cookie: `access_token=${expired}` }, { cookie: 'access_token=not-a-token' }]) {
+        expect((await page(preview, header)).statusCode).toBe(404);
+      }
+      // A published space's draft exists for everyone who may see the space.
+      expect((await page(`/viewer/${ids.published}?draft=true`)).statusCode).toBe(200);
+      expect((await page(`/viewer/no-such-space?draft=true`, await cookie(owner))).statusCode).toBe(404);
     });
 
     it('let other sites frame the embedded viewer only', async () => {

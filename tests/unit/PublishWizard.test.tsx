@@ -181,12 +181,9 @@ describe('PublishWizard', () => {
     expect(within(dialog).queryByText('It should contain at least 3 tags')).not.toBeInTheDocument();
     await user.click(button('Next'));
 
-    // Placement: the slots load; Next without one says what to do.
+    // Placement: the slots load; the only one is chosen already.
     const freeSlot = await within(dialog).findByRole('radio', { name: 'Free slot' });
-    await user.click(button('Next'));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(publishMessages.noSlotAssigned);
-    await user.click(freeSlot);
-    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(freeSlot).toBeChecked();
     expect(button('Add an extra slot for 100 credits')).toBeEnabled();
     await user.click(button('Next'));
 
@@ -214,6 +211,53 @@ describe('PublishWizard', () => {
       { sceneId: 's1', form: { slotId: 'slot-1', publishedPublic: true } },
       { sceneId: 's1', form: { slotId: 'slot-1', publishedPublic: true } },
     ]);
+  });
+
+  it('says the tag minimum while the tags are typed, before any Next', async () => {
+    const { user, dialog } = await renderWizard();
+    const tags = within(dialog).getByRole('textbox', { name: 'Tags' });
+    // The rule is there before anything is typed.
+    expect(tags).toHaveAccessibleDescription(/at least 3 tags/i);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove night' }));
+    expect(tags).toHaveAccessibleDescription(/^It should contain at least 3 tags/);
+    await user.type(tags, 'sea,');
+    await user.type(tags, 'sky;');
+    expect(within(dialog).queryByText('It should contain at least 3 tags')).not.toBeInTheDocument();
+    // The other fields' problems wait for Next.
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Title' }));
+    expect(within(dialog).queryByText('This field is required')).not.toBeInTheDocument();
+  });
+
+  it('asks for a slot when there are several to choose from', async () => {
+    const { user, dialog, button } = await renderWizard({
+      slots: [slot('slot-1', null), slot('slot-2', null)],
+    });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'sea,');
+    await user.click(button('Next'));
+    const first = await within(dialog).findByRole('radio', { name: 'Free slot 1' });
+    expect(first).not.toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Free slot 2' })).not.toBeChecked();
+    await user.click(button('Next'));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(publishMessages.noSlotAssigned);
+    await user.click(first);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(button('Next'));
+    expect(within(dialog).getByRole('radiogroup', { name: 'Who can view this space?' })).toBeInTheDocument();
+  });
+
+  it('names the button of the last step in its text', async () => {
+    const { user, dialog, button } = await renderWizard();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'sea,');
+    for (let step = 0; step < 4; step++) {
+      await user.click(button('Next'));
+      if (step === 0) await within(dialog).findByRole('radio', { name: 'Free slot' });
+    }
+    const region = within(dialog).getByRole('region', { name: 'Publish' });
+    expect(within(region).getByText(/^Pressing /)).toHaveTextContent(
+      'Pressing Publish publishes your space and makes it visible to its intended audience.',
+    );
+    expect(button('Publish')).toBeEnabled();
+    expect(within(dialog).queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
   });
 
   it("says 'There is no available slot.' when every slot holds another space", async () => {

@@ -84,6 +84,8 @@ const slot = (slotId: string, sceneId: string | null, kind: Slot['kind'] = 'free
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 const freeSlot = slot('slot-free', null);
+/** A second usable slot: with two, the user chooses. */
+const otherFreeSlot = slot('slot-free-2', null);
 const takenSlot = slot('slot-taken', 's0');
 const alice = { userId: 'u2', name: 'Bob' };
 const threeTags = ['harbour', 'night', 'sea'];
@@ -114,6 +116,7 @@ const events = (): AnyEventObject[] => [
   { type: 'slot.selected', slotId: takenSlot.slotId },
   { type: 'slots.retry' },
   { type: 'xstate.done.actor.loadSlots', output: [takenSlot, freeSlot] },
+  { type: 'xstate.done.actor.loadSlots', output: [takenSlot, freeSlot, otherFreeSlot] },
   { type: 'xstate.done.actor.loadSlots', output: [takenSlot] },
   { type: 'xstate.error.actor.loadSlots', error: { message: 'Failed to fetch' } },
   // Buying an extra slot: the reload after it lists the new one.
@@ -174,6 +177,7 @@ function modelState(snapshot: PublishWizardSnapshot) {
     confirmed: [...context.confirmed].sort(),
     valid: Object.keys(validateSpaceInfo(context.spaceInfo)).length === 0,
     errorsShown: context.spaceInfoErrors !== null,
+    checked: context.spaceInfoChecked,
     slotId: context.slotId,
     slots: context.slots.length,
     metadataSaved: context.metadataSaved,
@@ -268,6 +272,15 @@ for (const tier of ['free', 'standard'] as const) {
         'xstate.error.actor.deleteSlot',
       ])
         expect(types).toContain(type);
+      // Next on placement with no slot chosen (two to choose from) is tried too.
+      expect(
+        steps.some(
+          (step) =>
+            step.event.type === 'wizard.next' &&
+            step.state.matches('placement') &&
+            text(step.state.context.message) === publishMessages.noSlotAssigned,
+        ),
+      ).toBe(true);
       // Choosing who may view or communicate is a Standard feature.
       expect(types.has('access.modeChanged')).toBe(tier === 'standard');
     });
@@ -322,6 +335,16 @@ function expectWhatTheUserSees(
     expect(order.indexOf(stepAfter)).toBe(order.indexOf(stepBefore) - 1);
   }
 
+  // Space info: the tag count's problem shows as the tags change, before any Next too; the other
+  // fields' problems wait for Next.
+  if (event.type === 'spaceInfo.changed' && 'tags' in (event.fields as object)) {
+    expect(context.spaceInfoErrors?.tags).toEqual(validateSpaceInfo(context.spaceInfo).tags);
+    if (context.spaceInfo.tags.length < 3)
+      expect(text(context.spaceInfoErrors?.tags ?? null)).toBe('It should contain at least 3 tags');
+  }
+  if (!context.spaceInfoChecked)
+    expect(Object.keys(context.spaceInfoErrors ?? {}).filter((field) => field !== 'tags')).toEqual([]);
+
   // Space info: Next with too few tags stays and says why.
   if (event.type === 'wizard.next' && stepBefore === 'spaceInfo') {
     if (context.spaceInfo.tags.length < 3) {
@@ -349,6 +372,16 @@ function expectWhatTheUserSees(
   }
   // Only an empty, active slot can be picked.
   if (event.type === 'slot.selected') expect(context.slotId).toBe(freeSlot.slotId);
+  // The only slot the space can go to is chosen for the user; with several, none is until the
+  // user picks one (or buys one).
+  if (event.type === 'xstate.done.actor.loadSlots') {
+    const usable = (event.output as Slot[]).filter((s) => s.active && s.sceneId === null);
+    if (usable.length === 1) expect(context.slotId).toBe(usable[0].slotId);
+    if (usable.length > 1 && !before.matches({ placement: 'reloading' })) {
+      const kept = usable.some((s) => s.slotId === before.context.slotId);
+      expect(context.slotId).toBe(kept ? before.context.slotId : null);
+    }
+  }
 
   expectSlotPurchase(wizard, event, before, after, calls);
   expectSlotDeletion(wizard, event, before, after, calls);
@@ -594,6 +627,56 @@ describe('publishWizardMachine', () => {
       groupCommunicationACL: [],
     });
     actor.stop();
+  });
+
+  it('shows the tag count as the tags are typed, and the other problems only from Next on', () => {
+    const actor = createActor(publishWizardMachine, {
+      input: { sceneId: 's1', metadata: { ...draft, tags: [] }, tier: 'free' },
+    }).start();
+    expect(actor.getSnapshot().context.spaceInfoErrors).toBeNull();
+    actor.send({ type: 'spaceInfo.changed', fields: { title: '' } });
+    expect(actor.getSnapshot().context.spaceInfoErrors).toBeNull();
+    actor.send({ type: 'spaceInfo.changed', fields: { tags: ['harbour'] } });
+    expect(actor.getSnapshot().context.spaceInfoErrors).toEqual({
+      tags: { key: 'validation.minTags', values: { count: 3 } },
+    });
+    // Another field's change keeps the count shown, and still hides its own problem.
+    actor.send({ type: 'spaceInfo.changed', fields: { description: 'Lights' } });
+    expect(text(actor.getSnapshot().context.spaceInfoErrors!.tags!)).toBe(
+      'It should contain at least 3 tags',
+    );
+    expect(actor.getSnapshot().context.spaceInfoErrors!.title).toBeUndefined();
+    actor.send({ type: 'spaceInfo.changed', fields: { tags: threeTags } });
+    expect(actor.getSnapshot().context.spaceInfoErrors).toBeNull();
+    actor.send({ type: 'spaceInfo.changed', fields: { tags: ['harbour', 'night'] } });
+    expect(text(actor.getSnapshot().context.spaceInfoErrors!.tags!)).toBe(
+      'It should contain at least 3 tags',
+    );
+    actor.send({ type: 'wizard.next' });
+    expect(text(actor.getSnapshot().context.spaceInfoErrors!.title!)).toBe('This field is required');
+    actor.stop();
+  });
+
+  it('chooses the only slot the space can go to, and leaves a choice of several to the user', async () => {
+    const one = startWizard('free');
+    one.actor.send({ type: 'spaceInfo.changed', fields: { tags: threeTags } });
+    one.actor.send({ type: 'wizard.next' });
+    one.answer({ type: 'xstate.done.actor.loadSlots', output: [takenSlot, freeSlot] });
+    await flush();
+    expect(one.actor.getSnapshot().context.slotId).toBe(freeSlot.slotId);
+    one.actor.send({ type: 'wizard.next' });
+    expect(selectStep(one.actor.getSnapshot())).toBe('privacy');
+    one.actor.stop();
+
+    const two = startWizard('free');
+    two.actor.send({ type: 'spaceInfo.changed', fields: { tags: threeTags } });
+    two.actor.send({ type: 'wizard.next' });
+    two.answer({ type: 'xstate.done.actor.loadSlots', output: [freeSlot, otherFreeSlot] });
+    await flush();
+    expect(two.actor.getSnapshot().context.slotId).toBeNull();
+    two.actor.send({ type: 'wizard.next' });
+    expect(text(two.actor.getSnapshot().context.message)).toBe(publishMessages.noSlotAssigned);
+    two.actor.stop();
   });
 
   it('keeps the slot a published space already holds', async () => {

@@ -189,6 +189,8 @@ describe('viewerPageMachine (model)', () => {
           expect(snapshot.context).toEqual(step.state.context);
           expect(calls.at(-1)!.input).toEqual({ sceneId: 's1', draft });
           expect(denied).toBe(snapshot.matches('left') ? 1 : 0);
+          // A space the API does not know (404) is not found; a refused one (401) is denied.
+          expect(snapshot.hasTag('missing')).toBe(step.event.error?.status === 404);
         }
       },
     );

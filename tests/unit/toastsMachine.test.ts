@@ -9,8 +9,21 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function startToasts() {
+/**
+ * The toasts actor with a screen that shows every toast as soon as it is raised (as the Toasts view
+ * does once its code has loaded): a toast's time runs from when it is on screen.
+ */
+function startToasts({ onScreen = true }: { onScreen?: boolean } = {}) {
   const actor = createActor(toastsMachine).start();
+  if (onScreen) {
+    let told = 0;
+    actor.subscribe(({ context }) => {
+      for (const toast of context.toasts.filter((t) => t.id > told)) {
+        told = toast.id;
+        actor.send({ type: 'toast.shown', id: toast.id });
+      }
+    });
+  }
   const messages = () => actor.getSnapshot().context.toasts.map((toast) => toast.message);
   return { actor, messages };
 }
@@ -112,6 +125,36 @@ describe('toastsMachine', () => {
     });
     expect(second).toMatchObject({ literal: true, placement: 'top-left', durationMs: 3000 });
     expect(second.id).not.toBe(first.id);
+  });
+
+  it('times a toast from when it is on screen, however late the screen comes', () => {
+    const { actor, messages } = startToasts({ onScreen: false });
+    actor.send({ type: 'toast.show', severity: 'success', message: 'toasts.copied', durationMs: 400 });
+    // The page's toasts code is still loading: the toast waits, untimed.
+    vi.advanceTimersByTime(5000);
+    expect(messages()).toEqual(['toasts.copied']);
+    expect(vi.getTimerCount()).toBe(0);
+    const [toast] = actor.getSnapshot().context.toasts;
+    actor.send({ type: 'toast.shown', id: toast.id });
+    vi.advanceTimersByTime(399);
+    expect(messages()).toEqual(['toasts.copied']);
+    vi.advanceTimersByTime(1);
+    expect(messages()).toEqual([]);
+  });
+
+  it('starts the time of a toast once, however often the screen says it is shown', () => {
+    const { actor, messages } = startToasts({ onScreen: false });
+    actor.send({ type: 'toast.show', severity: 'success', message: 'toasts.copied', durationMs: 400 });
+    const [toast] = actor.getSnapshot().context.toasts;
+    actor.send({ type: 'toast.shown', id: toast.id });
+    vi.advanceTimersByTime(300);
+    // A view mounted twice (React's strict mode) tells it again.
+    actor.send({ type: 'toast.shown', id: toast.id });
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(100);
+    expect(messages()).toEqual([]);
+    actor.send({ type: 'toast.shown', id: toast.id });
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('ignores dismissing a toast that is already gone', () => {

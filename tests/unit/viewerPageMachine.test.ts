@@ -51,13 +51,15 @@ for (const draft of [false, true]) {
           expect(page.started('loadScene').at(-1)!.input).toEqual({ sceneId: 's1', draft });
           // What the visitor notices: a published space counts one view once it has loaded (a
           // draft preview none); a refused space leaves for the access-denied page, except in an
-          // embed, which shows the message in place.
+          // embed, which shows the message in place; a space that does not exist (404) is a page
+          // that is not found, in an embed too.
           const views = snapshot.matches('ready') && !draft ? 1 : 0;
           expect(page.started('countView')).toHaveLength(views);
           if (views) expect(page.started('countView')[0].input).toEqual({ sceneId: 's1' });
           expect(page.left.denied).toBe(snapshot.matches('left') ? 1 : 0);
           expect(snapshot.hasTag('denied')).toBe(snapshot.matches('denied'));
           expect(snapshot.hasTag('ready')).toBe(snapshot.matches('ready'));
+          expect(snapshot.hasTag('missing')).toBe(step.event.error?.status === 404);
           if (snapshot.matches('left')) expect(embed).toBe(false);
           if (snapshot.matches('denied')) expect(embed).toBe(true);
         }
@@ -109,6 +111,22 @@ describe('viewerPageMachine', () => {
     await flush();
     expect(page.started('loadScene')).toHaveLength(2);
     expect(page.started('countView')).toHaveLength(1);
+  });
+
+  it('shows that a space does not exist where the API answers 404, in an embed too', async () => {
+    for (const embed of [false, true]) {
+      for (const draft of [false, true]) {
+        const page = startViewerPage({ sceneId: 's1', draft, embed });
+        page.latest('loadScene').reject({ status: 404, message: 'No such space' });
+        await flush();
+        const snapshot = page.actor.getSnapshot();
+        expect(snapshot.hasTag('missing')).toBe(true);
+        expect(snapshot.hasTag('denied')).toBe(false);
+        expect(snapshot.status).toBe('done');
+        expect(page.left.denied).toBe(0);
+        expect(page.started('countView')).toHaveLength(0);
+      }
+    }
   });
 
   it('shows a refused space in place in an embed, and leaves for the denied page otherwise', async () => {

@@ -65,6 +65,28 @@ function messageOfIssue(field: SpaceInfoField, issue: z.core.$ZodIssue): WizardM
 
 export const hasNoErrors = (errors: SpaceInfoErrors) => Object.keys(errors).length === 0;
 
+/**
+ * The problems the Space info step shows after a change: every one once Next was pressed; before
+ * that only the tag count's (its minimum is met as the user types), shown from the first change of
+ * the tags on.
+ */
+export function shownSpaceInfoErrors(
+  context: Pick<PublishWizardContext, 'spaceInfoChecked' | 'spaceInfoErrors'>,
+  info: SpaceInfo,
+  changed: Partial<SpaceInfo>,
+): SpaceInfoErrors | null {
+  const errors = validateSpaceInfo(info);
+  if (context.spaceInfoChecked) return errors;
+  const tagsWatched = 'tags' in changed || context.spaceInfoErrors?.tags !== undefined;
+  return tagsWatched && errors.tags ? { tags: errors.tags } : null;
+}
+
+/** The only slot the space can go to, when there is exactly one. */
+export function onlySelectableSlot(slots: Slot[], sceneId: string): Slot | undefined {
+  const usable = slots.filter((s) => isSlotSelectable(s, sceneId));
+  return usable.length === 1 ? usable[0] : undefined;
+}
+
 /** An extra slot that can be deleted: the caller's, and empty (platform.md §2.5). */
 export const isSlotDeletable = (slot: Slot) => slot.kind === 'extra' && slot.sceneId === null;
 
@@ -196,6 +218,7 @@ export function initialContext(input: PublishWizardInput): PublishWizardContext 
       photoGalleryFiles: [],
     },
     spaceInfoErrors: null,
+    spaceInfoChecked: false,
     confirmed: [],
     slots: [],
     slotId: null,

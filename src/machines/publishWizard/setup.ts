@@ -9,7 +9,9 @@ import {
   isSlotDeletable,
   isSlotSelectable,
   missingCreditsOf,
+  onlySelectableSlot,
   outcomeUnknown,
+  shownSpaceInfoErrors,
   validateSpaceInfo,
 } from './rules';
 import type {
@@ -58,22 +60,26 @@ export const wizardSetup = setup({
         ? context.confirmed
         : [...context.confirmed, params.step],
     })),
-    showSpaceInfoErrors: assign({ spaceInfoErrors: ({ context }) => validateSpaceInfo(context.spaceInfo) }),
+    showSpaceInfoErrors: assign({
+      spaceInfoErrors: ({ context }) => validateSpaceInfo(context.spaceInfo),
+      spaceInfoChecked: true,
+    }),
     changeSpaceInfo: assign(({ context, event }) => {
       if (event.type !== 'spaceInfo.changed') return {};
       const spaceInfo = { ...context.spaceInfo, ...event.fields };
       return {
         spaceInfo,
-        // Problems are shown from the first Next on, then follow every change.
-        spaceInfoErrors: context.spaceInfoErrors && validateSpaceInfo(spaceInfo),
+        spaceInfoErrors: shownSpaceInfoErrors(context, spaceInfo, event.fields),
         metadataSaved: false,
       };
     }),
+    /** The slot stays chosen while usable; the space's own slot, or the only usable one, is chosen. */
     storeSlots: assign(({ context }, params: { slots: Slot[] }) => {
       const usable = params.slots.filter((s) => isSlotSelectable(s, context.sceneId));
       const kept = usable.find((s) => s.slotId === context.slotId);
       const own = usable.find((s) => s.sceneId === context.sceneId);
-      return { slots: params.slots, slotId: (kept ?? own)?.slotId ?? null };
+      const only = onlySelectableSlot(params.slots, context.sceneId);
+      return { slots: params.slots, slotId: (kept ?? own ?? only)?.slotId ?? null };
     }),
     selectSlot: assign(({ event }) =>
       event.type === 'slot.selected' ? { slotId: event.slotId, message: null } : {},

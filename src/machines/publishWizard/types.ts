@@ -75,8 +75,13 @@ export interface PublishWizardContext {
   /** Privacy and communication can be chosen (Standard tier or higher). */
   aclAllowed: boolean;
   spaceInfo: SpaceInfo;
-  /** The space-info problems shown, once Next was pressed there (null before). */
+  /**
+   * The space-info problems shown (null: none): every one once Next was pressed there; before
+   * that, the tag count's, from the first change of the tags on.
+   */
   spaceInfoErrors: SpaceInfoErrors | null;
+  /** Next was pressed on Space info: from then on its problems follow every change. */
+  spaceInfoChecked: boolean;
   /** Steps the user left with Next while they were valid. */
   confirmed: PublishStep[];
   /** The caller's slots, as last loaded. */

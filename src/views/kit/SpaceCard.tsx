@@ -325,17 +325,18 @@ function ActionLink({ label, icon, href }: { label: string; icon: ReactNode; hre
   );
 }
 
+// In px: in `sx`, a width of 1 means 100% and a margin of -1 one spacing unit.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   clipPath: 'inset(50%)',
   whiteSpace: 'nowrap',
   border: 0,
   p: 0,
-  m: -1,
+  m: '-1px',
 } as const;
 
 function Stat({

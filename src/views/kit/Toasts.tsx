@@ -1,6 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Box, Button, IconButton, Snackbar, Stack } from '@mui/material';
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
@@ -31,7 +32,7 @@ function placementStyle(placement: ToastPlacement) {
 
 /**
  * Shows the toasts of the toasts actor, stacked by placement, newest nearest the screen edge. The
- * machine times them; the close button and the action dismiss one early.
+ * machine times each from when this shows it; the close button and the action dismiss one early.
  */
 export function Toasts({ toastsRef }: ToastsProps) {
   const toasts = useSelector(toastsRef, (snapshot) => snapshot.context.toasts);
@@ -56,7 +57,12 @@ export function Toasts({ toastsRef }: ToastsProps) {
             }}
           >
             {here.map((toast) => (
-              <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
+              <ToastItem
+                key={toast.id}
+                toast={toast}
+                toastsRef={toastsRef}
+                onDismiss={() => dismiss(toast.id)}
+              />
             ))}
           </Stack>
         );
@@ -65,8 +71,20 @@ export function Toasts({ toastsRef }: ToastsProps) {
   );
 }
 
-function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+function ToastItem({
+  toast,
+  toastsRef,
+  onDismiss,
+}: {
+  toast: Toast;
+  toastsRef: ToastsProps['toastsRef'];
+  onDismiss: () => void;
+}) {
   const { t } = useTranslation();
+  // On screen from now: the toast's time starts.
+  useEffect(() => {
+    toastsRef.send({ type: 'toast.shown', id: toast.id });
+  }, [toastsRef, toast.id]);
   const text = toast.literal ? toast.message : t(toast.message, toast.params);
   const urgent = toast.severity === 'error' || toast.severity === 'warning';
   return (

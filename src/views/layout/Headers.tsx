@@ -7,7 +7,7 @@ import { headerButtons } from '../../lib/headerRules';
 import { districtCategories, solutionSlugs } from '../../routes';
 import { useSession } from '../../app/AppContext';
 import type { NavItem } from './navLinks';
-import { SiteHeader } from './SiteHeader';
+import { phoneHeader, SiteHeader } from './SiteHeader';
 import { resourceLinks, solutionLink } from './navLinks';
 import { useOpenUntilNavigation } from './useOpenUntilNavigation';
 
@@ -20,21 +20,46 @@ const solutionGroups = {
   byFunction: ['learning-and-training', 'art-and-creative-work', 'events-and-live-shows'],
 } as const satisfies Record<string, readonly (typeof solutionSlugs)[number][]>;
 
-function Brand({ label, sublabel }: { label: string; sublabel?: string }) {
+/** The logo and the words beside it; on a phone `label` stays only when `keepLabel`. */
+function Brand({
+  label,
+  sublabel,
+  keepLabel = false,
+}: {
+  label: string;
+  sublabel?: string;
+  keepLabel?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Box
       component={Link}
       href="/"
       aria-label={t('nav.homeLink', { name: sublabel ?? label })}
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        minWidth: 0,
+        color: 'inherit',
+        textDecoration: 'none',
+      }}
     >
-      <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
-      <Typography component="span" sx={{ fontWeight: 800, fontSize: '1.25rem' }}>
+      <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32, flexShrink: 0 }} />
+      <Typography
+        component="span"
+        noWrap
+        sx={{ fontWeight: 800, fontSize: '1.25rem', ...(keepLabel ? {} : phoneHeader.besideLogo) }}
+      >
         {label}
       </Typography>
       {sublabel && (
-        <Typography component="span" color="text.secondary" sx={{ fontSize: '0.9rem' }}>
+        <Typography
+          component="span"
+          color="text.secondary"
+          noWrap
+          sx={{ fontSize: '0.9rem', ...phoneHeader.besideLogo }}
+        >
           {sublabel}
         </Typography>
       )}
@@ -55,7 +80,7 @@ function HeaderActions({ district }: { district: string | null }) {
     <>
       {show.createSpace &&
         (user ? (
-          <Button variant="contained" component={Link} href="/curate">
+          <Button variant="contained" component={Link} href="/curate" sx={phoneHeader.button}>
             {t('nav.createSpace')}
           </Button>
         ) : (
@@ -63,6 +88,7 @@ function HeaderActions({ district }: { district: string | null }) {
           <Button
             variant="contained"
             onClick={() => session.send({ type: 'session.signIn', returnTo: '/curate' })}
+            sx={phoneHeader.button}
           >
             {t('nav.createSpace')}
           </Button>
@@ -88,7 +114,7 @@ function HeaderActions({ district }: { district: string | null }) {
       )}
       {show.login &&
         (show.loginInNewTab ? (
-          <Button variant="outlined" href="/login" target="_blank" rel="noopener">
+          <Button variant="outlined" href="/login" target="_blank" rel="noopener" sx={phoneHeader.button}>
             {t('nav.login')}
           </Button>
         ) : (
@@ -97,6 +123,7 @@ function HeaderActions({ district }: { district: string | null }) {
             onClick={() =>
               session.send({ type: 'session.signIn', returnTo: search ? `${pathname}?${search}` : pathname })
             }
+            sx={phoneHeader.button}
           >
             {t('nav.login')}
           </Button>
@@ -153,7 +180,9 @@ export function DistrictHeader({ district }: { district: string }) {
   ];
   return (
     <SiteHeader
-      brand={<Brand label={district} sublabel={t('nav.districtOf', { name: t('shell.appName') })} />}
+      brand={
+        <Brand label={district} sublabel={t('nav.districtOf', { name: t('shell.appName') })} keepLabel />
+      }
       items={items}
       actions={<HeaderActions district={district} />}
     />

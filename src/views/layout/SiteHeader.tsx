@@ -15,6 +15,20 @@ const HeaderMenuPopup = lazy(() => import('./HeaderMenuPopup'));
 export const headerHeightSx = { height: { xs: layout.headerHeightCompact, lg: layout.headerHeight } };
 
 /**
+ * The header on a phone held upright, below the spec's xsmall breakpoint (520 px), where the spec
+ * shows no layout of its own. Its buttons keep their labels on one line; to make room, the gaps
+ * narrow and the brand shows its logo without the words beside it (the main site's name stays the
+ * home link's accessible name; a district keeps its own name, without 'a district on …'). The
+ * header then fits a 320 px screen.
+ */
+export const phoneHeader = {
+  gap: { xs: 1, sm: 2 },
+  /** Brand words that give way to the header's buttons. */
+  besideLogo: { display: { xs: 'none', sm: 'inline' } },
+  button: { whiteSpace: 'nowrap', flexShrink: 0 },
+} as const;
+
+/**
  * The links show from medium screens up (920 px); small screens get the burger menu.
  *
  * The site header shared by the main site and district subdomains: brand, links (some opening
@@ -41,7 +55,7 @@ export function SiteHeader({
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Container>
-        <Toolbar disableGutters sx={{ ...headerHeightSx, gap: 2 }}>
+        <Toolbar disableGutters sx={{ ...headerHeightSx, gap: phoneHeader.gap }}>
           {brand}
           <Box
             component="nav"
@@ -65,7 +79,7 @@ export function SiteHeader({
             )}
           </Box>
           <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>{actions}</Box>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexShrink: 0 }}>{actions}</Box>
           <IconButton
             sx={{ display: { md: 'none' } }}
             aria-label={t('nav.openMenu')}

@@ -28,6 +28,7 @@ import { useFlow, useSession } from '../../app/AppContext';
 import { LoadingOverlay } from '../../engine/host/LoadingOverlay';
 import { Modal } from '../kit/Modal';
 import { PageMeta } from '../kit/PageMeta';
+import { NotFoundPage } from './NotFoundPage';
 import { useLandscapeSuggestion } from './viewerLandscape';
 
 type TourState = Extract<EngineEvent, { type: 'guidedTourState' }>;
@@ -94,6 +95,7 @@ function ViewerView({
   const loading = useSelector(page, (s) => s.hasTag('loading'));
   const ready = useSelector(page, (s) => s.hasTag('ready'));
   const denied = useSelector(page, (s) => s.hasTag('denied'));
+  const missing = useSelector(page, (s) => s.hasTag('missing'));
   const failed = useSelector(page, (s) => s.matches('failed'));
   const metadata = useSelector(page, (s) => s.context.metadata);
   const content = useSelector(page, (s) => s.context.content);
@@ -145,6 +147,8 @@ function ViewerView({
     [navigate, embed, flags],
   );
 
+  // No such space: the server answered this page with 404 too.
+  if (missing) return <NotFoundPage />;
   const tours = content?.guidedTours ?? [];
   return (
     <Box

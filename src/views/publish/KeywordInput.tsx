@@ -42,6 +42,7 @@ export function KeywordInput({
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
+  const fieldId = useId();
   const listId = useId();
 
   /** Adds what can be added of `candidates`; returns why the first refused one was refused. */
@@ -102,6 +103,7 @@ export function KeywordInput({
   return (
     <Box>
       <TextField
+        id={fieldId}
         fullWidth
         label={label}
         value={text}
@@ -113,7 +115,15 @@ export function KeywordInput({
         placeholder={t('kit.keywords.placeholder')}
         error={Boolean(message)}
         helperText={message ?? helperText}
-        slotProps={{ htmlInput: { 'aria-describedby': value.length ? listId : undefined } }}
+        // The field is described by its message (the rule, or what is wrong) and by the keywords so far.
+        slotProps={{
+          htmlInput: {
+            'aria-describedby':
+              [(message ?? helperText) ? `${fieldId}-helper-text` : '', value.length ? listId : '']
+                .filter(Boolean)
+                .join(' ') || undefined,
+          },
+        }}
       />
       {value.length > 0 && (
         <Box

@@ -244,7 +244,8 @@ function ReviewStep({ actor }: { actor: WizardActor }) {
       <Typography variant="h6" component="h3">
         {t('publish.review.title')}
       </Typography>
-      <Typography>{t('publish.review.description')}</Typography>
+      {/* Names the button the step shows (its Next is labelled Publish). */}
+      <Typography>{t('publish.review.description', { button: t('publish.publishButton') })}</Typography>
       {!ready && <Alert severity="warning">{t('publish.review.incomplete')}</Alert>}
       <Box
         component="dl"

@@ -1,7 +1,7 @@
 import { FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { publishTagsMax } from '../../../contracts/publishing';
+import { publishTagsMax, publishTagsMin } from '../../../contracts/publishing';
 import { sceneTitleMaxLength } from '../../../contracts/scenes';
 import type { SpaceInfo } from '../../machines/publishWizardMachine';
 import { CoverPhotoCropper, type CoverPhotoCropperProps } from './CoverPhotoCropper';
@@ -11,7 +11,8 @@ import { messageText, type WizardActor } from './wizardText';
 
 /**
  * Space info: title, description, tags, comments, adult content, cover photo and gallery. Every
- * change goes to the machine, which says what is wrong once Next was pressed.
+ * change goes to the machine, which says what is wrong once Next was pressed (the tag count as soon
+ * as the tags change); the tags' rule shows below them from the start.
  */
 export function SpaceInfoStep({
   actor,
@@ -56,7 +57,7 @@ export function SpaceInfoStep({
         max={publishTagsMax}
         onChange={(tags) => change({ tags })}
         error={errorOf('tags')}
-        helperText={t('publish.fields.tagsHelp')}
+        helperText={t('publish.fields.tagsHelp', { min: publishTagsMin, max: publishTagsMax })}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormControlLabel
