@@ -33,6 +33,17 @@ import type { BenchResult } from './types';
  */
 
 const contentBytes = 5 * 1024 * 1024;
+
+/**
+ * The full-save budget is not met reliably yet (issue 18 stays open until it is): measured on a
+ * 2-core machine, PGlite's full PUT takes 1.9–2.5× the floor (the embedded database runs its
+ * queries on the main thread, where the blob write's callbacks and the check's answer wait for
+ * them), PostgreSQL's 1.3–1.6×.
+ */
+const fullSaveKnownMiss: Record<string, string> = {
+  PGlite: 'embedded PGlite: 1.9–2.5× on 2 cores; its queries share the main thread with the write (issue 18)',
+  PostgreSQL: 'PostgreSQL: 1.3–1.6× on 2 cores, over 1.5 in some runs (issue 18)',
+};
 const putRounds = 9;
 const storedScenes = 10_000;
 const owners = 50;
@@ -236,6 +247,7 @@ async function benchSaves(target: Target, issuer: TestIssuer, document: string):
         name: `${target.name}: full PUT scene/content of ${mbText}, server time vs JSON.parse + fs writeFile + fsync`,
         ratio: median(puts) / median(floors),
         goal: { max: 1.5 },
+        knownMiss: fullSaveKnownMiss[target.name],
         details:
           `server time median ${median(puts).toFixed(1)} ms (${puts.map((p) => p.toFixed(0)).join(', ')}), ` +
           `parse + write + fsync median ${median(floors).toFixed(1)} ms (${floors.map((p) => p.toFixed(0)).join(', ')}), ` +
