@@ -20,6 +20,7 @@ export const errorCodes = [
   'RATE_LIMITED',
   'INTERNAL',
   'UNAVAILABLE',
+  'QUOTA_EXCEEDED',
 ] as const;
 
 export const ErrorCode = z.enum(errorCodes);
@@ -53,4 +54,6 @@ export const statusOfCode: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /** Storing this would pass the storage the owner's plan allows. */
+  QUOTA_EXCEEDED: 413,
 };

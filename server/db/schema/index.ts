@@ -6,3 +6,4 @@ export * from './users';
 export * from './scenes';
 export * from './publishing';
 export * from './marketplace';
+export * from './assets';

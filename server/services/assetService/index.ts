@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UnityBuildList, UnityBuildQuery } from '../../../contracts/engineBuilds';
 import { ErrorBody } from '../../../contracts/errors';
 import { EngineBuildDirectory } from './engineBuilds';
+import { AssetLibrary } from './library';
+import { libraryRoutes } from './libraryRoutes';
 import { spaceTemplateRoutes } from './spaceTemplates';
 
 /**
  * The asset service (platform.md §7.4). Registered under /api/assetService. So far it answers which
- * engine build the SPA loads (its files are served by ./engineFiles at /files) and the premade
- * catalogue (./spaceTemplates).
+ * engine build the SPA loads (its files are served by ./engineFiles at /files), the premade
+ * catalogue (./spaceTemplates) and creators' own asset library (./library).
  */
 export default async function assetServiceRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -39,4 +41,5 @@ export default async function assetServiceRoutes(instance: FastifyInstance) {
   );
 
   spaceTemplateRoutes(app);
+  libraryRoutes(app, new AssetLibrary(app.db));
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { deletedSceneRetentionDays } from '../../../contracts/scenes';
 import type { Database } from '../../db';
 import {
+  assetFileRefs,
   fileThumbnails,
   files,
   publishedScenes,
@@ -26,8 +27,8 @@ const garbageGraceMs = 10 * 60 * 1000;
 
 /**
  * Removes for good the spaces deleted more than deletedSceneRetentionDays before `now`: their
- * rows, the files of their metadata (cover, gallery) that no other space or user refers to, and
- * the blobs nothing points at any more. Then removes content blobs no space points at (replaced
+ * rows, the files of their metadata (cover, gallery) that no other space, user or library asset
+ * refers to, and the blobs nothing points at any more. Then removes content blobs no space points at (replaced
  * by later saves, or refused) once they are older than a short grace period.
  */
 export async function purgeDeletedScenes(
@@ -84,6 +85,12 @@ export async function purgeDeletedScenes(
           if (p.profile) stillUsed.add(p.profile);
           if (p.cover) stillUsed.add(p.cover);
         }
+        // A file in someone's asset library stays while the asset does.
+        const inLibraries = await tx
+          .selectDistinct({ id: assetFileRefs.fileId })
+          .from(assetFileRefs)
+          .where(inArray(assetFileRefs.fileId, candidates));
+        for (const r of inLibraries) stillUsed.add(r.id);
         const unused = candidates.filter((fileId) => !stillUsed.has(fileId));
         if (unused.length > 0) {
           thumbs = await tx
