@@ -299,6 +299,15 @@ export const AssetInput = z
 export type AssetInput = z.infer<typeof AssetInput>;
 export type AssetInputOf<T extends AssetType> = Extract<AssetInput, { type: T }>;
 
+/** The fields of an asset's form that name uploaded files. */
+export const assetFileFields = ['fileId', 'thumbnailId', 'audioFileId'] as const;
+
+/**
+ * How long a deleted asset's row is kept before the purge removes it and those of its files that
+ * no space, user or other asset refers to.
+ */
+export const deletedAssetRetentionDays = 30;
+
 /** Which file-service kind each file field of each asset type must be. */
 export const assetFileKinds = {
   picture: { fileId: 'picture' },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storageQuotaBytes } from '../../../contracts/assets';
+import { deletedAssetRetentionDays, storageQuotaBytes } from '../../../contracts/assets';
 import type { Role } from '../../../contracts/identity';
 import { deletedSceneRetentionDays } from '../../../contracts/scenes';
 import type { DatabaseHandle } from '../../../server/db';
@@ -547,6 +547,50 @@ describe.each(testDatabases())('asset library on $name', ({ open }) => {
       expect(
         await t.app.db.select().from(assetFileRefs).where(eq(assetFileRefs.fileId, coverId)),
       ).toHaveLength(1);
+    });
+  });
+
+  describe('purging deleted assets', () => {
+    it('removes them after the retention period with the files nothing else shows', async () => {
+      const owner = newUser('clearer');
+      const alone = await uploadPicture(owner, '#120001');
+      const shown = await uploadPicture(owner, '#120002');
+      const shared = await uploadPicture(owner, '#120003');
+      const made = async (fileId: string) => {
+        const res = await create(owner, { type: 'picture', title: 'To go', fileId });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().id as string;
+      };
+      const gone = [await made(alone.id), await made(shown.id), await made(shared.id)];
+      const kept = await made(shared.id);
+      const sceneId = await scenesApi.draft(owner, 'Shows one');
+      const content = sampleContent(1);
+      content.pictures[0].fileUri = shown.url;
+      expect((await scenesApi.putContent(sceneId, owner, content)).statusCode).toBe(200);
+      for (const id of gone) expect((await remove(id, owner)).statusCode).toBe(204);
+      const aloneSha = (await t.app.db.select().from(files).where(eq(files.id, alone.id)))[0].sha256;
+
+      const service = new SceneService({ db: t.app.db, store: t.app.blobStore });
+      const purgeAfter = (days: number) => service.purgeDeletedScenes(new Date(Date.now() + days * day));
+      try {
+        await purgeAfter(deletedAssetRetentionDays - 1);
+        expect(await t.app.db.select().from(assets).where(inArray(assets.id, gone))).toHaveLength(3);
+        expect((await t.app.inject({ url: alone.url })).statusCode).toBe(200);
+
+        const report = await purgeAfter(deletedAssetRetentionDays + 1);
+        expect(report.assets).toBeGreaterThanOrEqual(3);
+        expect(await t.app.db.select().from(assets).where(inArray(assets.id, gone))).toEqual([]);
+        // The file only the deleted asset named is gone, bytes and all...
+        expect(await t.app.db.select().from(files).where(eq(files.id, alone.id))).toEqual([]);
+        expect(await t.app.blobStore.stat(aloneSha)).toBeNull();
+        // ...the one a space shows and the one a live asset uses stay.
+        expect((await t.app.inject({ url: shown.url })).statusCode).toBe(200);
+        expect((await scenesApi.content(sceneId, owner)).json()).toEqual(content);
+        expect((await t.app.inject({ url: shared.url })).statusCode).toBe(200);
+        expect((await getOne(kept, owner)).json().size).toBe(shared.size);
+      } finally {
+        await service.close();
+      }
     });
   });
 
