@@ -397,6 +397,19 @@ describe.each(testDatabases())('asset library on $name', ({ open }) => {
       expect((await storage(owner)).json().used).toBe(400 * mb);
     });
 
+    it('lets only one of two simultaneous uploads take the last free room', async () => {
+      const owner = newUser('racer');
+      const first = await fileOf(owner, 'video', 300 * mb);
+      const second = await fileOf(owner, 'video', 300 * mb);
+      const answers = await Promise.all([
+        create(owner, { type: 'video', title: 'One', fileId: first }),
+        create(owner, { type: 'video', title: 'Two', fileId: second }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 413]);
+      expect((await storage(owner)).json().used).toBe(300 * mb);
+      expect((await library(owner)).json().total).toBe(1);
+    });
+
     it('answers 401 to an anonymous caller', async () => {
       const res = await storage(null);
       expect(res.statusCode).toBe(401);
