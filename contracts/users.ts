@@ -242,6 +242,7 @@ const profileFields = {
   autoSave: Flag,
   hideContentLibrary: Flag,
   hideGroups: Flag,
+  editorGuideSeen: Flag,
   coverCrop: z.preprocess(blankToNull, CoverCrop.nullable()),
 };
 
@@ -298,6 +299,7 @@ export const UserPatch = z
     autoSave: formFlag,
     hideContentLibrary: formFlag,
     hideGroups: formFlag,
+    editorGuideSeen: formFlag,
     coverCrop: z.preprocess(jsonText, CoverCrop.nullable()),
     profilePicture: removePicture.transform(() => null),
     coverPhoto: removePicture.transform(() => null),
@@ -329,7 +331,7 @@ export const UserPatchForm = z
   .describe(
     'multipart/form-data. Text fields: name, username, bio, birthday (YYYY-MM-DD), city, country, gender, ' +
       'occupation, website, socialMedia (JSON list of { name, url }), searchable, autoSave, ' +
-      'hideContentLibrary, hideGroups ("true"/"false"), coverCrop (JSON { x, y, width, height } in percent). ' +
+      'hideContentLibrary, hideGroups, editorGuideSeen ("true"/"false"), coverCrop (JSON { x, y, width, height } in percent). ' +
       'A JSON body with the same fields typed is accepted too.',
   );
 
@@ -392,6 +394,8 @@ export const UserFull = UserPublic.extend({
   autoSave: z.boolean(),
   hideContentLibrary: z.boolean(),
   hideGroups: z.boolean(),
+  /** The editor's guide was closed once: it opens by itself on the first visit only. */
+  editorGuideSeen: z.boolean(),
   active: z.boolean(),
   /** No 3D avatar yet: always null. */
   avatar: z.string().nullable(),

@@ -77,6 +77,9 @@ test('create a space from a premade room, save, reload, autosave, preview, and k
   // Reloaded, the saved space is there: its title and its picture.
   await page.reload();
   await expect(editorTitle(page)).toHaveValue('Harbour lights');
+  // The guide, closed once, does not open again: the user's record remembers it.
+  await expect(page.locator('[data-guide="closed"]')).toHaveCount(1);
+  await expect(page.getByTestId('editor-guide')).toBeHidden();
   await page.getByRole('tab', { name: new RegExp(text('editor.steps.addContent')) }).click();
   await expect(placedObjects(page)).toHaveCount(1);
 

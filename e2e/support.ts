@@ -75,8 +75,14 @@ export async function accessTokenOf(page: Page): Promise<string> {
   });
 }
 
-/** The editor page: closes the guide modal a first visit opens. */
+/**
+ * The editor page: closes the guide modal if it opened (it opens by itself on the user's first
+ * editor visit only). Waits until the page has decided, from the user's record, whether to open it.
+ */
 export async function skipGuide(page: Page) {
+  const decided = page.locator('[data-guide]:not([data-guide="deciding"])');
+  await expect(decided).toHaveCount(1);
+  if ((await decided.getAttribute('data-guide')) !== 'open') return;
   const guide = page.getByTestId('editor-guide');
   await expect(guide).toBeVisible();
   await page.getByRole('button', { name: text('editor.guide.skip') }).click();

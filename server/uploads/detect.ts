@@ -40,29 +40,57 @@ function asText(head: Buffer, complete: boolean): string | undefined {
   return text;
 }
 
-const objStatement =
-  /^(#|v|vt|vn|vp|f|l|p|o|g|s|mtllib|usemtl|cstype|deg|bmat|step|curv|curv2|surf|parm|trim|hole|scrv|sp|end|con|mg|bevel|c_interp|d_interp|lod|shadow_obj|trace_obj|ctech|stech)(\s|$)/;
+/**
+ * The statements of the Wavefront OBJ spec (Appendix B1, "B1. Object Files (.obj)"): vertex data,
+ * free-form curve/surface attributes, elements, free-form body statements, connectivity, grouping,
+ * display/render attributes, the general statements and the superseded ones. A comment is any line
+ * that starts with `#`, with or without a space after it.
+ */
+const objKeywords = [
+  'v vt vn vp', // vertex data
+  'cstype deg bmat step', // free-form curve/surface attributes
+  'p l f curv curv2 surf', // elements
+  'parm trim hole scrv sp end', // free-form curve/surface body statements
+  'con', // connectivity between free-form surfaces
+  'g s mg o', // grouping
+  'bevel c_interp d_interp lod usemtl mtllib usemap maplib shadow_obj trace_obj ctech stech', // display/render
+  'call csh', // general statements
+  'bsp bzp cdc cdp res', // superseded statements, still read by some programs
+].flatMap((group) => group.split(' '));
+const objStatement = new RegExp(`^(${objKeywords.join('|')})(\\s|$)`);
+/** A statement that makes the file more than comments and names: geometry. */
 const objGeometry = /^(v|f)\s/;
-const mtlStatement =
-  /^(#|newmtl|ka|kd|ks|ke|ns|ni|d|tr|tf|illum|sharpness|map_\w+|bump|disp|decal|refl|norm|pr|pm|ps|pc|pcr|aniso|anisor)(\s|$)/i;
 
-function lines(text: string) {
+/**
+ * The statements of a Wavefront MTL file: the original spec's, the PBR extension's, and the
+ * texture-map options under any `map_` name.
+ */
+const mtlStatement =
+  /^(newmtl|ka|kd|ks|ke|km|ns|ni|d|tr|tf|illum|sharpness|map_\w+|bump|disp|decal|refl|norm|pr|pm|ps|pc|pcr|aniso|anisor)(\s|$)/i;
+
+/** The statements of a Wavefront file: comments dropped, continuation lines (`\` at the end) joined. */
+function statements(text: string) {
   return text
-    .split(/\r?\n/)
+    .replace(/\\[ \t]*\r?\n/g, ' ')
+    .split(/\r?\n|\r/)
     .map((l) => l.trim())
-    .filter((l) => l.length > 0);
+    .filter((l) => l.length > 0 && !l.startsWith('#'));
 }
 
-/** Wavefront OBJ: every statement is a known keyword, and there is geometry. */
-function looksLikeObj(text: string): boolean {
-  const ls = lines(text);
-  return ls.length > 0 && ls.every((l) => objStatement.test(l)) && ls.some((l) => objGeometry.test(l));
+/**
+ * Wavefront OBJ: every statement is one of the spec's, and there is geometry (or, when only the
+ * head of a long file is seen, at least one statement).
+ */
+function looksLikeObj(text: string, complete: boolean): boolean {
+  const ss = statements(text);
+  if (ss.length === 0 || !ss.every((l) => objStatement.test(l))) return false;
+  return !complete || ss.some((l) => objGeometry.test(l));
 }
 
 /** Wavefront MTL: every statement is a known keyword, and a material is declared. */
 function looksLikeMtl(text: string): boolean {
-  const ls = lines(text);
-  return ls.length > 0 && ls.every((l) => mtlStatement.test(l)) && ls.some((l) => /^newmtl\s/i.test(l));
+  const ss = statements(text);
+  return ss.length > 0 && ss.every((l) => mtlStatement.test(l)) && ss.some((l) => /^newmtl\s/i.test(l));
 }
 
 /** glTF JSON: an object with an `asset` object (required by the glTF 2.0 spec). */
@@ -88,7 +116,7 @@ export async function detectType(head: Buffer, complete: boolean): Promise<Detec
   const text = asText(head, complete);
   if (text === undefined) return undefined;
   if (looksLikeGltf(text, complete)) return { ext: 'gltf', mimeType: mimeTypeOf.gltf };
-  if (looksLikeObj(text)) return { ext: 'obj', mimeType: mimeTypeOf.obj };
+  if (looksLikeObj(text, complete)) return { ext: 'obj', mimeType: mimeTypeOf.obj };
   if (looksLikeMtl(text)) return { ext: 'mtl', mimeType: mimeTypeOf.mtl };
   return undefined;
 }

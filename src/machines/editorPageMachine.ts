@@ -12,6 +12,7 @@ import type { Tier } from '../../contracts/roles';
 import type { SceneContent } from '../../contracts/sceneContent';
 import type { SceneMetadata } from '../../contracts/scenes';
 import type { EngineEvent } from '../engine/protocol';
+import { editorGuideMachine } from './editorGuideMachine';
 import { editorPanelMachine } from './editorPanelMachine';
 import { publishWizardMachine } from './publishWizardMachine';
 import { saveMachine } from './saveMachine';
@@ -26,9 +27,9 @@ import { saveMachine } from './saveMachine';
  *
  * Once `ready` the page hands the document to the engine, and its children do the work: `save`
  * (saveMachine, with autosave) stores the space and tells the page what it did, `editorPanel`
- * follows the engine's editor for the step panels; the page relays the engine's reports to them
- * (`engine.reported`). Publish
- * (`publish.requested`) first makes sure the space is stored (`save.ensure`), then runs the publish
+ * follows the engine's editor for the step panels — the page relays the engine's reports to both
+ * (`engine.reported`) —, and `guide` (editorGuideMachine) opens the guide modal on the user's first
+ * visit only. Publish (`publish.requested`) first makes sure the space is stored (`save.ensure`), then runs the publish
  * wizard (`publishWizard`, platform.md §2.5) in `publishing.wizard`; a published space updates the
  * header's badge and title, says so (`announcePublished`) and opens the share panel. When another
  * window saved the space and the user chooses to reload (`save.reloadRequested`), the page loads
@@ -111,6 +112,7 @@ export const editorPageMachine = setup({
       autoSaveWatch: 'autoSaveWatch';
       save: 'save';
       editorPanel: 'editorPanel';
+      guide: 'guide';
       publishWizard: 'publishWizard';
     },
   },
@@ -119,6 +121,7 @@ export const editorPageMachine = setup({
     autoSaveWatch: fromCallback<EditorPageEvent>(() => () => {}),
     save: saveMachine,
     editorPanel: editorPanelMachine,
+    guide: editorGuideMachine,
     publishWizard: publishWizardMachine,
     /** Resolves when another draft is allowed; rejects (status 422) when the limit is reached. */
     checkDraftLimit: fromPromise<void>(async () => {
@@ -222,6 +225,7 @@ export const editorPageMachine = setup({
       invoke: [
         { id: 'save', systemId: 'save', src: 'save', input: ({ self }) => ({ owner: self }) },
         { id: 'editorPanel', systemId: 'editorPanel', src: 'editorPanel' },
+        { id: 'guide', systemId: 'editorGuide', src: 'guide' },
       ],
       on: {
         'scene.created': {

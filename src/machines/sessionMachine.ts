@@ -18,6 +18,8 @@ export interface SessionProfile {
   name: string;
   searchable: boolean;
   autoSave: boolean;
+  /** The user has closed the editor's guide once (it then no longer opens by itself). */
+  editorGuideSeen?: boolean;
   profilePicture?: string | null;
 }
 

@@ -29,6 +29,7 @@ const alice = {
   autoSave: true,
   hideContentLibrary: false,
   hideGroups: false,
+  editorGuideSeen: false,
   active: true,
   avatar: null,
   generalRole: null,

@@ -120,6 +120,8 @@ for (const sceneId of [null, 's1']) {
         }
         // The panel hears every engine event; save the first load and each change.
         if (step.event.type === 'engine.reported') expect(page.told.panel.at(-1)).toEqual(step.event);
+        // The guide (editorGuideMachine) lives with the opened space.
+        expect(snapshot.children.guide !== undefined).toBe(snapshot.matches('ready'));
         if (snapshot.matches('loading'))
           expect(page.calls.filter((c) => c.name === 'loadScene').at(-1)!.input).toEqual({
             sceneId: snapshot.context.sceneId,

@@ -33,6 +33,8 @@ export const users = pgTable('users', {
   autoSave: boolean('auto_save').notNull().default(true),
   hideContentLibrary: boolean('hide_content_library').notNull().default(false),
   hideGroups: boolean('hide_groups').notNull().default(false),
+  /** The editor's guide was closed once: it no longer opens by itself. */
+  editorGuideSeen: boolean('editor_guide_seen').notNull().default(false),
   generalRole: text('general_role'),
   privateSpaceInvitationCode: text('private_space_invitation_code'),
   active: boolean('active').notNull().default(true),

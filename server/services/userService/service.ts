@@ -87,6 +87,7 @@ function toFullUser(row: UserRow, counts: UserCounts, roles: readonly Role[]): U
     autoSave: row.autoSave,
     hideContentLibrary: row.hideContentLibrary,
     hideGroups: row.hideGroups,
+    editorGuideSeen: row.editorGuideSeen,
     active: row.active,
     avatar: null,
     generalRole: row.generalRole,

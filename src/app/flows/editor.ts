@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { emptySceneContent, type SceneContent } from '../../../contracts/sceneContent';
 import type { SceneMetadataFields } from '../../../contracts/scenes';
 import type { UserFull } from '../../../contracts/users';
+import { type EditorGuideEvent, editorGuideMachine } from '../../machines/editorGuideMachine';
 import { type EditorPageEvent, editorPageMachine, type LoadedScene } from '../../machines/editorPageMachine';
 import { editorPanelMachine } from '../../machines/editorPanelMachine';
 import { type PatchContentInput, type PutContentInput, saveMachine } from '../../machines/saveMachine';
@@ -104,6 +105,40 @@ export function provideSave({ api, navigate, toasts }: AppServices) {
   });
 }
 
+/**
+ * The editor's guide: whether the user has seen it is in their record; closing it the first time
+ * stores that there, and the session's copy follows at once (the next visit in this tab does not
+ * wait for the server).
+ */
+export function provideGuide({ api }: AppServices) {
+  const users = usersApi(api);
+  return editorGuideMachine.provide({
+    actors: {
+      seenWatch: sessionPart<EditorGuideEvent, boolean | null>(
+        (session) => (session.profile ? (session.profile.editorGuideSeen ?? false) : null),
+        (seen) => ({ type: 'profile.guideSeen', seen }),
+      ),
+    },
+    actions: {
+      rememberSeen: ({ system }) => {
+        const userId = signedInUser(system as never)?.userId;
+        if (!userId) return;
+        const session = (system as ActorFinder).get('session') as
+          | { send(event: unknown): void; getSnapshot(): { context: { profile: UserFull | null } } }
+          | undefined;
+        const profile = session?.getSnapshot().context.profile;
+        if (profile)
+          session?.send({ type: 'session.profileUpdated', profile: { ...profile, editorGuideSeen: true } });
+        const form = new FormData();
+        form.append('editorGuideSeen', 'true');
+        users
+          .save(userId, form)
+          .catch((error: unknown) => console.error('That the guide was seen could not be stored', error));
+      },
+    },
+  });
+}
+
 /** The editor page and its parts: saving, the side panel, the publish wizard, the access pickers' user search. */
 export default function editorFlows(services: AppServices) {
   const { api, navigate, toasts } = services;
@@ -132,6 +167,7 @@ export default function editorFlows(services: AppServices) {
         ),
         save: provideSave(services),
         editorPanel,
+        guide: provideGuide(services),
         publishWizard: provideWizard(services),
       },
       actions: {

@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import { useFlow, useSession } from '../../app/AppContext';
 import { EngineHost, type EngineHandle } from '../../engine/host/EngineHost';
 import type { EngineCommand, EngineEvent } from '../../engine/protocol';
+import { type EditorGuideActorRef, selectGuideState } from '../../machines/editorGuideMachine';
 import type { EditorPageActorRef } from '../../machines/editorPageMachine';
 import type { EditorPanelActorRef } from '../../machines/editorPanelMachine';
 import {
@@ -17,7 +18,7 @@ import {
 import { selectTier } from '../../machines/sessionMachine';
 import { EditorHeader } from '../editor/page/EditorHeader';
 import { type EditorStep, EditorSteps } from '../editor/page/EditorSteps';
-import { GuideModal, guideSeen, markGuideSeen } from '../editor/page/GuideModal';
+import { GuideModal } from '../editor/page/GuideModal';
 import { SaveConflictDialog } from '../editor/page/SaveConflictDialog';
 import { useLeaveGuard } from '../editor/page/useLeaveGuard';
 import { useContentDrop } from '../editor/useContentDrop';
@@ -104,6 +105,7 @@ function EditorOpening({ page }: { page: EditorPageActorRef }) {
   const error = useSelector(page, (s) => s.context.error);
   const save = useSelector(page, (s) => s.children.save);
   const panel = useSelector(page, (s) => s.children.editorPanel);
+  const guide = useSelector(page, (s) => s.children.guide);
 
   if (failed) {
     return (
@@ -121,18 +123,20 @@ function EditorOpening({ page }: { page: EditorPageActorRef }) {
       </Stack>
     );
   }
-  if (!ready || !save || !panel) return <EditorLoading />;
-  return <EditorReady page={page} save={save} panel={panel} />;
+  if (!ready || !save || !panel || !guide) return <EditorLoading />;
+  return <EditorReady page={page} save={save} panel={panel} guide={guide} />;
 }
 
 function EditorReady({
   page,
   save,
   panel,
+  guide,
 }: {
   page: EditorPageActorRef;
   save: SaveActorRef;
   panel: EditorPanelActorRef;
+  guide: EditorGuideActorRef;
 }) {
   const { t } = useTranslation();
   const tier = useSelector(useSession(), selectTier);
@@ -142,7 +146,7 @@ function EditorReady({
   const { session } = useEditorSession(panel);
   const drop = useContentDrop(send);
   const [step, setStep] = useState<EditorStep>('defineSpace');
-  const [guideOpen, setGuideOpen] = useState(() => !guideSeen());
+  const guideState = useSelector(guide, selectGuideState);
   const [building, setBuilding] = useState<number | null>(0);
 
   const content = useSelector(page, (s) => s.context.content);
@@ -191,7 +195,11 @@ function EditorReady({
   const viewerPath = currentId ? `/viewer/${encodeURIComponent(currentId)}` : null;
 
   return (
-    <Box sx={{ position: 'fixed', inset: 0, display: 'flex', flexDirection: 'column' }}>
+    <Box
+      sx={{ position: 'fixed', inset: 0, display: 'flex', flexDirection: 'column' }}
+      // Whether the guide has been decided yet, and how (e2e waits on it).
+      data-guide={guideState}
+    >
       <PageMeta title={title ? t('editor.pageTitle', { title }) : t('pages.editor.title')} />
       <EditorHeader
         title={title}
@@ -205,7 +213,7 @@ function EditorReady({
         previewHref={viewerPath ? `${viewerPath}?draft=true` : null}
         onPreview={() => viewerPath && leave(`${viewerPath}?draft=true`)}
         onUpgrade={metadata?.districtId ? () => undefined : undefined}
-        onHelp={() => setGuideOpen(true)}
+        onHelp={() => guide.send({ type: 'guide.opened' })}
         onHome={() => leave('/')}
       />
       <Box
@@ -246,13 +254,7 @@ function EditorReady({
           {building !== null && <LoadingOverlay label={t('viewer.loading')} percent={building} />}
         </Box>
       </Box>
-      <GuideModal
-        open={guideOpen}
-        onClose={() => {
-          markGuideSeen();
-          setGuideOpen(false);
-        }}
-      />
+      <GuideModal open={guideState === 'open'} onClose={() => guide.send({ type: 'guide.closed' })} />
       {wizard && <PublishWizard wizard={wizard} onClose={() => page.send({ type: 'publish.closed' })} />}
       {viewerPath && (
         <ShareModal

@@ -383,6 +383,81 @@ describe.each(testDatabases())('file service on $name', ({ open }) => {
     expect(notObj.statusCode).toBe(415);
   });
 
+  describe('Wavefront OBJ and MTL as exporters write them', () => {
+    const cube = 'v 1 1 -1\nv 1 -1 -1\nv 1 1 1\nvt 0.625 0.5\nvn 0 1 0\nf 1/1/1 2/1/1 3/1/1\n';
+    const blender293 =
+      "# Blender v2.93.1 OBJ File: ''\n# www.blender.org\nmtllib cube.mtl\no Cube\n" +
+      'v 1.000000 1.000000 -1.000000\nv 1.000000 -1.000000 -1.000000\nv 1.000000 1.000000 1.000000\n' +
+      'vt 0.625000 0.500000\nvn 0.0000 1.0000 0.0000\nusemtl Material\ns off\nf 1/1/1 2/1/1 3/1/1\n';
+    const blender36 =
+      '# Blender 3.6.0\n# www.blender.org\nmtllib untitled.mtl\no Cube\n' +
+      'v 1.000000 1.000000 -1.000000\nv 1.000000 -1.000000 -1.000000\nv 1.000000 1.000000 1.000000\n' +
+      'vn -0.0000 1.0000 -0.0000\nvt 0.625000 0.500000\ns 0\nusemtl Material\nf 1/1/1 2/1/1 3/1/1\nl 1 2\n';
+    const max =
+      '# 3ds Max Wavefront OBJ Exporter v0.97b - (c)2007 guruware\n# File Created: 25.01.2012 12:00:00\n\n' +
+      'mtllib box.mtl\n\n#\n# object Box001\n#\n\n' +
+      'v  -10.0000 0.0000 10.0000\nv  10.0000 0.0000 10.0000\nv  -10.0000 0.0000 -10.0000\n# 3 vertices\n\n' +
+      'vn 0.0000 -1.0000 -0.0000\n# 1 vertex normals\n\nvt 0.0000 0.0000 0.0000\n# 1 texture coords\n\n' +
+      'g Box001\nusemtl wire_028089177\ns 2\nf 1/1/1 2/1/1 3/1/1 \n# 1 faces\n\n';
+    const hashComment = '#comment\n#exported by hand\n' + cube;
+    const crlf = '# Blender 3.6.0\r\n#crlf\r\no Cube\r\n' + cube.replaceAll('\n', '\r\n');
+    const bomIndented = '\ufeff# with a byte order mark\n\to Cube\n  g part\n' + cube.replace(/^/gm, '  ');
+    const everyStatement =
+      '#c\nmtllib a.mtl b.mtl\nmaplib m.mpc\no thing\ng one two\ns 1\nmg 1 0.5\nusemtl red\nusemap off\n' +
+      'v 0 0 0\nv 1 0 0 1\nv 0 1 0 0.5 0.5 0.5\nvt 0 0\nvn 0 0 1\nvp 0.5\np 1\nl 1 2 3\nf 1 2 \\\n 3\n' +
+      'bevel off\nc_interp off\nd_interp off\nlod 0\nshadow_obj s.obj\ntrace_obj t.obj\n' +
+      'ctech cparm 1\nstech cparma 1 1\ncstype bezier\ndeg 3\ncurv 0 1 1 2 3 1\nparm u 0 1\nend\n';
+    const commentsFirst = '#' + 'x'.repeat(70) + '\n';
+    const longCommentHead = commentsFirst.repeat(Math.ceil(4096 / commentsFirst.length)) + cube;
+    const bigObj = '# Blender 3.6.0\no Big\n' + 'v 0.123456 0.654321 1.000000\n'.repeat(4000) + 'f 1 2 3\n';
+    const mtl =
+      "# Blender MTL File: 'None'\n#Material Count: 1\r\n\r\nnewmtl Material\n\tNs 323.999994\n\tKa 1 1 1\n" +
+      '\tKd 0.8 0.8 0.8\n\tKs 0.5 0.5 0.5\n\tKe 0 0 0\n\tNi 1.45\n\td 1\n\tTr 0\n\tTf 1 1 1\n\tillum 2\n' +
+      '\tmap_Kd -s 1 1 1 wood.png\n\tmap_Bump -bm 1 normal.png\n\tbump normal.png\n\tPr 0.5\n\tPm 0\n';
+
+    it.each([
+      ['Blender 2.93', blender293],
+      ['Blender 3.6', blender36],
+      ['3ds Max', max],
+      ['#comment without a space', hashComment],
+      ['CRLF line endings', crlf],
+      ['a byte order mark and indented statements', bomIndented],
+      ['every statement of the spec', everyStatement],
+      ['4 KB of comments before the first vertex', longCommentHead],
+      ['more than the sniffed head', bigObj],
+    ])('accepts an OBJ from %s', async (_, text) => {
+      const res = await upload('model', fileForm('model.obj', text));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ mimeType: 'model/obj', size: Buffer.byteLength(text) });
+    });
+
+    it('accepts an MTL with #comments, CRLF, tabs and texture options', async () => {
+      const res = await upload('model', fileForm('model.mtl', mtl));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ mimeType: 'model/mtl' });
+    });
+
+    it.each([
+      ['JSON', 'data.obj', '{"v": [1, 2, 3], "f": [1, 2, 3]}\n'],
+      ['an HTML page', 'page.obj', '<!doctype html>\n<html><body>v 1 2 3</body></html>\n'],
+      ['a CSV', 'table.obj', 'v,x,y,z\nv,1,2,3\nf,1,2,3\n'],
+      ['prose', 'notes.obj', 'v is for vertex\nhello world\n'],
+      ['a shell script', 'run.obj', '#!/bin/sh\n# v 1 2 3\necho f 1 2 3\n'],
+      ['comments only', 'empty.obj', '# Blender 3.6.0\n#nothing here\n'],
+      ['names without geometry', 'names.obj', 'o Cube\ng part\n'],
+      ['Markdown', 'readme.mtl', '# newmtl\n\nSome words about materials.\n'],
+    ])('refuses %s, storing nothing', async (_, name, text) => {
+      const before = await footprint();
+      const res = await upload('model', fileForm(name, text));
+      expect(res.statusCode, res.body).toBe(415);
+      expect(res.json()).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: expect.stringContaining('not one of the types a model may be'),
+      });
+      expect(await footprint()).toEqual(before);
+    });
+  });
+
   it('has no thumbnails for other kinds', async () => {
     const res = await upload('model', fileForm('cube.obj', 'v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n'));
     const thumb = await t.app.inject({ url: `/api/fileService/thumbnail/${res.json().id}` });

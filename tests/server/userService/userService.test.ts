@@ -71,6 +71,7 @@ describe.each(testDatabases())('user service on $name', ({ open }) => {
         autoSave: true,
         hideContentLibrary: false,
         hideGroups: false,
+        editorGuideSeen: false,
         active: true,
         roles: ['free-user'],
         socialMedia: [],
@@ -164,6 +165,7 @@ describe.each(testDatabases())('user service on $name', ({ open }) => {
       autoSave: 'false',
       hideContentLibrary: 'true',
       hideGroups: 'true',
+      editorGuideSeen: 'true',
       coverCrop: JSON.stringify({ x: 0, y: 25, width: 100, height: 50 }),
     };
 
@@ -191,6 +193,7 @@ describe.each(testDatabases())('user service on $name', ({ open }) => {
         autoSave: false,
         hideContentLibrary: true,
         hideGroups: true,
+        editorGuideSeen: true,
         coverCrop: { x: 0, y: 25, width: 100, height: 50 },
       });
 
@@ -236,6 +239,7 @@ describe.each(testDatabases())('user service on $name', ({ open }) => {
           'gender',
           'searchable',
           'autoSave',
+          'editorGuideSeen',
           'roles',
           'loginProvider',
         ]) {

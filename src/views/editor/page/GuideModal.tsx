@@ -23,25 +23,6 @@ export const guideIntroductionVideo = {
   captions: '/guide/editor-introduction.en.vtt',
 } as const;
 
-/** Remembered in local storage so the guide opens by itself only on the first visit. */
-export const guideSeenKey = 'spaces.editorGuideSeen';
-
-export function guideSeen(storage: Pick<Storage, 'getItem'> = localStorage): boolean {
-  try {
-    return storage.getItem(guideSeenKey) === '1';
-  } catch {
-    return true;
-  }
-}
-
-export function markGuideSeen(storage: Pick<Storage, 'setItem'> = localStorage) {
-  try {
-    storage.setItem(guideSeenKey, '1');
-  } catch {
-    // Private mode without storage: the guide just opens again next time.
-  }
-}
-
 /** The guide modal: an introduction and one page per editor step, with Back, Next and Done. */
 export function GuideModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "editor_guide_seen" boolean DEFAULT false NOT NULL;
