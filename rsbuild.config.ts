@@ -23,7 +23,22 @@ export default defineConfig({
     // Tells the server the build has its development pages, so they answer 200 rather than 404.
     meta: devPages ? { 'spaces-dev-pages': 'true' } : undefined,
   },
-  output: { distPath: { root: 'dist/spa' }, cleanDistPath: true },
+  output: {
+    distPath: { root: 'dist/spa' },
+    cleanDistPath: true,
+    // The glTF decoders the engine loads when a model needs them (Draco meshes, KTX2 textures),
+    // served from our own origin at /decoders/. The meshopt decoder is bundled as a chunk.
+    copy: [
+      ...['draco_wasm_wrapper.js', 'draco_decoder.wasm'].map((name) => ({
+        from: `node_modules/three/examples/jsm/libs/draco/gltf/${name}`,
+        to: 'decoders/draco/',
+      })),
+      ...['basis_transcoder.js', 'basis_transcoder.wasm'].map((name) => ({
+        from: `node_modules/three/examples/jsm/libs/basis/${name}`,
+        to: 'decoders/basis/',
+      })),
+    ],
+  },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
   server: {
     port: 3000,

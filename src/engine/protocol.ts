@@ -397,6 +397,20 @@ export function decodeCommand(gameObject: string, method: string, json: string):
 // ---------------------------------------------------------------------------------------------
 // Events: name → data (an event is `{ type: name, ...data }`)
 
+/**
+ * Why an object's file could not be shown: it could not be downloaded, it is damaged, or it needs
+ * a glTF extension the engine cannot read.
+ */
+export const assetFailureReasons = ['unreachable', 'damaged', 'unsupportedExtension'] as const;
+export type AssetFailureReason = (typeof assetFailureReasons)[number];
+/** How a damaged file is damaged (`detail` of a `damaged` failure). */
+export const assetDamageKinds = ['notModel', 'truncated', 'badJson', 'undecodable'] as const;
+export type AssetDamageKind = (typeof assetDamageKinds)[number];
+export interface AssetFailure {
+  reason: AssetFailureReason;
+  detail?: string;
+}
+
 const Count = z.number().int().min(0);
 
 export const engineEventSchemas = {
@@ -408,7 +422,18 @@ export const engineEventSchemas = {
    * One object's file could not be loaded (a placeholder shows instead); the rest of the space is
    * unaffected, unlike `error`, which means the engine itself failed.
    */
-  assetFailed: z.object({ objectId: ObjectId, uri: z.string().max(2048), message: z.string().max(2000) }),
+  assetFailed: z.object({
+    objectId: ObjectId,
+    uri: z.string().max(2048),
+    /** What went wrong, in English, for logs and developers; pages show `reason` in words. */
+    message: z.string().max(2000),
+    /** Why, when the engine can tell (a Unity build may leave it out). */
+    reason: z.enum(assetFailureReasons).optional(),
+    /**
+     * `unsupportedExtension`: the extensions, comma-separated; `damaged`: one of `assetDamageKinds`.
+     */
+    detail: z.string().max(500).optional(),
+  }),
   /** The editor's selection: `objectId` is the first selected object (null when none). */
   selection: z.object({ objectId: ObjectId.nullable(), objectIds: z.array(ObjectId) }),
   /** The editor's document changed (for autosave and the unsaved-changes prompt). */

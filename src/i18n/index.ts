@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import base from './en.json';
+import assetFailures from './parts/assetFailures.json';
 import commerce from './parts/commerce.json';
 import exploreSpaces from './parts/exploreSpaces.json';
 import publishWizard from './parts/publishWizard.json';
@@ -22,7 +23,7 @@ function merge(into: Tree, extra: Tree): Tree {
  * The English catalogue: the source of every user-facing string. en.json holds most of it; the
  * files in parts/ add the strings of one feature each (merged over en.json, key by key).
  */
-export const englishCatalogue = [publishWizard, exploreSpaces, sharing, commerce].reduce<Tree>(
+export const englishCatalogue = [publishWizard, exploreSpaces, sharing, commerce, assetFailures].reduce<Tree>(
   (all, part) => merge(all, part as Tree),
   base as Tree,
 ) as typeof base;

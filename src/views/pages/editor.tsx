@@ -26,6 +26,7 @@ import { useEditorSession } from '../editor/useEditorSession';
 import { ShareModal } from '../kit/ShareModal';
 import { LoadingOverlay } from '../../engine/host/LoadingOverlay';
 import { PageMeta } from '../kit/PageMeta';
+import { useAssetFailureToasts } from '../kit/useAssetFailureToasts';
 import { PublishWizard } from '../publish/PublishWizard';
 
 /**
@@ -176,6 +177,7 @@ function EditorReady({
     send({ channel: 'Scene', method: 'load', payload: { content } });
   }, [content, send]);
 
+  const assetFailed = useAssetFailureToasts();
   const onEvent = useCallback(
     (event: EngineEvent) => {
       page.send({ type: 'engine.reported', event });
@@ -187,9 +189,12 @@ function EditorReady({
         case 'error':
           setBuilding(null);
           break;
+        case 'assetFailed':
+          assetFailed(event);
+          break;
       }
     },
-    [page],
+    [page, assetFailed],
   );
 
   const viewerPath = currentId ? `/viewer/${encodeURIComponent(currentId)}` : null;

@@ -28,6 +28,7 @@ import { useFlow, useSession } from '../../app/AppContext';
 import { LoadingOverlay } from '../../engine/host/LoadingOverlay';
 import { Modal } from '../kit/Modal';
 import { PageMeta } from '../kit/PageMeta';
+import { useAssetFailureToasts } from '../kit/useAssetFailureToasts';
 import { NotFoundPage } from './NotFoundPage';
 import { useLandscapeSuggestion } from './viewerLandscape';
 
@@ -107,6 +108,7 @@ function ViewerView({
   const [infoPoint, setInfoPoint] = useState<{ title: string; text: string } | null>(null);
   const [tour, setTour] = useState<TourState | null>(null);
   const landscape = useLandscapeSuggestion();
+  const assetFailed = useAssetFailureToasts();
 
   const loadedOnce = useRef(false);
   useEffect(() => {
@@ -142,9 +144,12 @@ function ViewerView({
         case 'guidedTourState':
           setTour(event);
           break;
+        case 'assetFailed':
+          assetFailed(event);
+          break;
       }
     },
-    [navigate, embed, flags],
+    [navigate, embed, flags, assetFailed],
   );
 
   // No such space: the server answered this page with 404 too.

@@ -1,3 +1,5 @@
+import type { AssetFailure } from '../../protocol';
+
 /**
  * Loading files for a space, with progress counted over everything the space needs. Requests go
  * out all at once: the browser already queues them per connection.
@@ -29,6 +31,8 @@ export class LoadError extends Error {
   constructor(
     readonly uri: string,
     message: string,
+    /** Why, in terms the page can put in words (see `assetFailureReasons`). */
+    readonly failure?: AssetFailure,
   ) {
     super(message);
   }

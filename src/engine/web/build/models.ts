@@ -3,6 +3,7 @@ import {
   AnimationMixer,
   Box3,
   Group,
+  LoaderUtils,
   LoopOnce,
   LoopRepeat,
   type Material,
@@ -11,13 +12,18 @@ import {
   type Object3D,
   PropertyBinding,
   SkinnedMesh,
+  type WebGLRenderer,
 } from 'three';
+import type { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
+import type { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
+import type { MeshoptDecoder as MeshoptDecoderType } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { MTLLoader } from 'three/examples/jsm/loaders/MTLLoader.js';
 import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
 import type { Model3d } from '../../../../contracts/sceneContent';
 import { merge, metreBox } from './geometry';
 import { LoadError } from './loading';
+import { checkRequiredExtensions, decodersFor, ModelFileError, readGltfDescription } from './modelFile';
 import { transformMatrix } from './pictures';
 import type { StaticBatch } from './staticBatch';
 
@@ -37,21 +43,102 @@ export async function loadModel(
   uri: string,
   mtlUri?: string,
 ): Promise<LoadedModel> {
+  if (format !== 'obj') return loadGltf(uri);
   try {
-    if (format === 'obj') {
-      const loader = new OBJLoader();
-      if (mtlUri) {
-        const materials = await new MTLLoader().loadAsync(mtlUri);
-        materials.preload();
-        loader.setMaterials(materials);
-      }
-      const root = await loader.loadAsync(uri);
-      return { root, animations: [] };
+    const loader = new OBJLoader();
+    if (mtlUri) {
+      const materials = await new MTLLoader().loadAsync(mtlUri);
+      materials.preload();
+      loader.setMaterials(materials);
     }
-    const gltf = await new GLTFLoader().loadAsync(uri);
+    const root = await loader.loadAsync(uri);
+    return { root, animations: [] };
+  } catch (error) {
+    const message = (error as Error)?.message ?? String(error);
+    // three's FileLoader rejects with an HttpError (it has the response) or fetch's TypeError.
+    const unreachable = error instanceof TypeError || (error instanceof Error && 'response' in error);
+    throw new LoadError(
+      uri,
+      `Failed to load model: ${message}`,
+      unreachable ? { reason: 'unreachable' } : { reason: 'damaged', detail: 'undecodable' },
+    );
+  }
+}
+
+// The decoders are served from our own origin (copied into the build by rsbuild.config.ts) and
+// loaded only when a model needs them; each keeps its workers for the page's life.
+const decoderBase = '/decoders/';
+let draco: Promise<DRACOLoader> | null = null;
+let ktx2: Promise<KTX2Loader> | null = null;
+let meshopt: Promise<typeof MeshoptDecoderType> | null = null;
+let textureRenderer: WebGLRenderer | null = null;
+
+/** The renderer KTX2 textures are transcoded for (the formats its GPU supports). */
+export function setModelRenderer(renderer: WebGLRenderer) {
+  textureRenderer = renderer;
+}
+
+function dracoLoader() {
+  draco ??= import('three/examples/jsm/loaders/DRACOLoader.js').then(({ DRACOLoader }) =>
+    new DRACOLoader().setDecoderPath(`${decoderBase}draco/`).setDecoderConfig({ type: 'wasm' }),
+  );
+  return draco;
+}
+
+function ktx2Loader(renderer: WebGLRenderer) {
+  ktx2 ??= import('three/examples/jsm/loaders/KTX2Loader.js').then(({ KTX2Loader }) =>
+    new KTX2Loader().setTranscoderPath(`${decoderBase}basis/`).detectSupport(renderer),
+  );
+  return ktx2;
+}
+
+function meshoptDecoder() {
+  meshopt ??= import('three/examples/jsm/libs/meshopt_decoder.module.js').then(async ({ MeshoptDecoder }) => {
+    await MeshoptDecoder.ready;
+    return MeshoptDecoder;
+  });
+  return meshopt;
+}
+
+/** Fetches a GLB or glTF, checks what it needs, and parses it with the decoders it uses. */
+async function loadGltf(uri: string): Promise<LoadedModel> {
+  let bytes: ArrayBuffer;
+  try {
+    const response = await fetch(uri, { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`the server answered ${response.status}`);
+    bytes = await response.arrayBuffer();
+  } catch (error) {
+    throw new LoadError(uri, `Failed to load model: ${(error as Error).message}`, { reason: 'unreachable' });
+  }
+  let needs: ReturnType<typeof decodersFor>;
+  try {
+    const description = readGltfDescription(bytes);
+    checkRequiredExtensions(description);
+    needs = decodersFor(description);
+  } catch (error) {
+    if (error instanceof ModelFileError) throw new LoadError(uri, error.message, error.failure);
+    throw error;
+  }
+  const loader = new GLTFLoader();
+  if (needs.draco) loader.setDRACOLoader(await dracoLoader());
+  if (needs.meshopt) loader.setMeshoptDecoder(await meshoptDecoder());
+  if (needs.ktx2) {
+    if (!textureRenderer) {
+      throw new LoadError(uri, 'KTX2 textures need the renderer', {
+        reason: 'unsupportedExtension',
+        detail: 'KHR_texture_basisu',
+      });
+    }
+    loader.setKTX2Loader(await ktx2Loader(textureRenderer));
+  }
+  try {
+    const gltf = await loader.parseAsync(bytes, LoaderUtils.extractUrlBase(uri));
     return { root: gltf.scene, animations: gltf.animations };
   } catch (error) {
-    throw new LoadError(uri, `Failed to load model: ${(error as Error)?.message ?? String(error)}`);
+    throw new LoadError(uri, `Failed to load model: ${(error as Error)?.message ?? String(error)}`, {
+      reason: 'damaged',
+      detail: 'undecodable',
+    });
   }
 }
 

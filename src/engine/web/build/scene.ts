@@ -7,6 +7,7 @@ import {
   Vector3,
 } from 'three';
 import type { CustomSpace, SceneContent } from '../../../../contracts/sceneContent';
+import type { AssetFailure } from '../../protocol';
 import type { CssLayer } from '../runtime/cssLayer';
 import type { Runtime } from '../runtime/runtime';
 import { type Obstacle, WalkWorld } from '../viewer/walking';
@@ -49,7 +50,7 @@ interface Pickable {
 
 export interface SceneEvents {
   progress(percent: number): void;
-  assetFailed(objectId: string, uri: string, message: string): void;
+  assetFailed(objectId: string, uri: string, message: string, failure?: AssetFailure): void;
   videoState(objectId: string, playing: boolean): void;
 }
 
@@ -94,7 +95,7 @@ export async function buildScene(
     added.push(o);
   };
   const fail = (objectId: string) => (error: LoadError) =>
-    events.assetFailed(objectId, error.uri, error.message);
+    events.assetFailed(objectId, error.uri, error.message, error.failure);
   const invalidate = () => runtime.invalidate();
 
   const space = spaceOf(content);

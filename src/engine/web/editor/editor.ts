@@ -87,7 +87,8 @@ export class Editor {
     this.viewport = new EditorViewport(this.runtime, this.doc, {
       css: () => (this.css ??= new CssLayer(this.runtime.container, () => [])),
       props: () => this.propLibrary,
-      assetFailed: (objectId, uri, message) => this.emit({ type: 'assetFailed', objectId, uri, message }),
+      assetFailed: (objectId, uri, message, failure) =>
+        this.emit({ type: 'assetFailed', objectId, uri, message, ...failure }),
     });
     this.gizmoDrag.follow(this.viewport);
     this.selection = [];

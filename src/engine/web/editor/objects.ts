@@ -25,10 +25,11 @@ import type {
   Video,
   WebView3d,
 } from '../../../../contracts/sceneContent';
-import type { PropLibraryItem } from '../../protocol';
+import type { AssetFailure, PropLibraryItem } from '../../protocol';
 import { merge, metreBox } from '../build/geometry';
 import { buildPortal, infoIcon, infoPointRadius } from '../build/markers';
 import { buildLiveVideo, buildVideo } from '../build/media';
+import { LoadError } from '../build/loading';
 import { disposeObject, loadModel, mergeByUnit } from '../build/models';
 import { propById } from '../build/props';
 import { buildText, labelText } from '../build/texts';
@@ -76,7 +77,7 @@ export interface ObjectFactoryDeps {
   invalidate(): void;
   css(): CssLayer;
   props(): PropLibraryItem[];
-  assetFailed(objectId: string, uri: string, message: string): void;
+  assetFailed(objectId: string, uri: string, message: string, failure?: AssetFailure): void;
 }
 
 /** Shared textures by file, so a hundred copies of a picture load it once. */
@@ -292,7 +293,8 @@ export class ObjectFactory {
         root.updateMatrixWorld(true);
         this.deps.invalidate();
       },
-      (error: Error) => this.deps.assetFailed(id, uri, error.message),
+      (error: Error) =>
+        this.deps.assetFailed(id, uri, error.message, error instanceof LoadError ? error.failure : undefined),
     );
     return {
       dispose() {

@@ -88,7 +88,8 @@ export class InspectorMode {
       if (request !== this.request) return;
       const uri = 'uri' in asset ? asset.uri : '';
       const message = error instanceof LoadError ? error.message : `Failed to load: ${String(error)}`;
-      this.emit({ type: 'assetFailed', objectId: 'inspected-asset', uri, message });
+      const failure = error instanceof LoadError ? error.failure : undefined;
+      this.emit({ type: 'assetFailed', objectId: 'inspected-asset', uri, message, ...failure });
       this.emit({ type: 'loadProgress', percent: 100 });
       return;
     }

@@ -19,6 +19,7 @@ import {
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 import type { EngineSettings } from '../../protocol';
 import { type AppliedSettings, applySettings } from './quality';
+import { setModelRenderer } from '../build/models';
 
 export interface FrameStats {
   fps: number;
@@ -103,6 +104,7 @@ export class Runtime {
     this.renderer.toneMapping = ACESFilmicToneMapping;
     this.renderer.toneMappingExposure = 1.05;
     this.renderer.shadowMap.type = PCFSoftShadowMap;
+    setModelRenderer(this.renderer);
     const canvas = this.renderer.domElement;
     canvas.style.display = 'block';
     canvas.style.width = '100%';

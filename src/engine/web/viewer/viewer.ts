@@ -74,7 +74,8 @@ export class ViewerMode {
       this.cssLayer,
       {
         progress: (percent) => this.emit({ type: 'loadProgress', percent }),
-        assetFailed: (objectId, uri, message) => this.emit({ type: 'assetFailed', objectId, uri, message }),
+        assetFailed: (objectId, uri, message, failure) =>
+          this.emit({ type: 'assetFailed', objectId, uri, message, ...failure }),
         videoState: (objectId, playing) => this.emit({ type: 'videoState', objectId, playing }),
       },
       loading.signal,

@@ -29,6 +29,7 @@ import {
 } from '../../../engine/protocol';
 import { LoadingOverlay } from '../../../engine/host/LoadingOverlay';
 import { PageMeta } from '../../kit/PageMeta';
+import { assetFailureText } from '../../kit/assetFailureText';
 import { EditorPanel, type EditorPanelProps } from '../../editor/EditorPanel';
 import type { ContentRead } from '../../../machines/contentFileMachine';
 import { useContentDrop } from '../../editor/useContentDrop';
@@ -138,7 +139,7 @@ export function EngineDevPage() {
           notice(t('dev.engine.link', { url: event.url }));
           break;
         case 'assetFailed':
-          notice(t('dev.engine.failed', { uri: event.uri, message: event.message }));
+          notice(assetFailureText(t, event));
           break;
         case 'profilerVisible':
           setProfiler(event.visible);
