@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { ask, eventSeen, openEngine } from './engine';
-import { text, watchCspViolations } from './support';
+import {
+  demoSpace,
+  newEmail,
+  placedObjects,
+  signUp,
+  skipGuide,
+  text,
+  usePremade,
+  watchCspViolations,
+} from './support';
 
 // Compressed models load with the decoders our own server serves (/decoders/), under the real
 // Content-Security-Policy; a model the engine cannot read is named for what is wrong with it. The
@@ -112,4 +121,44 @@ test('a model the engine cannot read is named for what is wrong with it', async 
   ).toBeVisible();
   // No raw three.js text reaches the page.
   await expect(page.getByText(/THREE\./)).toHaveCount(0);
+});
+
+test("the viewer says in words why a space's model is not drawn", async ({ page }) => {
+  const demo = await demoSpace(page.request);
+  // Every model of the demo space arrives needing an extension nobody reads.
+  await page.route(
+    (url) => /^\/demo\/models\/.+\.glb$/.test(url.pathname),
+    (route) => route.fulfill({ status: 200, contentType: 'model/gltf-binary', body: models['future.glb'] }),
+  );
+  await page.goto(`/viewer/${demo.sceneId}`);
+  await expect(
+    page.getByText(/^This model uses an extension we cannot read: EXT_future_thing \(.+\.glb\)\.$/).first(),
+  ).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/THREE\./)).toHaveCount(0);
+});
+
+test('the editor says in words why a placed model is not drawn', async ({ page }) => {
+  // The demo model arrives cut short, as an interrupted upload would leave it.
+  await page.route(
+    (url) => /^\/demo\/models\/.+\.glb$/.test(url.pathname),
+    (route) =>
+      route.fulfill({ status: 200, contentType: 'model/gltf-binary', body: models['cut-short.glb'] }),
+  );
+  await page.goto('/');
+  await signUp(page, 'Mo Dell', newEmail('mo'));
+  await page.goto('/curate');
+  await skipGuide(page);
+  await usePremade(page, 'White cube', 'M');
+  await page.getByRole('tab', { name: new RegExp(text('editor.steps.addContent')) }).click();
+  await page.getByRole('button', { name: text('dev.editor.history.walk') }).click();
+  const box = (await page.getByTestId('engine-box').boundingBox())!;
+  await page
+    .getByRole('listitem', { name: 'Model torus-knot', exact: true })
+    .dragTo(page.getByTestId('engine-box'), { targetPosition: { x: box.width * 0.5, y: box.height * 0.85 } });
+  await expect(placedObjects(page)).toHaveCount(1);
+  await expect(
+    page.getByText(
+      'This model file is damaged: it ends early, perhaps cut short while uploading (torus-knot.glb).',
+    ),
+  ).toBeVisible({ timeout: 30_000 });
 });
