@@ -364,15 +364,27 @@ describe('editor mode', () => {
     editor.dispose();
   });
 
-  it('lists the placed objects with their labels', () => {
+  it('lists the placed objects by their titles, never by file paths', () => {
     const editor = openEditor();
     editor.send('Editor.Content', 'add', { item: picture });
     editor.send('Editor.Content', 'add', { item: infoPoint });
+    const model = { format: 'glb', fileUri: '/demo/models/torus-knot.glb' };
+    editor.send('Editor.Content', 'add', { item: { kind: 'model3d', item: { ...model, title: 'Fox' } } });
+    editor.send('Editor.Content', 'add', { item: { kind: 'model3d', item: model } });
+    const upload = { fileUri: '/api/fileService/file/0193f1c2-7b4e-7c1a-9d2e-3f4a5b6c7d8e' };
+    editor.send('Editor.Content', 'add', {
+      item: { kind: 'picture', item: { ...upload, width: 1, height: 1 } },
+    });
+    editor.send('Editor.Content', 'add', { item: { kind: 'prop', item: { propId: 'floor-lamp' } } });
     editor.send('Editor.Content', 'requestObjectList', {});
     const ids = editor.exported();
     expect(editor.heard('objectList').at(-1)?.objects).toEqual([
-      { id: ids.pictures[0].id, kind: 'pictures', label: 'Picture: Dawn' },
-      { id: ids.infoPoints[0].id, kind: 'infoPoints', label: 'Info point: About' },
+      { id: ids.pictures[0].id, kind: 'pictures', label: 'Dawn' },
+      { id: ids.pictures[1].id, kind: 'pictures', label: 'Picture' },
+      { id: ids.models3d[0].id, kind: 'models3d', label: 'Fox' },
+      { id: ids.models3d[1].id, kind: 'models3d', label: 'Torus knot' },
+      { id: ids.infoPoints[0].id, kind: 'infoPoints', label: 'About' },
+      { id: ids.props[0].id, kind: 'props', label: 'Floor lamp' },
     ]);
     editor.dispose();
   });
