@@ -31,6 +31,8 @@ export type Picture = z.infer<typeof Picture>;
 
 const videoCommon = {
   id: ObjectId,
+  /** What lists show (the asset's title). */
+  title: Title.optional(),
   posterUri: Uri.optional(),
   autoplay: z.boolean().default(false),
   loop: z.boolean().default(false),
@@ -86,6 +88,8 @@ export const Model3d = z
     id: ObjectId,
     format: z.enum(modelFormats),
     fileUri: Uri,
+    /** What lists show (the asset's title). */
+    title: Title.optional(),
     mtlUri: Uri.optional(),
     transform: Transform,
     animationClip: z.string().max(200).optional(),

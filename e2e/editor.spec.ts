@@ -259,3 +259,52 @@ test('drag content from the panel onto a wall, select it on the canvas, and use 
     'Duplicate the selection',
   );
 });
+
+test('Add hangs pictures side by side on the wall the camera faces and stands other things apart on the floor', async ({
+  page,
+}) => {
+  await openEngine(page, '?mode=editor&content=/demo/empty-room.json&quality=1');
+  // Walking in the 8 × 8 m room at its starting point, facing the north wall (its face at z = -3.9).
+  await after(page, () => send(page, 'Editor.Content', 'setCameraMode', { mode: 'walk' }));
+  await page.getByRole('button', { name: 'Content', exact: true }).click();
+  for (const n of [1, 2, 3]) {
+    await page.getByRole('button', { name: `Add Picture ${n}`, exact: true }).click();
+    await expect.poll(async () => (await exported(page)).pictures.length).toBe(n);
+  }
+  const pictures = (await exported(page)).pictures;
+  for (const p of pictures) {
+    expect(p.transform.position[2]).toBeCloseTo(-3.88, 2);
+    expect(p.transform.position[1]).toBeCloseTo(1.5, 2);
+    expect(p.transform.rotation).toEqual([0, 0, 0]);
+  }
+  const spans = pictures
+    .map((p) => [p.transform.position[0] - p.width / 2, p.transform.position[0] + p.width / 2])
+    .sort((a, b) => a[0] - b[0]);
+  expect(spans[0][1]).toBeLessThanOrEqual(spans[1][0]);
+  expect(spans[1][1]).toBeLessThanOrEqual(spans[2][0]);
+
+  for (const name of ['Bench', 'Plant', 'Pedestal']) {
+    await page.getByRole('button', { name: `Add ${name}`, exact: true }).click();
+  }
+  await expect.poll(async () => (await exported(page)).props.length).toBe(3);
+  const props = (await exported(page)).props.map((p) => p.transform.position);
+  for (const [x, y, z] of props) {
+    expect(y).toBe(0);
+    expect(z).toBeLessThan(2); // ahead of the camera
+    expect(Math.abs(x) < 3.9 && Math.abs(z) < 3.9).toBe(true);
+  }
+  for (let i = 0; i < props.length; i++)
+    for (let j = i + 1; j < props.length; j++)
+      expect(Math.hypot(props[i][0] - props[j][0], props[i][2] - props[j][2])).toBeGreaterThan(0.5);
+
+  // The placed objects are listed by their titles.
+  await page.getByRole('button', { name: 'Objects', exact: true }).click();
+  await expect(page.getByRole('listbox', { name: 'Placed objects' }).getByRole('option')).toContainText([
+    'Picture 1',
+    'Picture 2',
+    'Picture 3',
+    'Bench',
+    'Plant',
+    'Pedestal',
+  ]);
+});

@@ -246,6 +246,11 @@ export const engineCommandSchemas = {
     setUnits: z.object({ units: z.enum(lengthUnits) }),
   },
   'Editor.Content': {
+    /**
+     * Adds content where the engine chooses (unless the item has a transform): a picture flush on
+     * the wall the camera faces at eye height, clear of what hangs there; anything else on the
+     * floor in front of the camera, clear of what stands there (geometry/placement.ts).
+     */
     add: z.object({ item: PlaceableItem }),
     /** Places dropped content where the page point (x, y) meets a surface. */
     placeAt: z.object({ item: PlaceableItem, x: z.number(), y: z.number() }),

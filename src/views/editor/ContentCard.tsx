@@ -8,8 +8,9 @@ import { command, type Send } from './editorSession';
 
 /**
  * One item of the content grid: dragged onto the space it is placed where it is dropped
- * (`Editor.Content.placeAt`); its Add button places it in front of the camera (`add`). Without an
- * item (an input left empty) it can be neither.
+ * (`Editor.Content.placeAt`); its Add button leaves the place to the engine (`add`: a picture on
+ * the wall the camera faces, anything else on the floor ahead). Without an item (an input left
+ * empty) it can be neither.
  */
 export function ContentCard({
   label,

@@ -58,11 +58,11 @@ export function EditorPanel({ send, panel, loadContent, navigate = assign }: Edi
         <EditorSection title={t('dev.editor.sections.style')}>
           <StyleSection send={send} />
         </EditorSection>
-        <EditorSection title={t('dev.editor.sections.content')}>
-          <ContentSection send={send} />
-        </EditorSection>
         <EditorSection title={t('dev.editor.sections.objects')}>
           <ObjectsSection session={session} send={send} panel={panel} />
+        </EditorSection>
+        <EditorSection title={t('dev.editor.sections.content')}>
+          <ContentSection send={send} />
         </EditorSection>
         <EditorSection title={t('dev.editor.sections.paths')}>
           <PathsSection state={state} send={send} />

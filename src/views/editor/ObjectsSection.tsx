@@ -62,8 +62,8 @@ export function ObjectsSection({
                 }
               >
                 <ListItemText
-                  primary={object.label || object.id}
-                  secondary={object.kind}
+                  primary={object.label || t(`dev.editor.objects.kinds.${object.kind}`, object.kind)}
+                  secondary={t(`dev.editor.objects.kinds.${object.kind}`, object.kind)}
                   slotProps={{ primary: { noWrap: true } }}
                 />
               </ListItemButton>

@@ -68,6 +68,8 @@ export function pictureEntry(index: number, size: { width: number; height: numbe
 }
 
 export const demoModels = ['torus-knot', 'lathe-vase', 'abstract-figure'] as const;
+/** 'torus-knot' → 'Torus knot': the title a demo model is listed under once placed. */
+const modelTitle = (name: string) => `${name[0].toUpperCase()}${name.slice(1).replace(/-/g, ' ')}`;
 export const demoYoutubeId = 'aqz-KE-bpKQ';
 export const defaultWebViewUrl = 'https://example.com/';
 export const defaultPortalTarget = 'welcome-hall';
@@ -90,26 +92,37 @@ export function mediaEntries(): ContentEntry[] {
       labelKey: 'dev.editor.content.items.videoFile',
       item: mustPlace({
         kind: 'video',
-        item: { source: 'file', fileUri: '/demo/videos/loop.webm', loop: true },
+        item: { source: 'file', fileUri: '/demo/videos/loop.webm', loop: true, title: 'Loop' },
       }),
     },
     {
       key: 'video-youtube',
       labelKey: 'dev.editor.content.items.youtube',
-      item: mustPlace({ kind: 'video', item: { source: 'youtube', youtubeId: demoYoutubeId } }),
+      item: mustPlace({
+        kind: 'video',
+        item: { source: 'youtube', youtubeId: demoYoutubeId, title: 'YouTube video' },
+      }),
     },
     ...demoModels.map((name) => ({
       key: `model-${name}`,
       labelKey: 'dev.editor.content.items.model',
       labelValues: { name },
-      item: mustPlace({ kind: 'model3d', item: { format: 'glb', fileUri: `/demo/models/${name}.glb` } }),
+      item: mustPlace({
+        kind: 'model3d',
+        item: { format: 'glb', fileUri: `/demo/models/${name}.glb`, title: modelTitle(name) },
+      }),
     })),
     {
       key: 'model-chair',
       labelKey: 'dev.editor.content.items.chair',
       item: mustPlace({
         kind: 'model3d',
-        item: { format: 'obj', fileUri: '/demo/models/chair.obj', mtlUri: '/demo/models/chair.mtl' },
+        item: {
+          format: 'obj',
+          fileUri: '/demo/models/chair.obj',
+          mtlUri: '/demo/models/chair.mtl',
+          title: 'Chair',
+        },
       }),
     },
     {

@@ -317,8 +317,8 @@ describe('EditorPanel', () => {
     emit({
       type: 'objectList',
       objects: [
-        { id: 't1', kind: 'text3d', label: 'Title' },
-        { id: 'p1', kind: 'picture', label: 'Picture 1' },
+        { id: 't1', kind: 'texts3d', label: 'Title' },
+        { id: 'p1', kind: 'pictures', label: 'Picture 1' },
       ],
     });
     const content = emptySceneContent();
@@ -337,6 +337,11 @@ describe('EditorPanel', () => {
     });
     emit({ type: 'exportResult', content });
     expand('Objects');
+    // Each row shows the object's title and what it is, never a file path.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'TitleText',
+      'Picture 1Picture',
+    ]);
     clear();
     fireEvent.click(screen.getByRole('option', { name: /Title/ }));
     emit({ type: 'selection', objectId: 't1', objectIds: ['t1'] });

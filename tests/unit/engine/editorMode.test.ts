@@ -1,6 +1,6 @@
 import { PerspectiveCamera, Scene, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { emptySceneContent, type SceneContent } from '../../../contracts/sceneContent';
+import { emptySceneContent, SceneContent, sceneContentVersion } from '../../../contracts/sceneContent';
 import type { EngineCommand, EngineEvent, EngineEventOf } from '../../../src/engine/protocol';
 import { EditorMode } from '../../../src/engine/web/editor/editorMode';
 import type { Runtime } from '../../../src/engine/web/runtime/runtime';
@@ -151,6 +151,49 @@ describe('editor mode', () => {
     expect(editor.state()).toMatchObject({ objectCount: 0, selectionCount: 0, canRedo: true });
     editor.key('z', { ctrlKey: true, shiftKey: true });
     expect(editor.state()).toMatchObject({ objectCount: 1, canUndo: true, canRedo: false });
+    editor.dispose();
+  });
+
+  it('hangs added pictures side by side on the wall it faces and stands other things apart on the floor', () => {
+    // A 10 m × 8 m room; the editor frames it from the south, so it faces the north wall (z = 0).
+    const room = SceneContent.parse({
+      version: sceneContentVersion,
+      customSpace: {
+        levels: [
+          {
+            id: 'level-0',
+            walls: [
+              { id: 'north', from: [0, 0], to: [10, 0] },
+              { id: 'east', from: [10, 0], to: [10, 8] },
+              { id: 'south', from: [10, 8], to: [0, 8] },
+              { id: 'west', from: [0, 8], to: [0, 0] },
+            ],
+          },
+        ],
+      },
+    });
+    const editor = openEditor(room);
+    for (let i = 0; i < 3; i++) editor.send('Editor.Content', 'add', { item: picture });
+    const pictures = editor.exported().pictures.map((p) => p.transform);
+    for (const t of pictures) {
+      expect(t.position[1]).toBeCloseTo(1.5);
+      expect(t.position[2]).toBeCloseTo(0.12); // flush on the wall's surface (half of 0.2 m in)
+      expect(t.rotation[1]).toBe(0); // facing into the room
+    }
+    const xs = pictures.map((t) => t.position[0]).sort((a, b) => a - b);
+    expect(xs[1] - xs[0]).toBeGreaterThanOrEqual(1.2);
+    expect(xs[2] - xs[1]).toBeGreaterThanOrEqual(1.2);
+
+    const bench = { kind: 'prop', item: { propId: 'bench' } };
+    for (let i = 0; i < 3; i++) editor.send('Editor.Content', 'add', { item: bench });
+    const props = editor.exported().props.map((p) => p.transform.position);
+    for (const [x, y, z] of props) {
+      expect(y).toBe(0);
+      expect(x > 0 && x < 10 && z > 0 && z < 8).toBe(true);
+    }
+    for (let i = 0; i < props.length; i++)
+      for (let j = i + 1; j < props.length; j++)
+        expect(Math.hypot(props[i][0] - props[j][0], props[i][2] - props[j][2])).toBeGreaterThan(0.5);
     editor.dispose();
   });
 
@@ -321,15 +364,27 @@ describe('editor mode', () => {
     editor.dispose();
   });
 
-  it('lists the placed objects with their labels', () => {
+  it('lists the placed objects by their titles, never by file paths', () => {
     const editor = openEditor();
     editor.send('Editor.Content', 'add', { item: picture });
     editor.send('Editor.Content', 'add', { item: infoPoint });
+    const model = { format: 'glb', fileUri: '/demo/models/torus-knot.glb' };
+    editor.send('Editor.Content', 'add', { item: { kind: 'model3d', item: { ...model, title: 'Fox' } } });
+    editor.send('Editor.Content', 'add', { item: { kind: 'model3d', item: model } });
+    const upload = { fileUri: '/api/fileService/file/0193f1c2-7b4e-7c1a-9d2e-3f4a5b6c7d8e' };
+    editor.send('Editor.Content', 'add', {
+      item: { kind: 'picture', item: { ...upload, width: 1, height: 1 } },
+    });
+    editor.send('Editor.Content', 'add', { item: { kind: 'prop', item: { propId: 'floor-lamp' } } });
     editor.send('Editor.Content', 'requestObjectList', {});
     const ids = editor.exported();
     expect(editor.heard('objectList').at(-1)?.objects).toEqual([
-      { id: ids.pictures[0].id, kind: 'pictures', label: 'Picture: Dawn' },
-      { id: ids.infoPoints[0].id, kind: 'infoPoints', label: 'Info point: About' },
+      { id: ids.pictures[0].id, kind: 'pictures', label: 'Dawn' },
+      { id: ids.pictures[1].id, kind: 'pictures', label: 'Picture' },
+      { id: ids.models3d[0].id, kind: 'models3d', label: 'Fox' },
+      { id: ids.models3d[1].id, kind: 'models3d', label: 'Torus knot' },
+      { id: ids.infoPoints[0].id, kind: 'infoPoints', label: 'About' },
+      { id: ids.props[0].id, kind: 'props', label: 'Floor lamp' },
     ]);
     editor.dispose();
   });

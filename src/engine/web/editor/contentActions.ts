@@ -1,5 +1,7 @@
 import { Vector3 } from 'three';
+import type { Transform } from '../../../../contracts/sceneContent';
 import type { PlaceableItem } from '../../protocol';
+import { addPlacement } from './addPlacement';
 import type { ObjectEntry } from './document';
 import type { Editor } from './editor';
 import { addObject, copiesOf } from './edits/objects';
@@ -7,9 +9,9 @@ import { isRejection } from './edits/rejection';
 import { isFlat, placementFor } from './placement';
 
 /**
- * Content added from the page and the keyboard: new content placed where it is dropped (or in
- * front of the camera), copies of the selection, and the clipboard they are pasted from. What is
- * added becomes the selection.
+ * Content added from the page and the keyboard: new content placed where it is dropped (or,
+ * added, where addPlacement.ts puts it), copies of the selection, and the clipboard they are
+ * pasted from. What is added becomes the selection.
  */
 export class ContentActions {
   private clipboard: ObjectEntry[] = [];
@@ -17,13 +19,39 @@ export class ContentActions {
 
   constructor(private readonly editor: Editor) {}
 
-  /** Places content where a page point meets a surface (a drop), or in front of the camera. */
+  /**
+   * Places content where a page point meets a surface (a drop), or, without a point (Add), by
+   * the rules of addPlacement.ts: a picture on the wall the camera faces, anything else on the
+   * floor in front of the camera, each clear of what is already there.
+   */
   place(item: PlaceableItem, x?: number, y?: number) {
     const editor = this.editor;
-    const rect = editor.runtime.canvas.getBoundingClientRect();
-    const px = x ?? rect.left + rect.width / 2;
-    const py = y ?? rect.top + rect.height / 2;
-    const pick = editor.pickAt(px, py, { objects: false });
+    const transform =
+      x === undefined || y === undefined ? this.placementForAdd(item) : this.placementAt(item, x, y);
+    const result = addObject(editor.doc, item, transform);
+    if (
+      editor.run(result, x === undefined ? 'Editor.Content.add' : 'Editor.Content.placeAt') &&
+      !isRejection(result)
+    ) {
+      editor.setSelection([result.id]);
+    }
+  }
+
+  private placementForAdd(item: PlaceableItem): Transform {
+    const editor = this.editor;
+    const camera = editor.runtime.camera;
+    const direction = camera.getWorldDirection(new Vector3());
+    return addPlacement(item, {
+      content: editor.doc.current,
+      activeLevelId: editor.activeLevelId,
+      camera: { position: camera.position.toArray(), direction: direction.toArray() },
+      objects: editor.viewport?.objects ?? new Map(),
+    });
+  }
+
+  private placementAt(item: PlaceableItem, x: number, y: number): Transform {
+    const editor = this.editor;
+    const pick = editor.pickAt(x, y, { objects: false });
     const level = editor.activeLevel();
     const cam = editor.runtime.camera.position;
     let hit;
@@ -51,14 +79,7 @@ export class ContentActions {
     }
     if (!isFlat(item.kind) && hit.normal[1] <= 0.5 && pick?.kind === 'object')
       hit.floorY = level?.elevation ?? 0;
-    const transform = placementFor(item.kind, hit, [cam.x, cam.y, cam.z]);
-    const result = addObject(editor.doc, item, transform);
-    if (
-      editor.run(result, x === undefined ? 'Editor.Content.add' : 'Editor.Content.placeAt') &&
-      !isRejection(result)
-    ) {
-      editor.setSelection([result.id]);
-    }
+    return placementFor(item.kind, hit, [cam.x, cam.y, cam.z]);
   }
 
   duplicateSelection() {

@@ -76,11 +76,16 @@ export function EditorSteps(props: EditorStepsProps) {
           {step === 'defineSpace' && <SpaceSection state={state} send={send} />}
           {step === 'shapeStyle' && <StyleSection send={send} />}
           {step === 'addContent' && (
+            // What is placed comes first, so the list is at hand without scrolling past the grid.
             <>
-              <ContentSection send={send} />
+              <Box role="region" aria-label={t('editor.steps.placedObjects')}>
+                <Typography variant="subtitle2" sx={{ mb: 1 }}>
+                  {t('editor.steps.placedObjects')}
+                </Typography>
+                <ObjectsSection session={session} send={send} panel={panel} />
+              </Box>
               <Divider />
-              <Typography variant="subtitle2">{t('editor.steps.placedObjects')}</Typography>
-              <ObjectsSection session={session} send={send} panel={panel} />
+              <ContentSection send={send} />
             </>
           )}
           {step === 'createPaths' && <PathsSection state={state} send={send} />}

@@ -57,15 +57,56 @@ export const nameOfList: Record<ObjectListKey, string> = {
   liveVideos: 'live video',
 };
 
-/** A short description of an object for lists. */
+/**
+ * What an object is called in lists: its title (or label, or text); without one, a name made from
+ * what it shows — never a file path.
+ */
 export function labelOf({ list, item }: ObjectEntry): string {
   const o = item as Record<string, unknown>;
-  const text =
-    o.title ?? o.label ?? o.text ?? o.targetSceneId ?? o.propId ?? o.url ?? o.youtubeId ?? o.fileUri;
+  const own = [o.title, o.label, o.text].find((t): t is string => typeof t === 'string' && t.trim() !== '');
+  if (own) return own.trim().slice(0, 80);
+  const named =
+    typeof o.propId === 'string'
+      ? humanName(o.propId)
+      : typeof o.fileUri === 'string'
+        ? humanName(fileNameOf(o.fileUri))
+        : typeof o.url === 'string'
+          ? hostOf(o.url)
+          : typeof o.youtubeId === 'string'
+            ? 'YouTube video'
+            : typeof o.targetSceneId === 'string'
+              ? `To ${o.targetSceneId}`
+              : '';
   const name = nameOfList[list];
-  return typeof text === 'string' && text
-    ? `${name[0].toUpperCase()}${name.slice(1)}: ${text.slice(0, 60)}`
-    : name;
+  return named || `${name[0].toUpperCase()}${name.slice(1)}`;
+}
+
+/** The last part of a path without its extension ('/demo/models/torus-knot.glb' → 'torus-knot'). */
+function fileNameOf(uri: string): string {
+  const last = uri.split(/[?#]/)[0].split('/').filter(Boolean).at(-1) ?? '';
+  let name = last;
+  try {
+    name = decodeURIComponent(last);
+  } catch {
+    // Not percent-encoded after all: keep it as it is.
+  }
+  name = name.replace(/\.[a-z0-9]{1,5}$/i, '');
+  // A stored file's name is its id: nothing a person would call it.
+  return /^[0-9a-f-]{16,}$/i.test(name) ? '' : name;
+}
+
+/** 'floor-lamp' → 'Floor lamp'. */
+function humanName(id: string): string {
+  const words = id.replace(/[-_]+/g, ' ').trim();
+  return words ? `${words[0].toUpperCase()}${words.slice(1)}` : '';
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
 }
 
 function validate(list: ObjectListKey, candidate: unknown): PlacedObject | Rejection {
