@@ -120,9 +120,21 @@ export const canonicalKeys = {
   ],
   Picture: ['id', 'fileUri', 'title', 'description', 'width', 'height', 'transform', 'frame'],
   PictureFrame: ['color', 'width'],
-  VideoFile: ['id', 'posterUri', 'autoplay', 'loop', 'width', 'height', 'transform', 'source', 'fileUri'],
+  VideoFile: [
+    'id',
+    'title',
+    'posterUri',
+    'autoplay',
+    'loop',
+    'width',
+    'height',
+    'transform',
+    'source',
+    'fileUri',
+  ],
   VideoYoutube: [
     'id',
+    'title',
     'posterUri',
     'autoplay',
     'loop',
@@ -154,6 +166,7 @@ export const canonicalKeys = {
     'id',
     'format',
     'fileUri',
+    'title',
     'mtlUri',
     'transform',
     'animationClip',
@@ -335,6 +348,7 @@ function picture(v: Obj): boolean {
 
 function video(v: Obj): boolean {
   const common =
+    optional(v, 'title', title) &&
     optional(v, 'posterUri', uri) &&
     bool(v.autoplay) &&
     bool(v.loop) &&
@@ -381,6 +395,7 @@ function model3d(v: Obj): boolean {
     onlyKeys(v, keys.Model3d) &&
     modelFormat(v.format) &&
     uri(v.fileUri) &&
+    optional(v, 'title', title) &&
     optional(v, 'mtlUri', uri) &&
     (!('mtlUri' in v) || v.format === 'obj') &&
     transform(v.transform) &&
