@@ -156,7 +156,7 @@ interface GltfJson {
   images?: { uri?: string }[];
 }
 
-const invalid = (what: string, error?: unknown) =>
+const invalid = (what: string, error?: unknown): IntakeFailure =>
   new IntakeFailure(
     'MODEL_INVALID',
     `The model ${what}`,
@@ -199,7 +199,14 @@ export async function convertModel(
     throw new IntakeFailure('TOO_MANY_MODELS', "Can't have more than 1 3D model files", {
       models: models.map((m) => m.part.name),
     });
-  if (models.length === 0) throw notAModel();
+  if (models.length === 0) {
+    // A .gltf whose JSON does not parse is not detected as glTF: say what is wrong with it.
+    const damaged = parts.find(
+      (p) => /\.gltf$/i.test(p.name) && /^\s*\{/.test(Buffer.from(p.bytes.subarray(0, 64)).toString()),
+    );
+    if (damaged) throw invalid(`"${damaged.name}" is not a readable glTF: its JSON is damaged`);
+    throw notAModel();
+  }
   const [{ part: model, kind }] = models;
   if (kind === 'obj')
     throw new IntakeFailure(

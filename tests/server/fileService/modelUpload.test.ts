@@ -334,6 +334,49 @@ describe.each(testDatabases())('model upload on $name', ({ open }) => {
     await refused([file('cut.glb', glb.subarray(0, 40))], 422, 'MODEL_INVALID');
   });
 
+  it('refuses a glTF whose JSON is damaged', async () => {
+    const cut = gltfText(cube).slice(0, 200);
+    await refused(
+      [file('cube.gltf', cut), ...cubeParts().slice(1)],
+      422,
+      'MODEL_INVALID',
+      /"cube.gltf".*JSON is damaged/,
+    );
+  });
+
+  it('refuses a request without a file, and a zip sent with other files', async () => {
+    await refused([{ name: 'title', data: 'no file here' }], 400, 'VALIDATION_FAILED', /no file/);
+    const zip = makeZip([{ name: 'cube.glb', data: glb }]);
+    await refused(
+      [file('cube.zip', zip), file('extra.png', cube.resources['textures/Wood Grain.png'])],
+      400,
+      'VALIDATION_FAILED',
+      /zip on its own/,
+    );
+  });
+
+  it('refuses a body that is not multipart, and one cut short', async () => {
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/fileService/model',
+      headers: { 'content-type': 'application/octet-stream', ...(await issuer.headersFor('maker')) },
+      payload: glb,
+    });
+    expect(json.statusCode).toBe(415);
+    expect(json.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    const form = multipartBody([file('Cube.glb', glb)]);
+    const before = await footprint();
+    const cut = await t.app.inject({
+      method: 'POST',
+      url: '/api/fileService/model',
+      headers: { 'content-type': form.headers['content-type'], ...(await issuer.headersFor('maker')) },
+      payload: form.payload.subarray(0, 300),
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toMatchObject({ code: 'UPLOAD_TRUNCATED' });
+    expect(await footprint()).toEqual(before);
+  });
+
   it('refuses a required extension it cannot read, naming it', async () => {
     const json = structuredClone(cube.json);
     json.extensionsUsed = ['EXT_made_up_compression'];
