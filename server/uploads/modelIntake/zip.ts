@@ -101,6 +101,12 @@ export async function unpackZip(
           if (isSymlink(entry)) throw unsafe(name, 'is a symbolic link');
           if (entry.isEncrypted()) throw unsafe(name, 'is encrypted');
           if (name.endsWith('/') || name.endsWith('\\')) return zip.readEntry();
+          if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
+            throw new IntakeFailure(
+              'MODEL_INVALID',
+              `The zip entry "${name}" is packed with a method we cannot unpack: zip it again with the usual (Deflate) method`,
+              { entry: name, compressionMethod: entry.compressionMethod },
+            );
 
           const declared = entry.uncompressedSize;
           const tooBig = () =>

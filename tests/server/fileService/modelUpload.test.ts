@@ -286,13 +286,14 @@ describe.each(testDatabases())('model upload on $name', ({ open }) => {
     ['scene/../../evil.glb', /climbs out/],
     ['/etc/evil.glb', /absolute path/],
     ['C:/evil.glb', /drive letter/],
+    ['..\\evil.glb', /climbs out/],
   ])('refuses a zip slip entry %s', async (name, why) => {
     const zip = makeZip([
       { name: 'cube.glb', data: glb },
       { name, data: glb },
     ]);
     const body = await refused([file('slip.zip', zip)], 400, 'UNSAFE_ARCHIVE', why);
-    expect(body.message).toContain(name);
+    expect(body.message).toContain(name.replace(/\\/g, '/'));
   });
 
   it('refuses symbolic links and encrypted entries in a zip', async () => {
@@ -325,6 +326,11 @@ describe.each(testDatabases())('model upload on $name', ({ open }) => {
       })),
     );
     await refused([file('many.zip', many)], 413, 'ARCHIVE_TOO_LARGE', /entries/);
+  });
+
+  it('refuses a zip packed with a method it cannot unpack', async () => {
+    const lzma = makeZip([{ name: 'cube.glb', data: glb, method: 14 }]);
+    await refused([file('lzma.zip', lzma)], 422, 'MODEL_INVALID', /method we cannot unpack/);
   });
 
   it('refuses a corrupt GLB', async () => {

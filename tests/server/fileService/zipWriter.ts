@@ -6,6 +6,8 @@ export interface ZipEntrySpec {
   data?: Buffer | string;
   /** Deflate (default) or store. */
   store?: boolean;
+  /** Another compression method number to claim (the bytes are stored as they are). */
+  method?: number;
   /** Declared uncompressed size (default: the real one). */
   declaredSize?: number;
   /** General purpose flags (bit 0: encrypted). */
@@ -21,9 +23,9 @@ export function makeZip(entries: ZipEntrySpec[]): Buffer {
   let offset = 0;
   for (const e of entries) {
     const raw = Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data ?? '');
-    const packed = e.store ? raw : deflateRawSync(raw);
+    const packed = e.store || e.method !== undefined ? raw : deflateRawSync(raw);
     const name = Buffer.from(e.name, 'utf8');
-    const method = e.store ? 0 : 8;
+    const method = e.method ?? (e.store ? 0 : 8);
     const flags = (e.flags ?? 0) | 0x0800; // UTF-8 names
     const crc = crc32(raw);
     const size = e.declaredSize ?? raw.length;
