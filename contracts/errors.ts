@@ -21,6 +21,13 @@ export const errorCodes = [
   'INTERNAL',
   'UNAVAILABLE',
   'QUOTA_EXCEEDED',
+  'TOO_MANY_MODELS',
+  'UNSAFE_ARCHIVE',
+  'ARCHIVE_TOO_LARGE',
+  'MODEL_INVALID',
+  'MODEL_EXTENSION_UNSUPPORTED',
+  'MODEL_PART_MISSING',
+  'MODEL_URI_REFUSED',
 ] as const;
 
 export const ErrorCode = z.enum(errorCodes);
@@ -56,4 +63,18 @@ export const statusOfCode: Record<ErrorCode, number> = {
   UNAVAILABLE: 503,
   /** Storing this would pass the storage the owner's plan allows. */
   QUOTA_EXCEEDED: 413,
+  /** A model upload with more than one model file in it (.glb, .gltf, .obj). */
+  TOO_MANY_MODELS: 400,
+  /** A zip with an entry that would land outside its folder, a link, or an encrypted entry. */
+  UNSAFE_ARCHIVE: 400,
+  /** A zip over the intake's entry-count, unpacked-size or compression-ratio limits (zip bombs). */
+  ARCHIVE_TOO_LARGE: 413,
+  /** A model file that cannot be read (corrupt GLB, broken glTF JSON). */
+  MODEL_INVALID: 422,
+  /** A model that requires a glTF extension the server cannot read (named in the message). */
+  MODEL_EXTENSION_UNSUPPORTED: 422,
+  /** A glTF that names a .bin or texture the upload does not contain (named in the message). */
+  MODEL_PART_MISSING: 422,
+  /** A glTF that points outside the upload: http(s), absolute or `..` uris. */
+  MODEL_URI_REFUSED: 422,
 };

@@ -19,6 +19,7 @@ import {
   parseRange,
   sendRangeNotSatisfiable,
 } from '../../http/bytes';
+import { modelRoutes } from './model';
 import { FileService, type Servable } from './service';
 
 const bytes = (description: string) => ({
@@ -117,6 +118,8 @@ export default async function fileServiceRoutes(instance: FastifyInstance) {
       }
     },
   );
+
+  modelRoutes(app, app.db, app.blobStore);
 
   app.route({
     method: ['GET', 'HEAD'],

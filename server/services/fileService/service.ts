@@ -30,7 +30,7 @@ export interface Servable {
 
 const fileIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function toRecord(row: FileRow): FileRecord {
+export function toRecord(row: FileRow): FileRecord {
   return {
     id: row.id,
     url: fileUrl(row.id),
