@@ -1,0 +1,138 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fromCallback, fromPromise } from 'xstate';
+import type { Asset } from '../../contracts/assets';
+import '../../src/i18n';
+import {
+  type AssetUploadEvent,
+  assetUploadMachine,
+  type MediaMetadata,
+  type SaveAssetInput,
+  type UploadFilesInput,
+} from '../../src/machines/assetUploadMachine';
+import { AssetUploadDialog } from '../../src/views/assets/AssetUploadDialog';
+import { renderInApp } from '../support/spa';
+
+const fileId = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+
+const fileOf = (name: string, size = 10, type = 'image/jpeg'): File => {
+  const file = new File([new Uint8Array(Math.min(size, 16))], name, { type });
+  if (size > 16) Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+
+/** The upload flow with the browser's and the network's parts faked: uploads answer at once. */
+function fakeUploadFlow() {
+  const uploads: UploadFilesInput[] = [];
+  const saves: SaveAssetInput[] = [];
+  const flow = assetUploadMachine.provide({
+    actors: {
+      readMetadata: fromPromise(async (): Promise<MediaMetadata> => ({ width: 640, height: 480 })),
+      uploadFiles: fromCallback<AssetUploadEvent, UploadFilesInput>(({ input, sendBack }) => {
+        uploads.push(input);
+        sendBack({ type: 'upload.progress', loaded: 10, total: 10 });
+        sendBack({ type: 'upload.sent' });
+        queueMicrotask(() =>
+          sendBack({ type: 'upload.finished', file: { fileId, url: `/api/fileService/file/${fileId}` } }),
+        );
+      }),
+      saveAsset: fromPromise(async ({ input }) => {
+        saves.push(input);
+        return { id: 'a1', type: 'picture', title: (input.values as { title: string }).title } as Asset;
+      }),
+    },
+  });
+  return { flow, uploads, saves };
+}
+
+async function openDialog(type: 'picture' | 'model3d' = 'picture') {
+  const fake = fakeUploadFlow();
+  const onSaved = vi.fn();
+  const onClose = vi.fn();
+  await renderInApp(<AssetUploadDialog open type={type} onClose={onClose} onSaved={onSaved} />, {
+    flows: { assetUpload: fake.flow },
+  });
+  await screen.findByRole('dialog');
+  return { ...fake, onSaved, onClose };
+}
+
+describe('AssetUploadDialog drop zone', () => {
+  it("says why a picture is refused, in the spec's words", async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const { uploads } = await openDialog();
+    const input = await screen.findByLabelText('Image file');
+
+    await user.upload(input, fileOf('huge.jpg', 9 * 1024 * 1024));
+    expect(
+      await screen.findByText(
+        'The image huge.jpg you selected is larger than 8 MB. Please try again with a smaller one',
+      ),
+    ).toBeTruthy();
+
+    await user.upload(input, fileOf('notes.txt', 10, 'text/plain'));
+    expect(
+      await screen.findByText(
+        'The file notes.txt is not an image! You should upload a jpg, jpeg, png, webp file.',
+      ),
+    ).toBeTruthy();
+
+    fireEvent.drop(screen.getByTestId('file-drop-zone'), {
+      dataTransfer: { files: [fileOf('a.jpg'), fileOf('b.jpg')] },
+    });
+    expect(await screen.findByText('You should upload only one image')).toBeTruthy();
+    expect(uploads).toHaveLength(0);
+  });
+
+  it("refuses two models: Can't have more than 1 3D model files", async () => {
+    const { uploads } = await openDialog('model3d');
+    fireEvent.drop(screen.getByTestId('file-drop-zone'), {
+      dataTransfer: { files: [fileOf('a.glb'), fileOf('b.glb')] },
+    });
+    expect(await screen.findByText("Can't have more than 1 3D model files")).toBeTruthy();
+    expect(uploads).toHaveLength(0);
+  });
+});
+
+describe('AssetUploadDialog', () => {
+  it('uploads a picture and saves it with its file, dimensions and fields', async () => {
+    const user = userEvent.setup();
+    const { uploads, saves, onSaved } = await openDialog();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+
+    const photo = fileOf('photo.jpg');
+    await user.upload(await screen.findByLabelText('Image file'), photo);
+    expect(await screen.findByText('Uploaded: photo.jpg')).toBeTruthy();
+    expect(uploads).toEqual([{ kind: 'picture', files: [photo] }]);
+
+    await user.type(screen.getByLabelText(/^Title/), 'Sunset');
+    await user.type(screen.getByLabelText('Tags'), 'Beach, sea');
+    await user.click(screen.getByLabelText('Clickable'));
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+    await user.click(save);
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 'a1' })));
+    expect(saves).toHaveLength(1);
+    expect(saves[0].assetId).toBeNull();
+    expect(saves[0].values).toMatchObject({
+      type: 'picture',
+      title: 'Sunset',
+      fileId,
+      width: 640,
+      height: 480,
+      tags: ['beach', 'sea'],
+      interactive: true,
+    });
+  });
+
+  it('keeps the form when the title is missing', async () => {
+    const user = userEvent.setup();
+    const { saves } = await openDialog();
+    await user.upload(await screen.findByLabelText('Image file'), fileOf('photo.jpg'));
+    await screen.findByText('Uploaded: photo.jpg');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Give the asset a title')).toBeTruthy();
+    expect(saves).toHaveLength(0);
+  });
+});
