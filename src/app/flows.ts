@@ -61,6 +61,8 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   contentFile: 'dev',
   assetUpload: 'assets',
   assetLibrary: 'assets',
+  assetCard: 'assets',
+  assetStorage: 'assets',
 };
 
 /** Flows given as they are (tests), instead of their modules' real ones. */

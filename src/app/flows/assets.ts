@@ -5,7 +5,9 @@ import {
   assetUploadMachine,
   type UploadFilesInput,
 } from '../../machines/assetUploadMachine';
+import { assetCardMachine } from '../../machines/assetCardMachine';
 import { type InfiniteListBody, infiniteListMachine } from '../../machines/infiniteListMachine';
+import { loadMachine } from '../../machines/loadMachine';
 import { assetsApi } from '../../services/assets';
 import { readMediaMetadata, uploadFiles } from '../../services/uploads';
 import type { AppServices } from '../services';
@@ -49,6 +51,18 @@ export default function assetFlows({ api, token }: AppServices) {
             : assets.create(input.values, signal),
         ),
       },
+    }),
+    /** An asset card: its owner deletes the asset. */
+    assetCard: assetCardMachine.provide({
+      actors: {
+        deleteAsset: fromPromise<unknown, { assetId: string }>(({ input, signal }) =>
+          assets.remove(input.assetId, signal),
+        ),
+      },
+    }),
+    /** The signed-in user's library storage: used and the plan's limit. */
+    assetStorage: loadMachine.provide({
+      actors: { load: fromPromise(({ signal }) => assets.storage(signal)) },
     }),
     /** A profile's Content library of one type (`params`: AssetLibraryParams). */
     assetLibrary: infiniteListMachine.provide({
