@@ -72,3 +72,39 @@ test('a new user uploads a JPEG to their library, edits its title and deletes it
   await expect(library.getByText(text('assetLibrary.empty'))).toBeVisible();
   await expect(cards).toHaveCount(0);
 });
+
+test('a Model 3D upload previews the model, shows its figures and saves it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  await signUp(page, 'Milo Models', newEmail('models'));
+  const token = await accessTokenOf(page);
+  const userId = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sub: string })
+    .sub;
+
+  await page.goto(`/user/${userId}/library/3d-models`);
+  const library = page.getByRole('region', { name: text('profile.categories.library') });
+  await library.getByRole('button', { name: text('assetLibrary.upload') }).click();
+  await page.getByRole('menuitem', { name: text('assetUpload.types.model3d') }).click();
+  const dialog = page.getByRole('dialog', { name: t('assetUpload.title.create', { type: 'Model 3D' }) });
+  await dialog
+    .getByLabel(text('assetUpload.dropLabel.model'))
+    .setInputFiles('e2e/fixtures/models/box-draco.glb');
+  await expect(dialog.getByText(t('assetUpload.uploaded', { files: 'box-draco.glb' }))).toBeVisible();
+  await expect(dialog.getByRole('img', { name: text('assetUpload.model.preview') })).toBeVisible();
+  // The counts come from the preview, then from the server's figures.
+  await expect(dialog.getByText(/^12 triangles, 1 meshes, 1 materials, \d+ textures$/)).toBeVisible();
+  await dialog.getByLabel(text('assetUpload.model.showDimensions')).check();
+  await expect(dialog.getByText(/ m × .* m × .* m \(width × height × depth\)$/)).toBeVisible();
+  await expect(dialog.getByText(text('assetUpload.model.noClips'))).toBeVisible();
+  await dialog.getByLabel(text('assetUpload.fields.title')).fill('Crate');
+  await dialog.getByRole('button', { name: text('assetUpload.save') }).click();
+  await expect(dialog).toBeHidden();
+  const cards = library.getByRole('list', { name: text('assetLibrary.list') }).getByRole('listitem');
+  await expect(cards.first().getByRole('heading', { name: 'Crate' })).toBeVisible();
+
+  const listed = await page.request.get('/api/assetService/asset/myLibrary?type=model3d', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const page0 = (await listed.json()) as { items: { fields: Record<string, unknown> }[] };
+  expect(page0.items[0].fields).toMatchObject({ format: 'GLB', triangleCount: 12, meshCount: 1 });
+});
