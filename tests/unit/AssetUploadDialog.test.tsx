@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
@@ -23,7 +23,7 @@ const fileOf = (name: string, size = 10, type = 'image/jpeg'): File => {
 };
 
 /** The upload flow with the browser's and the network's parts faked: uploads answer at once. */
-function fakeUploadFlow() {
+function fakeUploadFlow(failure?: { upload?: unknown; save?: unknown }) {
   const uploads: UploadFilesInput[] = [];
   const saves: SaveAssetInput[] = [];
   const flow = assetUploadMachine.provide({
@@ -32,6 +32,11 @@ function fakeUploadFlow() {
       uploadFiles: fromCallback<AssetUploadEvent, UploadFilesInput>(({ input, sendBack }) => {
         uploads.push(input);
         sendBack({ type: 'upload.progress', loaded: 10, total: 10 });
+        // The first upload fails when the test says so; the retry goes through.
+        if (failure?.upload && uploads.length === 1) {
+          queueMicrotask(() => sendBack({ type: 'upload.failed', error: failure.upload }));
+          return;
+        }
         sendBack({ type: 'upload.sent' });
         queueMicrotask(() =>
           sendBack({ type: 'upload.finished', file: { fileId, url: `/api/fileService/file/${fileId}` } }),
@@ -39,6 +44,7 @@ function fakeUploadFlow() {
       }),
       saveAsset: fromPromise(async ({ input }) => {
         saves.push(input);
+        if (failure?.save && saves.length === 1) throw failure.save;
         return { id: 'a1', type: 'picture', title: (input.values as { title: string }).title } as Asset;
       }),
     },
@@ -46,8 +52,11 @@ function fakeUploadFlow() {
   return { flow, uploads, saves };
 }
 
-async function openDialog(type: 'picture' | 'model3d' = 'picture') {
-  const fake = fakeUploadFlow();
+async function openDialog(
+  type: 'picture' | 'model3d' = 'picture',
+  failure?: Parameters<typeof fakeUploadFlow>[0],
+) {
+  const fake = fakeUploadFlow(failure);
   const onSaved = vi.fn();
   const onClose = vi.fn();
   await renderInApp(<AssetUploadDialog open type={type} onClose={onClose} onSaved={onSaved} />, {
@@ -134,5 +143,48 @@ describe('AssetUploadDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Give the asset a title')).toBeTruthy();
     expect(saves).toHaveLength(0);
+  });
+});
+
+describe('AssetUploadDialog errors', () => {
+  it("says the server's refusal in words, keeps the form, and uploads again on retry", async () => {
+    const user = userEvent.setup();
+    const quota = {
+      message:
+        'Your library is full: your plan stores up to 500 MB. Delete assets or change your plan to upload more.',
+      status: 413,
+      code: 'QUOTA_EXCEEDED',
+    };
+    const { uploads } = await openDialog('picture', { upload: quota });
+    await user.type(screen.getByLabelText(/^Title/), 'Sunset');
+    await user.upload(await screen.findByLabelText('Image file'), fileOf('photo.jpg'));
+    expect(await screen.findByText(quota.message)).toBeTruthy();
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Sunset');
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Uploaded: photo.jpg')).toBeTruthy();
+    expect(uploads).toHaveLength(2);
+    expect(screen.queryByText(quota.message)).toBeNull();
+  });
+
+  it('names a damaged model, and a refused save, without losing the form', async () => {
+    const user = userEvent.setup();
+    await openDialog('model3d', { upload: { message: 'bad', status: 422, code: 'MODEL_INVALID' } });
+    fireEvent.drop(screen.getByTestId('file-drop-zone'), { dataTransfer: { files: [fileOf('chair.glb')] } });
+    expect(await screen.findByText('The model is damaged and cannot be read.')).toBeTruthy();
+    cleanup();
+
+    const { saves, onSaved } = await openDialog('picture', {
+      save: { message: 'The thumbnail is not an uploaded file', status: 400, code: 'VALIDATION_FAILED' },
+    });
+    await user.upload(await screen.findByLabelText('Image file'), fileOf('photo.jpg'));
+    await screen.findByText('Uploaded: photo.jpg');
+    await user.type(screen.getByLabelText(/^Title/), 'Sunset');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The thumbnail is not an uploaded file')).toBeTruthy();
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Sunset');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(saves).toHaveLength(2);
   });
 });
