@@ -8,6 +8,7 @@ import type { Asset, AssetInput, AssetType } from '../../../contracts/assets';
 import { useFlow } from '../../app/AppContext';
 import type { AssetUploadActorRef } from '../../machines/assetUploadMachine';
 import { fileKindOf } from '../../lib/assetFiles';
+import { MediaHolder } from '../kit/MediaHolder';
 import { Modal } from '../kit/Modal';
 import { AssetFields } from './AssetFields';
 import { type AssetFormValues, assetSchemas, assetValues } from './assetForm';
@@ -156,6 +157,9 @@ function UploadForm({ type, asset, onClose, onSaved, flow }: FormProps & { flow:
               onFiles={pick}
               onClear={clear}
             >
+              {(type === 'picture' || type === 'video') && (uploaded || asset?.fileUrl) && (
+                <MediaHolder kind={type} src={uploaded?.url ?? asset?.fileUrl ?? null} />
+              )}
               {asset && !files.length && (
                 <Typography variant="body2" color="text.secondary">
                   {t('assetUpload.current')}
