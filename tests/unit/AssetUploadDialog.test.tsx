@@ -53,7 +53,7 @@ function fakeUploadFlow(failure?: { upload?: unknown; save?: unknown }) {
 }
 
 async function openDialog(
-  type: 'picture' | 'model3d' = 'picture',
+  type: 'picture' | 'model3d' | 'webView3d' | 'text3d' = 'picture',
   failure?: Parameters<typeof fakeUploadFlow>[0],
 ) {
   const fake = fakeUploadFlow(failure);
@@ -186,5 +186,44 @@ describe('AssetUploadDialog errors', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(saves).toHaveLength(2);
+  });
+});
+
+describe('AssetUploadDialog without a file', () => {
+  it('saves a web view from its address alone, refusing one that is not a web address', async () => {
+    const user = userEvent.setup();
+    const { saves, onSaved } = await openDialog('webView3d');
+    expect(screen.queryByTestId('file-drop-zone')).toBeNull();
+    await user.type(screen.getByLabelText(/^Title/), 'Our shop');
+    await user.type(screen.getByLabelText('Web page address'), 'shop.example.org');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('The web page address should be a web address starting with https://'),
+    ).toBeTruthy();
+    await user.clear(screen.getByLabelText('Web page address'));
+    await user.type(screen.getByLabelText('Web page address'), 'https://shop.example.org');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(saves[0].values).toMatchObject({
+      type: 'webView3d',
+      title: 'Our shop',
+      link: 'https://shop.example.org',
+    });
+  });
+
+  it('saves a 3D text with the text defaults', async () => {
+    const user = userEvent.setup();
+    const { saves, onSaved } = await openDialog('text3d');
+    await user.type(screen.getByLabelText(/^Title/), 'Welcome');
+    await user.type(screen.getByLabelText('Text'), 'Welcome to the gallery');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(saves[0].values).toMatchObject({
+      type: 'text3d',
+      content: 'Welcome to the gallery',
+      fontSize: 60,
+      alignments: 'Center',
+      defaultSize: [3, 1, 0],
+    });
   });
 });
