@@ -20,6 +20,7 @@ const flowModules = {
   engine: () => import('./flows/engine'),
   editor: () => import('./flows/editor'),
   dev: () => import('./flows/dev'),
+  assets: () => import('./flows/assets'),
 };
 type FlowModuleName = keyof typeof flowModules;
 type FlowsOf<M extends FlowModuleName> = ReturnType<Awaited<ReturnType<(typeof flowModules)[M]>>['default']>;
@@ -33,7 +34,8 @@ export type Flows = FlowsOf<'home'> &
   FlowsOf<'viewer'> &
   FlowsOf<'engine'> &
   FlowsOf<'editor'> &
-  FlowsOf<'dev'>;
+  FlowsOf<'dev'> &
+  FlowsOf<'assets'>;
 export type FlowName = keyof Flows;
 export type FlowInput<K extends FlowName> = InputFrom<Flows[K]>;
 export type FlowRef<K extends FlowName> = ActorRefFrom<Flows[K]>;
@@ -57,6 +59,10 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   editorPanel: 'editor',
   userSearch: 'editor',
   contentFile: 'dev',
+  assetUpload: 'assets',
+  assetLibrary: 'assets',
+  assetCard: 'assets',
+  assetStorage: 'assets',
 };
 
 /** Flows given as they are (tests), instead of their modules' real ones. */

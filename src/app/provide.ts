@@ -60,12 +60,14 @@ export function createApp(ports: AppPorts = {}): App {
   // The API client and the toasts reach the root's actors; the root is made last.
   const system = { current: null as AppActorRef['system'] | null };
   const toasts = (event: ToastsEvent) => system.current?.get('toasts')?.send(event);
+  const token = () => system.current?.get('session')?.getSnapshot().context.user?.accessToken;
   const api: KyInstance = createApi({
-    token: () => system.current?.get('session')?.getSnapshot().context.user?.accessToken,
+    token,
     onForbidden: () => toasts({ type: 'toast.show', severity: 'error', message: 'errors.notAuthorized' }),
   }).extend({ ...(ports.fetch ? { fetch: ports.fetch } : {}), ...ports.api });
   const services: AppServices = {
     api,
+    token,
     navigate: ports.navigate ?? ((path, options) => navigate(path, options)),
     toasts,
   };

@@ -5,6 +5,8 @@ import type { ToastsEvent } from '../machines/toastsMachine';
 export interface AppServices {
   /** The one API client: /api prefix, the session's bearer token, retries, 403 → toast. */
   api: KyInstance;
+  /** The session's access token, for requests the API client cannot make (uploads with progress). */
+  token(): string | undefined;
   /** Goes to another address of the app. */
   navigate(path: string, options?: { replace?: boolean }): void;
   /** Shows a toast through the `toasts` actor. */

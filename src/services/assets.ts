@@ -31,6 +31,16 @@ function searchParams(query: LibraryQuery): URLSearchParams {
 export const assetsApi = (api: KyInstance) => ({
   myLibrary: (query: LibraryQuery = {}, signal?: AbortSignal): Promise<AssetPage> =>
     call(() => api.get('assetService/asset/myLibrary', { searchParams: searchParams(query), signal }).json()),
+  /** One page of a user's library as a visitor sees it (empty when its owner hides it). */
+  userLibrary: (userId: string, query: LibraryQuery = {}, signal?: AbortSignal): Promise<AssetPage> =>
+    call(() =>
+      api
+        .get(`assetService/asset/user/${encodeURIComponent(userId)}`, {
+          searchParams: searchParams(query),
+          signal,
+        })
+        .json(),
+    ),
   get: (assetId: string, signal?: AbortSignal): Promise<Asset> =>
     call(() => api.get(`assetService/asset/${id(assetId)}`, { signal }).json()),
   create: (input: AssetInput, signal?: AbortSignal): Promise<Asset> =>

@@ -1116,6 +1116,7 @@ describe('editor save with the scene service (src/app/flows/editor.ts)', () => {
     const navigations: string[] = [];
     const machine = provideSave({
       api: service.api,
+      token: () => undefined,
       // The editor's address of the new space: /curate/{sceneId}.
       navigate: (path) => void navigations.push(decodeURIComponent(path.replace('/curate/', ''))),
       toasts: (event) => void toasts.push(event),

@@ -27,7 +27,7 @@ import { fileUrl, thumbnailUrl } from '../../../contracts/files';
 import { tierOf } from '../../../contracts/roles';
 import type { Database, Executor, Transaction } from '../../db';
 import { uuidv7 } from '../../db/ids';
-import { assetFileRefs, assets, files } from '../../db/schema';
+import { assetFileRefs, assets, files, users } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { toIsoTime } from '../../support/time';
@@ -157,7 +157,27 @@ export class AssetLibrary {
 
   /** The caller's assets, newest change first, filtered by type, words and tags. */
   async myLibrary(caller: Caller, query: MyLibraryQuery): Promise<AssetPage> {
-    const owner = this.ownerOf(caller);
+    return this.listOf(this.ownerOf(caller), query);
+  }
+
+  /**
+   * A user's library as `caller` sees it on their profile (platform.md §2.1 'Content library'):
+   * all of it for its owner; for anybody else, signed in or not, nothing when the owner hides it
+   * (the 'hide content library' setting). NOT_FOUND when there is no such user.
+   */
+  async userLibrary(caller: Caller | null, userId: string, query: MyLibraryQuery): Promise<AssetPage> {
+    const [user] = await this.db
+      .select({ hidden: users.hideContentLibrary })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!user) throw notFound('No such user');
+    if (user.hidden && caller?.userId !== userId)
+      return { items: [], cp: query.cp, ipp: query.ipp, total: 0 };
+    return this.listOf({ kind: 'user', id: userId }, query);
+  }
+
+  private async listOf(owner: Owner, query: MyLibraryQuery): Promise<AssetPage> {
     const { cp, ipp } = query;
     const conditions: (SQL | undefined)[] = [
       eq(assets.ownerKind, owner.kind),

@@ -34,6 +34,8 @@ const inputDescription =
   'first and named by id: `fileId` (picture, video, model or audio kind to match the type), `thumbnailId` ' +
   "(a picture) and a model's `audioFileId`. Each must be a file the caller uploaded.";
 
+const UserLibraryParams = z.object({ userId: z.string().min(1).max(128).describe('The user id') });
+
 /** The asset library: a creator's own assets, their list with search and tags, and the storage used. */
 export function libraryRoutes(instance: FastifyInstance, library: AssetLibrary) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -69,6 +71,23 @@ export function libraryRoutes(instance: FastifyInstance, library: AssetLibrary) 
       },
     },
     async (request) => library.myLibrary(callerOf(request), request.query),
+  );
+
+  app.get(
+    '/asset/user/:userId',
+    {
+      schema: {
+        tags: ['asset library'],
+        summary: "A user's Content library, as their profile shows it",
+        description:
+          'Newest change first, paged with cp and ipp, filtered like myLibrary. Open to anybody; ' +
+          'empty for everybody but its owner when the owner hides their content library.',
+        params: UserLibraryParams,
+        querystring: MyLibraryQuery,
+        response: { 200: AssetPage, 400: ErrorBody, 404: ErrorBody.describe('No such user') },
+      },
+    },
+    async (request) => library.userLibrary(request.auth ?? null, request.params.userId, request.query),
   );
 
   app.get(

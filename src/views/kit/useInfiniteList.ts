@@ -4,7 +4,8 @@ import type { InfiniteListActorRef, InfiniteListParams } from '../../machines/in
 import { useFlow } from '../../app/AppContext';
 
 /** The app's infinite lists, each a flow whose pages the composition root knows how to fetch. */
-export type InfiniteListFlow = 'exploreSpaces' | 'exploreCreators' | 'profileSpaces' | 'payments';
+export type InfiniteListFlow =
+  'exploreSpaces' | 'exploreCreators' | 'profileSpaces' | 'payments' | 'assetLibrary';
 
 /**
  * Runs the infinite list `flow` (an infiniteListMachine) with `params` while the calling component

@@ -39,6 +39,7 @@ import { useFlow, useSession } from '../../app/AppContext';
 import { Modal } from '../kit/Modal';
 import { PageMeta } from '../kit/PageMeta';
 import { NotFoundPage } from './NotFoundPage';
+import { ProfileLibrary } from './profileLibrary';
 import { ProfileSpaces } from './profileSpaces';
 
 const CoverRepositionModal = lazy(() => import('./CoverRepositionModal'));
@@ -230,6 +231,8 @@ function Profile({
         </Tabs>
         {category === 'spaces' ? (
           <ProfileSpaces userId={userId} isMe={isMe} />
+        ) : category === 'library' ? (
+          <ProfileLibrary userId={userId} isMe={isMe} />
         ) : (
           <Alert severity="info" sx={{ mb: 6 }}>
             {t('shell.notYet')}

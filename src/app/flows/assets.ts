@@ -1,0 +1,80 @@
+import { fromCallback, fromPromise } from 'xstate';
+import type { AssetPage, AssetType } from '../../../contracts/assets';
+import {
+  type AssetUploadEvent,
+  assetUploadMachine,
+  type UploadFilesInput,
+} from '../../machines/assetUploadMachine';
+import { assetCardMachine } from '../../machines/assetCardMachine';
+import { type InfiniteListBody, infiniteListMachine } from '../../machines/infiniteListMachine';
+import { loadMachine } from '../../machines/loadMachine';
+import { assetsApi } from '../../services/assets';
+import { readMediaMetadata, uploadFiles } from '../../services/uploads';
+import type { AppServices } from '../services';
+
+/** Which assets a profile's Content library lists: the owner's own, or what visitors see. */
+export interface AssetLibraryParams {
+  userId: string;
+  /** The signed-in user's own library (all of it, with the owner's actions). */
+  own: boolean;
+  type: AssetType;
+}
+
+/** The asset library: its lists and the upload form of one asset. */
+export default function assetFlows({ api, token }: AppServices) {
+  const assets = assetsApi(api);
+  return {
+    assetUpload: assetUploadMachine.provide({
+      actors: {
+        readMetadata: fromPromise(({ input }) =>
+          input.files[0] ? readMediaMetadata(input.kind, input.files[0]) : Promise.resolve({}),
+        ),
+        uploadFiles: fromCallback<AssetUploadEvent, UploadFilesInput>(({ input, sendBack }) => {
+          const abort = new AbortController();
+          uploadFiles({
+            ...input,
+            token: token(),
+            signal: abort.signal,
+            onProgress: (loaded, total) => sendBack({ type: 'upload.progress', loaded, total }),
+            onSent: () => sendBack({ type: 'upload.sent' }),
+          }).then(
+            (file) => sendBack({ type: 'upload.finished', file }),
+            (error: unknown) => {
+              if (!abort.signal.aborted) sendBack({ type: 'upload.failed', error });
+            },
+          );
+          return () => abort.abort();
+        }),
+        saveAsset: fromPromise(({ input, signal }) =>
+          input.assetId
+            ? assets.update(input.assetId, input.values, signal)
+            : assets.create(input.values, signal),
+        ),
+      },
+    }),
+    /** An asset card: its owner deletes the asset. */
+    assetCard: assetCardMachine.provide({
+      actors: {
+        deleteAsset: fromPromise<unknown, { assetId: string }>(({ input, signal }) =>
+          assets.remove(input.assetId, signal),
+        ),
+      },
+    }),
+    /** The signed-in user's library storage: used and the plan's limit. */
+    assetStorage: loadMachine.provide({
+      actors: { load: fromPromise(({ signal }) => assets.storage(signal)) },
+    }),
+    /** A profile's Content library of one type (`params`: AssetLibraryParams). */
+    assetLibrary: infiniteListMachine.provide({
+      actors: {
+        fetchPage: fromPromise<readonly unknown[], InfiniteListBody>(async ({ input, signal }) => {
+          const { userId, own, type, cp, ipp } = input as unknown as AssetLibraryParams & InfiniteListBody;
+          const page: AssetPage = own
+            ? await assets.myLibrary({ type, cp, ipp }, signal)
+            : await assets.userLibrary(userId, { type, cp, ipp }, signal);
+          return page.items;
+        }),
+      },
+    }),
+  };
+}
