@@ -1,33 +1,17 @@
-import robotoBoldItalic from '@fontsource/roboto/files/roboto-latin-700-italic.woff';
-import robotoBold from '@fontsource/roboto/files/roboto-latin-700-normal.woff';
-import robotoItalic from '@fontsource/roboto/files/roboto-latin-400-italic.woff';
-import roboto from '@fontsource/roboto/files/roboto-latin-400-normal.woff';
 import { BoxGeometry, Group, Mesh, MeshBasicMaterial } from 'three';
 import { Text } from 'troika-three-text';
 import { type FontRef, type Text3d, textPointsPerMetre } from '../../../../contracts/sceneContent';
+import { builtInFontFiles, fontUrlFor } from './fonts';
 import { transformMatrix } from './pictures';
+
+export { fontUrlFor };
 
 /**
  * 3D texts (SDF glyphs, crisp at any distance) with their styles: font and weight, colour,
- * alignment, outline, drop shadow, underline, letter case, and hypertext links. Fonts are served
- * from our own origin: Roboto by default, or the document's own fonts by family.
+ * alignment (justified lines fill the text box), outline, drop shadow, underline, letter case, and
+ * hypertext links. Fonts are served from our own origin: the built-in families (./fonts.ts), or the
+ * document's own fonts by family.
  */
-
-const builtInFonts = {
-  regular: roboto,
-  bold: robotoBold,
-  italic: robotoItalic,
-  boldItalic: robotoBoldItalic,
-};
-
-export function fontUrlFor(text: Pick<Text3d, 'font' | 'bold' | 'italic'>, fonts: FontRef[]): string {
-  const own = fonts.find((f) => f.family.toLowerCase() === text.font.toLowerCase());
-  if (own) return own.uri;
-  if (text.bold && text.italic) return builtInFonts.boldItalic;
-  if (text.bold) return builtInFonts.bold;
-  if (text.italic) return builtInFonts.italic;
-  return builtInFonts.regular;
-}
 
 export function transformCase(text: string, transform: Text3d['fontTransform']): string {
   switch (transform) {
@@ -51,6 +35,7 @@ function configure(target: Text, text: Text3d, fonts: FontRef[]) {
   target.anchorX = 'center';
   target.anchorY = 'middle';
   target.textAlign = text.alignment;
+  target.maxWidth = text.maxWidth ?? Infinity;
   target.lineHeight = 1.2;
   // No fallback fonts from a CDN: characters a font lacks are left out.
   target.unicodeFontsURL = null;
@@ -62,7 +47,7 @@ function configure(target: Text, text: Text3d, fonts: FontRef[]) {
 export function labelText(text: string, fontSize: number, color: string): Text {
   const label = new Text();
   label.text = text;
-  label.font = builtInFonts.bold;
+  label.font = builtInFontFiles.Roboto.bold;
   label.fontSize = fontSize;
   label.color = color;
   label.anchorX = 'center';
