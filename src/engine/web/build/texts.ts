@@ -1,4 +1,4 @@
-import { BoxGeometry, Group, Mesh, MeshBasicMaterial } from 'three';
+import { BoxGeometry, Color, Group, LinearSRGBColorSpace, Mesh, MeshBasicMaterial } from 'three';
 import { Text } from 'troika-three-text';
 import { type FontRef, type Text3d, textPointsPerMetre } from '../../../../contracts/sceneContent';
 import { builtInFontFiles, fontUrlFor } from './fonts';
@@ -13,25 +13,77 @@ export { fontUrlFor };
  * document's own fonts by family.
  */
 
-export function transformCase(text: string, transform: Text3d['fontTransform']): string {
+/** How high small capitals are drawn, against the text's capitals. */
+export const smallCapsScale = 0.78;
+
+export interface CasedText {
+  text: string;
+  /** The ranges [start, end) of `text` that are small capitals (lower-case letters drawn as capitals). */
+  smallCaps: [number, number][];
+}
+
+export function transformCase(text: string, transform: Text3d['fontTransform']): CasedText {
   switch (transform) {
     case 'UpperCase':
-    case 'SmallCaps':
-      // Small capitals are drawn as capitals: SDF text has one size per text object.
-      return text.toUpperCase();
+      return { text: text.toUpperCase(), smallCaps: [] };
     case 'LowerCase':
-      return text.toLowerCase();
+      return { text: text.toLowerCase(), smallCaps: [] };
+    case 'SmallCaps': {
+      // Each lower-case letter becomes its capital drawn smaller (troika's per-range sizes).
+      let out = '';
+      const smallCaps: [number, number][] = [];
+      for (const character of text) {
+        const upper = character.toUpperCase();
+        const start = out.length;
+        out += upper;
+        if (upper === character) continue;
+        const last = smallCaps.at(-1);
+        if (last && last[1] === start) last[1] = out.length;
+        else smallCaps.push([start, out.length]);
+      }
+      return { text: out, smallCaps };
+    }
     default:
-      return text;
+      return { text, smallCaps: [] };
   }
+}
+
+/**
+ * Troika style ranges drawing the small capitals at `size` (world units), or null when none. With
+ * ranges troika colours each glyph itself, from a value it uses as linear: `color` is given so.
+ */
+export function smallCapsStyleRanges(
+  smallCaps: [number, number][],
+  size: number,
+  color: string,
+): Text['styleRanges'] {
+  if (smallCaps.length === 0) return null;
+  const ranges: NonNullable<Text['styleRanges']> = {};
+  for (const [start, end] of smallCaps) {
+    ranges[start] = { size };
+    ranges[end] = { size: null };
+  }
+  ranges[0] = { ...ranges[0], color: new Color(color).getHex(LinearSRGBColorSpace) };
+  return ranges;
+}
+
+/** A document colour (#rgb, #rrggbb or #rrggbbaa) as three reads it, and its opacity. */
+export function colorAndOpacity(color: string): { rgb: string; opacity: number } {
+  if (color.length !== 9) return { rgb: color, opacity: 1 };
+  return { rgb: color.slice(0, 7), opacity: parseInt(color.slice(7), 16) / 255 };
 }
 
 export const metresOf = (size: number) => size / textPointsPerMetre;
 
-function configure(target: Text, text: Text3d, fonts: FontRef[]) {
-  target.text = transformCase(text.text, text.fontTransform);
+function configure(target: Text, text: Text3d, fonts: FontRef[], color: string) {
+  const cased = transformCase(text.text, text.fontTransform);
+  const { rgb, opacity } = colorAndOpacity(color);
+  target.text = cased.text;
   target.font = fontUrlFor(text, fonts);
   target.fontSize = metresOf(text.size);
+  target.color = rgb;
+  target.fillOpacity = opacity;
+  target.styleRanges = smallCapsStyleRanges(cased.smallCaps, target.fontSize * smallCapsScale, rgb);
   target.anchorX = 'center';
   target.anchorY = 'middle';
   target.textAlign = text.alignment;
@@ -74,11 +126,12 @@ export function buildText(text: Text3d, fonts: FontRef[]): BuiltText {
   group.matrixWorldNeedsUpdate = true;
 
   const main = new Text();
-  configure(main, text, fonts);
-  main.color = text.color;
+  configure(main, text, fonts, text.color);
   if (text.outline) {
+    const outline = colorAndOpacity(text.outline.color);
     main.outlineWidth = metresOf(text.outline.width);
-    main.outlineColor = text.outline.color;
+    main.outlineColor = outline.rgb;
+    main.outlineOpacity = outline.opacity;
   }
   main.userData.objectId = text.id;
   group.add(main);
@@ -86,16 +139,19 @@ export function buildText(text: Text3d, fonts: FontRef[]): BuiltText {
   const parts: Text[] = [main];
   if (text.dropShadow) {
     const shadow = new Text();
-    configure(shadow, text, fonts);
-    shadow.color = text.dropShadow.color;
+    // The shadow's colour says how dark it is (#00000066); without an alpha it is drawn at 0.6.
+    configure(shadow, text, fonts, text.dropShadow.color);
+    if (text.dropShadow.color.length !== 9) shadow.fillOpacity = 0.6;
     const offset = Math.max(0.002, metresOf(text.dropShadow.distance));
     shadow.position.set(offset, -offset, -0.004);
-    shadow.fillOpacity = 0.6;
     group.add(shadow);
     parts.push(shadow);
   }
 
-  const underlineMaterial = text.underline ? new MeshBasicMaterial({ color: text.color }) : null;
+  const fill = colorAndOpacity(text.color);
+  const underlineMaterial = text.underline
+    ? new MeshBasicMaterial({ color: fill.rgb, opacity: fill.opacity, transparent: fill.opacity < 1 })
+    : null;
   const ready = Promise.all(parts.map((p) => new Promise<void>((resolve) => p.sync(resolve)))).then(() => {
     if (!underlineMaterial) return;
     const info = main.textRenderInfo;
