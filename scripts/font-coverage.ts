@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { inflateSync } from 'node:zlib';
 import { format, resolveConfig } from 'prettier';
 
@@ -91,23 +92,31 @@ function ranges(points: Set<number>): [number, number][] {
   return out;
 }
 
-const coverage: Record<string, [number, number][]> = {};
-for (const [family, pkg] of Object.entries(families)) {
-  const sets = files.map((file) => {
-    const path = require.resolve(`@fontsource/${pkg}/files/${pkg}-latin-${file}.woff`);
-    return cmapCodePoints(woffTable(readFileSync(path), 'cmap'));
-  });
-  const common = new Set([...sets[0]].filter((p) => sets.every((set) => set.has(p))));
-  coverage[family] = ranges(common);
+/** Per family, the code point ranges all its files draw. */
+export function readFontCoverage(): Record<string, [number, number][]> {
+  const coverage: Record<string, [number, number][]> = {};
+  for (const [family, pkg] of Object.entries(families)) {
+    const sets = files.map((file) => {
+      const path = require.resolve(`@fontsource/${pkg}/files/${pkg}-latin-${file}.woff`);
+      return cmapCodePoints(woffTable(readFileSync(path), 'cmap'));
+    });
+    const common = new Set([...sets[0]].filter((p) => sets.every((set) => set.has(p))));
+    coverage[family] = ranges(common);
+  }
+  return coverage;
 }
 
-const body = Object.entries(coverage)
-  .map(([family, list]) => `  '${family}': ${JSON.stringify(list)},`)
-  .join('\n');
-const target = new URL('../contracts/fontCoverage.ts', import.meta.url);
-const source =
-  `// Written by scripts/font-coverage.ts from the fonts' cmap tables; do not edit.\n` +
-  `/** Per built-in family, the code point ranges [first, last] all its files can draw. */\n` +
-  `export const fontCoverage: Record<string, readonly (readonly [number, number])[]> = {\n${body}\n};\n`;
-const options = (await resolveConfig(target)) ?? {};
-writeFileSync(target, await format(source, { ...options, filepath: target.pathname }));
+async function write() {
+  const body = Object.entries(readFontCoverage())
+    .map(([family, list]) => `  '${family}': ${JSON.stringify(list)},`)
+    .join('\n');
+  const target = new URL('../contracts/fontCoverage.ts', import.meta.url);
+  const source =
+    `// Written by scripts/font-coverage.ts from the fonts' cmap tables; do not edit.\n` +
+    `/** Per built-in family, the code point ranges [first, last] all its files can draw. */\n` +
+    `export const fontCoverage: Record<string, readonly (readonly [number, number])[]> = {\n${body}\n};\n`;
+  const options = (await resolveConfig(target)) ?? {};
+  writeFileSync(target, await format(source, { ...options, filepath: target.pathname }));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await write();
