@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { builtInFontFamilies } from '../contracts/fonts';
+import { parseSceneContent } from '../contracts/sceneContent';
 import { ask, eventSeen, send } from './engine';
+import { demoSpace } from './support';
 import gallery from '../public/demo/gallery.json' with { type: 'json' };
 
 // 3D texts in the built-in engine: every built-in family in every weight and style comes from our
-// own origin, and a hypertext asks for its link when clicked.
+// own origin, and a hypertext asks for its link when clicked; the viewer opens it in a new tab.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -84,4 +86,40 @@ test('clicking a hypertext asks for its link', async ({ page }) => {
   expect(spot.visible).toBe(true);
   await page.mouse.click(spot.x, spot.y);
   expect(await eventSeen(page, 'linkRequested')).toMatchObject({ objectId: link.id, url: link.link });
+});
+
+test('the viewer opens a hypertext’s link in a new tab', async ({ page, context }) => {
+  const demo = await demoSpace(page.request);
+  const url = 'https://example.com/hypertext';
+  // The demo space's published content, with one large hypertext in front of the visitor.
+  await page.route(`**/api/sceneService/publishedscene/content/${demo.sceneId}`, async (route) => {
+    const content = await (await route.fetch()).json();
+    const sign = { id: 'sign', text: 'OPEN', size: 400, bold: true, link: url };
+    const parsed = parseSceneContent({
+      ...content,
+      startingPosition: [0, 1.6, 0],
+      startingRotation: 0,
+      texts3d: [{ ...sign, font: 'Roboto', transform: { position: [0, 1.6, -2] } }],
+      pictures: [],
+      videos: [],
+      models3d: [],
+      portals: [],
+      infoPoints: [],
+      props: [],
+      webViews3d: [],
+      liveVideos: [],
+      guidedTours: [],
+    });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    await route.fulfill({ json: parsed.content });
+  });
+  await context.route(url, (route) => route.fulfill({ body: 'elsewhere', contentType: 'text/plain' }));
+  await page.goto(`/viewer/${demo.sceneId}`);
+  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 60_000 });
+  const box = (await page.locator('canvas').first().boundingBox())!;
+  const opened = context.waitForEvent('page', { timeout: 15_000 });
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const tab = await opened;
+  await expect(tab).toHaveURL(url);
+  expect(page.url()).toContain(`/viewer/${demo.sceneId}`);
 });
