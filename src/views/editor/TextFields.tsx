@@ -103,7 +103,9 @@ export function TextFields({
   update: Update;
 }) {
   const { t } = useTranslation();
-  const [fontError, setFontError] = useState<string | null>(null);
+  /** A font refused for this text (the fields stay mounted when another text is selected). */
+  const [refusedFont, setRefusedFont] = useState<{ id: string; message: string } | null>(null);
+  const fontError = refusedFont?.id === text.id ? refusedFont.message : null;
   const on = styles.filter((s) => text[s.value]).map((s) => s.value);
   const ownFamilies = fonts.map((f) => f.family);
   /** platform.md §5 and §8: a text with characters its font cannot draw is refused, naming them. */
@@ -135,7 +137,7 @@ export function TextFields({
         helperText={fontError}
         onChange={(e) => {
           const error = unsupported(text.text, e.target.value);
-          setFontError(error);
+          setRefusedFont(error ? { id: text.id, message: error } : null);
           if (!error) update({ font: e.target.value });
         }}
       >

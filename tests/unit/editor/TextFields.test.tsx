@@ -9,8 +9,9 @@ const sign = (patch: Partial<Text3d> = {}) =>
 
 function renderFields(text = sign(), fonts: FontRef[] = []) {
   const update = vi.fn();
-  render(<TextFields text={text} fonts={fonts} update={update} />);
-  return { update, field: () => screen.getByRole('textbox', { name: 'Text' }) };
+  const view = render(<TextFields text={text} fonts={fonts} update={update} />);
+  const show = (other: Text3d) => view.rerender(<TextFields text={other} fonts={fonts} update={update} />);
+  return { update, show, field: () => screen.getByRole('textbox', { name: 'Text' }) };
 }
 
 async function chooseFont(name: string) {
@@ -18,7 +19,8 @@ async function chooseFont(name: string) {
   fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name }));
 }
 
-describe('TextFields', () => {
+// Menus open and close with transitions: slow on a busy machine.
+describe('TextFields', { timeout: 20_000 }, () => {
   it('refuses characters the font cannot draw, naming each once, and keeps the last good text', () => {
     const { update, field } = renderFields();
     fireEvent.focus(field());
@@ -51,12 +53,18 @@ describe('TextFields', () => {
   });
 
   it('refuses a font that cannot draw the text, and says why', async () => {
-    const { update } = renderFields(sign({ text: '5 µm' }));
+    const { update, show } = renderFields(sign({ text: '5 µm' }));
     await chooseFont('Playfair Display');
-    expect(screen.getByText('The following characters are not supported: µ')).toBeInTheDocument();
+    const refusal = 'The following characters are not supported: µ';
+    expect(screen.getByText(refusal)).toBeInTheDocument();
     expect(update).not.toHaveBeenCalled();
     await chooseFont('Roboto Mono');
     expect(update).toHaveBeenLastCalledWith({ font: 'Roboto Mono' });
+    // A refusal belongs to its text: selecting another one clears it.
+    await chooseFont('Playfair Display');
+    expect(screen.getByText(refusal)).toBeInTheDocument();
+    show(sign({ id: 't2', text: '5 µm' }));
+    expect(screen.queryByText(refusal)).not.toBeInTheDocument();
   });
 
   it('sizes in points: digits only, clamped, and reverts when emptied', () => {
