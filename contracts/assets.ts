@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unsupportedCharactersMessage, unsupportedTextCharacters } from './fonts';
 import type { Tier } from './roles';
 
 /**
@@ -49,6 +50,13 @@ export const collisionModes = ['None', 'Simple', 'Precise'] as const;
 export const fontStyles = ['Normal', 'Bold', 'Italic', 'Underline'] as const;
 export const fontTransforms = ['LowerCase', 'UpperCase', 'SmallCaps'] as const;
 export const textAlignments = ['Left', 'Center', 'Right', 'Justify'] as const;
+/** A text asset's alignment as a placed 3D text has it (contracts/sceneObjects.ts). */
+export const sceneTextAlignment = {
+  Left: 'left',
+  Center: 'center',
+  Right: 'right',
+  Justify: 'justify',
+} as const satisfies Record<(typeof textAlignments)[number], string>;
 export const modelFormats = ['GLTF', 'GLB', 'OBJ'] as const;
 
 export const assetTitleMaxLength = 100;
@@ -252,11 +260,25 @@ export const Model3dAssetInput = z
     message: 'Only an animated model plays an animation clip',
   });
 
-export const Text3dAssetInput = z.object({ type: z.literal('text3d'), ...common, ...textFields }).strict();
+/**
+ * platform.md §5: a text whose built-in font cannot draw some of its characters is refused, naming
+ * each once (a font of the creator's own is not checked: only its file knows what it draws).
+ */
+function drawableContent(text: { content: string; fontFamily?: string }, ctx: z.RefinementCtx) {
+  const found = unsupportedTextCharacters(text.content, text.fontFamily);
+  if (found.length > 0)
+    ctx.addIssue({ code: 'custom', path: ['content'], message: unsupportedCharactersMessage(found) });
+}
+
+export const Text3dAssetInput = z
+  .object({ type: z.literal('text3d'), ...common, ...textFields })
+  .strict()
+  .superRefine(drawableContent);
 
 export const HyperTextAssetInput = z
   .object({ type: z.literal('hyperText'), ...common, ...textFields, hyperText: webLink('link') })
-  .strict();
+  .strict()
+  .superRefine(drawableContent);
 
 export const WebView3dAssetInput = z
   .object({

@@ -28,6 +28,7 @@ export const errorCodes = [
   'MODEL_EXTENSION_UNSUPPORTED',
   'MODEL_PART_MISSING',
   'MODEL_URI_REFUSED',
+  'TEXT_CHARACTERS_UNSUPPORTED',
 ] as const;
 
 export const ErrorCode = z.enum(errorCodes);
@@ -77,4 +78,9 @@ export const statusOfCode: Record<ErrorCode, number> = {
   MODEL_PART_MISSING: 422,
   /** A glTF that points outside the upload: http(s), absolute or `..` uris. */
   MODEL_URI_REFUSED: 422,
+  /**
+   * A 3D text with characters its built-in font cannot draw; `details` lists each text's path, id
+   * and the characters, each once.
+   */
+  TEXT_CHARACTERS_UNSUPPORTED: 422,
 };

@@ -27,6 +27,7 @@ import {
 
 export * from './customSpace';
 export * from './sceneObjects';
+export * from './fonts';
 export {
   httpUrlMessage,
   uriMessage,

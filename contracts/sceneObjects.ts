@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultFontFamily } from './fonts';
 import { Color, HttpUrl, nonNegative, ObjectId, positive, Text, Title, Transform, Uri } from './sceneFields';
 
 /**
@@ -54,7 +55,8 @@ export const Video = z
   .meta({ id: 'Video' });
 export type Video = z.infer<typeof Video>;
 
-export const textAlignments = ['left', 'center', 'right'] as const;
+/** Justified lines fill the text box's width (troika's textAlign 'justify'); the last line is left. */
+export const textAlignments = ['left', 'center', 'right', 'justify'] as const;
 /** districts-commerce-spaces.md §3: font transforms (plus none). */
 export const fontTransforms = ['None', 'LowerCase', 'UpperCase', 'SmallCaps'] as const;
 
@@ -62,7 +64,8 @@ export const Text3d = z
   .object({
     id: ObjectId,
     text: Text.min(1, 'The text is empty'),
-    font: z.string().trim().min(1).max(100).default('Roboto'),
+    /** A built-in family (contracts/fonts.ts) or one of the document's own fonts. */
+    font: z.string().trim().min(1).max(100).default(defaultFontFamily),
     size: positive(1000).default(defaultTextSize),
     bold: z.boolean().default(false),
     italic: z.boolean().default(false),
@@ -70,6 +73,8 @@ export const Text3d = z
     fontTransform: z.enum(fontTransforms).default('None'),
     color: Color.default('#000000'),
     alignment: z.enum(textAlignments).default('left'),
+    /** The text box's width in metres: longer lines wrap, and justified lines fill it. */
+    maxWidth: positive().optional(),
     /** Outline width in the text's own size units (a size-60 text with width 3 has a thin line). */
     outline: z.object({ width: positive(100), color: Color }).optional(),
     dropShadow: z.object({ color: Color, distance: nonNegative(100) }).optional(),

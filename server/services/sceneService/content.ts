@@ -3,9 +3,14 @@ import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   parseSceneContent,
+  type SceneContent,
   type SceneContentIssue,
   sceneContentVersion,
+  unsupportedCharactersMessage,
+  type UnsupportedTextCharacters,
+  unsupportedTextsOf,
 } from '../../../contracts/sceneContent';
+import { AppError } from '../../errors';
 import { startWorkerModule } from '../../support/workerThread';
 import { isCanonicalSceneContent } from './contentCheck';
 
@@ -25,8 +30,25 @@ export type ContentVerdict =
       /** File service ids the document refers to. */
       fileIds: string[];
     }
-  /** `encoding`: the bytes are not UTF-8 text at all. */
-  | { ok: false; issues: SceneContentIssue[]; encoding?: true };
+  /**
+   * `encoding`: the bytes are not UTF-8 text at all. `texts`: valid content, but with texts their
+   * built-in fonts cannot draw.
+   */
+  | { ok: false; issues: SceneContentIssue[]; encoding?: true; texts?: UnsupportedTextCharacters[] };
+
+/** The refusal of texts with characters their fonts cannot draw (all of them named, each once). */
+export function textCharactersRefused(texts: UnsupportedTextCharacters[]): AppError {
+  const characters = [...new Set(texts.flatMap((t) => t.characters))];
+  return new AppError('TEXT_CHARACTERS_UNSUPPORTED', unsupportedCharactersMessage(characters), texts);
+}
+
+/** A refusal when some text cannot be drawn, else null. */
+function undrawable(content: SceneContent): ContentVerdict | null {
+  const texts = unsupportedTextsOf(content);
+  if (texts.length === 0) return null;
+  const issues = texts.map((t) => ({ path: t.path, message: unsupportedCharactersMessage(t.characters) }));
+  return { ok: false, issues, texts };
+}
 
 const filePathMarker = '/api/fileService/';
 const fileIdPattern = /^(?:file|thumbnail)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/;
@@ -53,9 +75,14 @@ export function checkContentBytes(bytes: Uint8Array): ContentVerdict {
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, issues: [{ path: '', message: `The body is not valid JSON: ${reason}` }] };
   }
-  if (isCanonicalSceneContent(doc)) return { ok: true, normalized: null, fileIds: referencedFileIds(text) };
+  if (isCanonicalSceneContent(doc))
+    return (
+      undrawable(doc as SceneContent) ?? { ok: true, normalized: null, fileIds: referencedFileIds(text) }
+    );
   const parsed = parseSceneContent(doc);
   if (!parsed.ok) return { ok: false, issues: parsed.issues };
+  const refused = undrawable(parsed.content);
+  if (refused) return refused;
   const normalized = JSON.stringify(parsed.content);
   return { ok: true, normalized: Buffer.from(normalized), fileIds: referencedFileIds(normalized) };
 }

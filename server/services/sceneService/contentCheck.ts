@@ -155,6 +155,7 @@ export const canonicalKeys = {
     'fontTransform',
     'color',
     'alignment',
+    'maxWidth',
     'outline',
     'dropShadow',
     'link',
@@ -374,6 +375,7 @@ function text3d(v: Obj): boolean {
     fontTransform(v.fontTransform) &&
     color(v.color) &&
     alignment(v.alignment) &&
+    optional(v, 'maxWidth', (w) => positive(w)) &&
     optional(
       v,
       'outline',

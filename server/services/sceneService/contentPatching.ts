@@ -2,7 +2,12 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import { applyContentPatch, type ContentPatch, ContentPatchError } from '../../../contracts/contentPatch';
-import { parseSceneContent, type SceneContent, sceneContentVersion } from '../../../contracts/sceneContent';
+import {
+  parseSceneContent,
+  type SceneContent,
+  sceneContentVersion,
+  unsupportedTextsOf,
+} from '../../../contracts/sceneContent';
 import type { Database, Transaction } from '../../db';
 import { sceneContentBlobs, sceneContentPatches, sceneFileRefs, scenes } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -11,7 +16,7 @@ import type { BlobStore } from '../../storage/blobStore';
 import { toIsoTime } from '../../support/time';
 import { noSuchSpace, ownerAccess } from './access';
 import type { SceneBlobs } from './blobs';
-import { referencedFileIds } from './content';
+import { referencedFileIds, textCharactersRefused } from './content';
 import { isCanonicalSceneContent } from './contentCheck';
 import {
   contentCompaction,
@@ -45,15 +50,20 @@ function applied(doc: SceneContent, patch: ContentPatch): SceneContent {
 
 /** The whole result checked against the contract (normalised when it needed it), as a full save is. */
 function checked(next: SceneContent): SceneContent {
-  if (isCanonicalSceneContent(next)) return next;
-  const parsed = parseSceneContent(next);
-  if (!parsed.ok)
-    throw new AppError(
-      'VALIDATION_FAILED',
-      parsed.issues.length === 1 ? parsed.issues[0].message : 'The scene content is not valid',
-      parsed.issues,
-    );
-  return parsed.content;
+  let content = next;
+  if (!isCanonicalSceneContent(next)) {
+    const parsed = parseSceneContent(next);
+    if (!parsed.ok)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        parsed.issues.length === 1 ? parsed.issues[0].message : 'The scene content is not valid',
+        parsed.issues,
+      );
+    content = parsed.content;
+  }
+  const texts = unsupportedTextsOf(content);
+  if (texts.length > 0) throw textCharactersRefused(texts);
+  return content;
 }
 
 /**

@@ -16,7 +16,7 @@ import type { BlobInfo, BlobStore } from '../../storage/blobStore';
 import { toIsoTime } from '../../support/time';
 import { noSuchSpace, ownerAccess, readAccess } from './access';
 import type { SceneBlobs } from './blobs';
-import type { ContentChecker } from './content';
+import { type ContentChecker, textCharactersRefused } from './content';
 import {
   currentDocument,
   type DocumentCache,
@@ -163,6 +163,7 @@ export class SceneDocuments {
     if (!verdict.ok) {
       if (written.ok) await this.blobs.registerGarbage(written.blob);
       if (verdict.encoding) throw notUtf8();
+      if (verdict.texts) throw textCharactersRefused(verdict.texts);
       throw new AppError(
         'VALIDATION_FAILED',
         verdict.issues.length === 1 ? verdict.issues[0].message : 'The scene content is not valid',

@@ -20,6 +20,7 @@ declare module 'troika-three-text' {
     lineHeight: number | 'normal';
     outlineWidth: number | string;
     outlineColor: string | number | Color;
+    outlineOpacity: number;
     outlineOffsetX: number | string;
     outlineOffsetY: number | string;
     outlineBlur: number | string;
@@ -28,6 +29,8 @@ declare module 'troika-three-text' {
     sdfGlyphSize: number;
     gpuAccelerateSDF: boolean;
     unicodeFontsURL: string | null;
+    /** Rich text: from each character index on, these styles (null resets to the text's own). */
+    styleRanges: Record<number, { size?: number | null; color?: string | number | null } | null> | null;
     readonly textRenderInfo: TextRenderInfo | null;
     sync(callback?: () => void): void;
     dispose(): void;

@@ -40,7 +40,7 @@ export function SelectedObjectEditor({
       case 'pictures':
         return <PictureFields picture={found.object} units={units} update={update} />;
       case 'texts3d':
-        return <TextFields text={found.object} update={update} />;
+        return <TextFields text={found.object} fonts={document?.fonts} units={units} update={update} />;
       case 'portals':
         return <PortalFields portal={found.object} update={update} />;
       case 'infoPoints':

@@ -1,12 +1,25 @@
 import FormatBoldIcon from '@mui/icons-material/FormatBold';
 import FormatItalicIcon from '@mui/icons-material/FormatItalic';
 import FormatUnderlinedIcon from '@mui/icons-material/FormatUnderlined';
-import { MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { InputAdornment, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fontTransforms, HttpUrl, type Text3d, textAlignments } from '../../../contracts/sceneContent';
+import {
+  builtInFontFamilies,
+  builtInFontFamily,
+  fontTransforms,
+  HttpUrl,
+  type FontRef,
+  type Text3d,
+  textAlignments,
+  unsupportedTextCharacters,
+} from '../../../contracts/sceneContent';
+import './fontFaces';
 import { blockedNumberKeys, digitsOnly, integerTextOnBlur } from '../../lib/numberInput';
+import type { LengthUnits } from '../../lib/units';
 import { ColorInput } from '../kit/ColorInput';
 import { DraftTextField } from './DraftTextField';
+import { LengthField } from './PictureFields';
 import { changedFields } from './placedObjects';
 import type { Update } from './placedObjects';
 import { SwitchField } from './SwitchField';
@@ -28,17 +41,23 @@ const alignmentLabelKeys = {
   left: 'dev.editor.fields.alignLeft',
   center: 'dev.editor.fields.alignCenter',
   right: 'dev.editor.fields.alignRight',
+  justify: 'dev.editor.fields.alignJustify',
 } as const;
+/** The text box a justified text gets when it has none (metres; the asset's default box width). */
+export const defaultJustifiedWidth = 3;
 
 /** A whole number typed with digits only, clamped to its range; emptied, it reverts when left. */
 function IntegerField({
   label,
+  unit,
   value,
   min,
   max,
   onCommit,
 }: {
   label: string;
+  /** What the number counts, shown after it. */
+  unit: string;
   value: number;
   min: number;
   max: number;
@@ -52,16 +71,50 @@ function IntegerField({
       sanitize={digitsOnly}
       normalise={(text) => integerTextOnBlur(text, min, max, value)}
       onKeyDown={(e) => (blockedNumberKeys as readonly string[]).includes(e.key) && e.preventDefault()}
-      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      slotProps={{
+        htmlInput: { inputMode: 'numeric' },
+        input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> },
+      }}
       onCommit={(text) => onCommit(Number(text))}
     />
   );
 }
 
-/** 3D text and hypertext: text, size, style, colour, alignment, outline, shadow and link. */
-export function TextFields({ text, update }: { text: Text3d; update: Update }) {
+/** The family names the picker offers: the built-in ones, then the document's own. */
+function fontChoices(fonts: readonly FontRef[], current: string): string[] {
+  const names: string[] = [...builtInFontFamilies];
+  const known = (name: string) => names.some((n) => n.toLowerCase() === name.toLowerCase());
+  for (const font of fonts) if (!known(font.family)) names.push(font.family);
+  if (!known(current)) names.push(current);
+  return names;
+}
+
+/** 3D text and hypertext: text, font, size, style, colour, alignment, outline, shadow and link. */
+export function TextFields({
+  text,
+  fonts = [],
+  units = 'metres',
+  update,
+}: {
+  text: Text3d;
+  /** The document's own fonts (they win over the built-in families by name). */
+  fonts?: readonly FontRef[];
+  units?: LengthUnits;
+  update: Update;
+}) {
   const { t } = useTranslation();
+  /** A font refused for this text (the fields stay mounted when another text is selected). */
+  const [refusedFont, setRefusedFont] = useState<{ id: string; message: string } | null>(null);
+  const fontError = refusedFont?.id === text.id ? refusedFont.message : null;
   const on = styles.filter((s) => text[s.value]).map((s) => s.value);
+  const ownFamilies = fonts.map((f) => f.family);
+  /** platform.md §5 and §8: a text with characters its font cannot draw is refused, naming them. */
+  const unsupported = (value: string, font: string) => {
+    const found = unsupportedTextCharacters(value, font, ownFamilies);
+    return found.length > 0
+      ? t('validation.unsupportedCharactersList', { characters: found.join(' ') })
+      : null;
+  };
   return (
     <Stack spacing={1}>
       <DraftTextField
@@ -70,12 +123,38 @@ export function TextFields({ text, update }: { text: Text3d; update: Update }) {
         label={t('dev.editor.fields.text')}
         value={text.text}
         live
-        validate={(value) => (value.length === 0 ? t('dev.editor.fields.textEmpty') : null)}
+        validate={(value) =>
+          value.length === 0 ? t('dev.editor.fields.textEmpty') : unsupported(value, text.font)
+        }
         onCommit={(value) => update({ text: value })}
       />
+      <TextField
+        select
+        size="small"
+        label={t('dev.editor.fields.font')}
+        value={text.font}
+        error={fontError !== null}
+        helperText={fontError}
+        onChange={(e) => {
+          const error = unsupported(text.text, e.target.value);
+          setRefusedFont(error ? { id: text.id, message: error } : null);
+          if (!error) update({ font: e.target.value });
+        }}
+      >
+        {fontChoices(fonts, text.font).map((family) => (
+          <MenuItem
+            key={family}
+            value={family}
+            sx={builtInFontFamily(family) ? { fontFamily: `'${family}'` } : undefined}
+          >
+            {family}
+          </MenuItem>
+        ))}
+      </TextField>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <IntegerField
           label={t('dev.editor.fields.textSize')}
+          unit={t('dev.editor.fields.points')}
           value={text.size}
           {...textSizeRange}
           onCommit={(size) => update({ size })}
@@ -120,7 +199,12 @@ export function TextFields({ text, update }: { text: Text3d; update: Update }) {
         exclusive
         aria-label={t('dev.editor.fields.alignment')}
         value={text.alignment}
-        onChange={(_, alignment: string | null) => alignment && update({ alignment })}
+        onChange={(_, alignment: Text3d['alignment'] | null) => {
+          if (!alignment) return;
+          // Justified lines fill the text box: a text without one gets the default box.
+          const box = alignment === 'justify' && text.maxWidth === undefined;
+          update(box ? { alignment, maxWidth: defaultJustifiedWidth } : { alignment });
+        }}
       >
         {textAlignments.map((a) => (
           <ToggleButton key={a} value={a}>
@@ -128,6 +212,19 @@ export function TextFields({ text, update }: { text: Text3d; update: Update }) {
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
+      <SwitchField
+        label={t('dev.editor.fields.textBox')}
+        checked={text.maxWidth !== undefined}
+        onChange={(checked) => update({ maxWidth: checked ? defaultJustifiedWidth : null })}
+      />
+      {text.maxWidth !== undefined && (
+        <LengthField
+          label={t('dev.editor.fields.textBoxWidth')}
+          metres={text.maxWidth}
+          units={units}
+          onCommit={(maxWidth) => update({ maxWidth })}
+        />
+      )}
       <SwitchField
         label={t('dev.editor.fields.outline')}
         checked={text.outline !== undefined}

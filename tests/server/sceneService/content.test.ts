@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentPatchOf } from '../../../contracts/contentPatch';
 import { emptySceneContent, parseSceneContent } from '../../../contracts/sceneContent';
 import { sceneContentMaxBytes } from '../../../contracts/scenes';
 import type { DatabaseHandle } from '../../../server/db';
@@ -127,6 +128,64 @@ describe.each(testDatabases())('scene content on $name', ({ open }) => {
     const latin1 = Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d]);
     expect((await api.putContent(sceneId, owner, latin1)).json().message).toBe('The body is not UTF-8 text');
     expect((await api.content(sceneId, owner)).json()).toEqual(good);
+  });
+
+  it('refuses texts their built-in fonts cannot draw, naming the characters, and stores nothing', async () => {
+    const owner = newUser('glyphs');
+    const sceneId = await api.draft(owner);
+    const text = (id: string, value: string, font = 'Roboto') => ({
+      id,
+      text: value,
+      font,
+      transform: { position: [0, 1.5, -3] as [number, number, number] },
+    });
+    const good = sampleContent(1, { texts3d: [text('t0', 'Café à Zürich')] });
+    expect((await api.putContent(sceneId, owner, good)).statusCode).toBe(200);
+    const before = await rowOf(sceneId);
+
+    const bad = sampleContent(1, {
+      texts3d: [text('t0', 'Café à Zürich'), text('t1', 'Hi 😀 漢 😀'), text('t2', '漢字', 'Merriweather')],
+    });
+    // Both the canonical document and one the contract first normalises are checked.
+    for (const body of [bad, { ...bad, texts3d: bad.texts3d.map(({ bold: _, ...t }) => t) }]) {
+      const res = await api.putContent(sceneId, owner, body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        code: 'TEXT_CHARACTERS_UNSUPPORTED',
+        message: 'The following characters are not supported: 😀 漢 字',
+        details: [
+          { path: 'texts3d[1].text', id: 't1', characters: ['😀', '漢'] },
+          { path: 'texts3d[2].text', id: 't2', characters: ['漢', '字'] },
+        ],
+      });
+    }
+    // A font of the space's own is not checked.
+    const own = { ...bad, fonts: [{ family: 'Merriweather', uri: '/fonts/own.woff' }] };
+    expect((await api.putContent(sceneId, owner, own)).statusCode).toBe(422);
+    expect((await rowOf(sceneId)).contentSha256).toBe(before.contentSha256);
+    expect((await api.content(sceneId, owner)).json()).toEqual(good);
+    const allOwn = { ...own, texts3d: own.texts3d.filter((t) => t.id !== 't1') };
+    const saved = await api.putContent(sceneId, owner, allOwn);
+    expect(saved.statusCode).toBe(200);
+
+    // An incremental save is checked too.
+    const stored = (await api.content(sceneId, owner)).json() as typeof allOwn;
+    const next = {
+      ...stored,
+      texts3d: stored.texts3d.map((t) => (t.id === 't0' ? { ...t, text: 'Ok ✨' } : t)),
+    };
+    const patched = await api.patchContent(
+      sceneId,
+      owner,
+      contentPatchOf(stored, next),
+      String(saved.headers.etag),
+    );
+    expect(patched.statusCode).toBe(422);
+    expect(patched.json()).toMatchObject({
+      code: 'TEXT_CHARACTERS_UNSUPPORTED',
+      details: [{ id: 't0', characters: ['✨'] }],
+    });
+    expect((await api.content(sceneId, owner)).json()).toEqual(stored);
   });
 
   it('refuses a body over the limit with 413 and anything but JSON with 415', async () => {

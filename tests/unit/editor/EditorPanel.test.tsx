@@ -347,7 +347,7 @@ describe('EditorPanel', () => {
     emit({ type: 'selection', objectId: 't1', objectIds: ['t1'] });
     fireEvent.click(screen.getByRole('option', { name: /Picture 1/ }), { shiftKey: true });
     fireEvent.click(button('Bold'));
-    const size = screen.getByRole('textbox', { name: 'Size (pt)' });
+    const size = screen.getByRole('textbox', { name: 'Size' });
     fireEvent.focus(size);
     fireEvent.change(size, { target: { value: '-5000' } });
     fireEvent.blur(size);

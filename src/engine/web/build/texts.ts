@@ -1,56 +1,93 @@
-import robotoBoldItalic from '@fontsource/roboto/files/roboto-latin-700-italic.woff';
-import robotoBold from '@fontsource/roboto/files/roboto-latin-700-normal.woff';
-import robotoItalic from '@fontsource/roboto/files/roboto-latin-400-italic.woff';
-import roboto from '@fontsource/roboto/files/roboto-latin-400-normal.woff';
-import { BoxGeometry, Group, Mesh, MeshBasicMaterial } from 'three';
+import { BoxGeometry, Color, Group, LinearSRGBColorSpace, Mesh, MeshBasicMaterial } from 'three';
 import { Text } from 'troika-three-text';
 import { type FontRef, type Text3d, textPointsPerMetre } from '../../../../contracts/sceneContent';
+import { builtInFontFiles, fontUrlFor } from './fonts';
 import { transformMatrix } from './pictures';
+
+export { fontUrlFor };
 
 /**
  * 3D texts (SDF glyphs, crisp at any distance) with their styles: font and weight, colour,
- * alignment, outline, drop shadow, underline, letter case, and hypertext links. Fonts are served
- * from our own origin: Roboto by default, or the document's own fonts by family.
+ * alignment (justified lines fill the text box), outline, drop shadow, underline, letter case, and
+ * hypertext links. Fonts are served from our own origin: the built-in families (./fonts.ts), or the
+ * document's own fonts by family.
  */
 
-const builtInFonts = {
-  regular: roboto,
-  bold: robotoBold,
-  italic: robotoItalic,
-  boldItalic: robotoBoldItalic,
-};
+/** How high small capitals are drawn, against the text's capitals. */
+export const smallCapsScale = 0.78;
 
-export function fontUrlFor(text: Pick<Text3d, 'font' | 'bold' | 'italic'>, fonts: FontRef[]): string {
-  const own = fonts.find((f) => f.family.toLowerCase() === text.font.toLowerCase());
-  if (own) return own.uri;
-  if (text.bold && text.italic) return builtInFonts.boldItalic;
-  if (text.bold) return builtInFonts.bold;
-  if (text.italic) return builtInFonts.italic;
-  return builtInFonts.regular;
+export interface CasedText {
+  text: string;
+  /** The ranges [start, end) of `text` that are small capitals (lower-case letters drawn as capitals). */
+  smallCaps: [number, number][];
 }
 
-export function transformCase(text: string, transform: Text3d['fontTransform']): string {
+export function transformCase(text: string, transform: Text3d['fontTransform']): CasedText {
   switch (transform) {
     case 'UpperCase':
-    case 'SmallCaps':
-      // Small capitals are drawn as capitals: SDF text has one size per text object.
-      return text.toUpperCase();
+      return { text: text.toUpperCase(), smallCaps: [] };
     case 'LowerCase':
-      return text.toLowerCase();
+      return { text: text.toLowerCase(), smallCaps: [] };
+    case 'SmallCaps': {
+      // Each lower-case letter becomes its capital drawn smaller (troika's per-range sizes).
+      let out = '';
+      const smallCaps: [number, number][] = [];
+      for (const character of text) {
+        const upper = character.toUpperCase();
+        const start = out.length;
+        out += upper;
+        if (upper === character) continue;
+        const last = smallCaps.at(-1);
+        if (last && last[1] === start) last[1] = out.length;
+        else smallCaps.push([start, out.length]);
+      }
+      return { text: out, smallCaps };
+    }
     default:
-      return text;
+      return { text, smallCaps: [] };
   }
+}
+
+/**
+ * Troika style ranges drawing the small capitals at `size` (world units), or null when none. With
+ * ranges troika colours each glyph itself, from a value it uses as linear: `color` is given so.
+ */
+export function smallCapsStyleRanges(
+  smallCaps: [number, number][],
+  size: number,
+  color: string,
+): Text['styleRanges'] {
+  if (smallCaps.length === 0) return null;
+  const ranges: NonNullable<Text['styleRanges']> = {};
+  for (const [start, end] of smallCaps) {
+    ranges[start] = { size };
+    ranges[end] = { size: null };
+  }
+  ranges[0] = { ...ranges[0], color: new Color(color).getHex(LinearSRGBColorSpace) };
+  return ranges;
+}
+
+/** A document colour (#rgb, #rrggbb or #rrggbbaa) as three reads it, and its opacity. */
+export function colorAndOpacity(color: string): { rgb: string; opacity: number } {
+  if (color.length !== 9) return { rgb: color, opacity: 1 };
+  return { rgb: color.slice(0, 7), opacity: parseInt(color.slice(7), 16) / 255 };
 }
 
 export const metresOf = (size: number) => size / textPointsPerMetre;
 
-function configure(target: Text, text: Text3d, fonts: FontRef[]) {
-  target.text = transformCase(text.text, text.fontTransform);
+function configure(target: Text, text: Text3d, fonts: FontRef[], color: string) {
+  const cased = transformCase(text.text, text.fontTransform);
+  const { rgb, opacity } = colorAndOpacity(color);
+  target.text = cased.text;
   target.font = fontUrlFor(text, fonts);
   target.fontSize = metresOf(text.size);
+  target.color = rgb;
+  target.fillOpacity = opacity;
+  target.styleRanges = smallCapsStyleRanges(cased.smallCaps, target.fontSize * smallCapsScale, rgb);
   target.anchorX = 'center';
   target.anchorY = 'middle';
   target.textAlign = text.alignment;
+  target.maxWidth = text.maxWidth ?? Infinity;
   target.lineHeight = 1.2;
   // No fallback fonts from a CDN: characters a font lacks are left out.
   target.unicodeFontsURL = null;
@@ -62,7 +99,7 @@ function configure(target: Text, text: Text3d, fonts: FontRef[]) {
 export function labelText(text: string, fontSize: number, color: string): Text {
   const label = new Text();
   label.text = text;
-  label.font = builtInFonts.bold;
+  label.font = builtInFontFiles.Roboto.bold;
   label.fontSize = fontSize;
   label.color = color;
   label.anchorX = 'center';
@@ -89,11 +126,12 @@ export function buildText(text: Text3d, fonts: FontRef[]): BuiltText {
   group.matrixWorldNeedsUpdate = true;
 
   const main = new Text();
-  configure(main, text, fonts);
-  main.color = text.color;
+  configure(main, text, fonts, text.color);
   if (text.outline) {
+    const outline = colorAndOpacity(text.outline.color);
     main.outlineWidth = metresOf(text.outline.width);
-    main.outlineColor = text.outline.color;
+    main.outlineColor = outline.rgb;
+    main.outlineOpacity = outline.opacity;
   }
   main.userData.objectId = text.id;
   group.add(main);
@@ -101,16 +139,19 @@ export function buildText(text: Text3d, fonts: FontRef[]): BuiltText {
   const parts: Text[] = [main];
   if (text.dropShadow) {
     const shadow = new Text();
-    configure(shadow, text, fonts);
-    shadow.color = text.dropShadow.color;
+    // The shadow's colour says how dark it is (#00000066); without an alpha it is drawn at 0.6.
+    configure(shadow, text, fonts, text.dropShadow.color);
+    if (text.dropShadow.color.length !== 9) shadow.fillOpacity = 0.6;
     const offset = Math.max(0.002, metresOf(text.dropShadow.distance));
     shadow.position.set(offset, -offset, -0.004);
-    shadow.fillOpacity = 0.6;
     group.add(shadow);
     parts.push(shadow);
   }
 
-  const underlineMaterial = text.underline ? new MeshBasicMaterial({ color: text.color }) : null;
+  const fill = colorAndOpacity(text.color);
+  const underlineMaterial = text.underline
+    ? new MeshBasicMaterial({ color: fill.rgb, opacity: fill.opacity, transparent: fill.opacity < 1 })
+    : null;
   const ready = Promise.all(parts.map((p) => new Promise<void>((resolve) => p.sync(resolve)))).then(() => {
     if (!underlineMaterial) return;
     const info = main.textRenderInfo;
