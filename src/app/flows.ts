@@ -56,6 +56,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   editorPage: 'editor',
   editorPanel: 'editor',
   userSearch: 'editor',
+  editorLibrary: 'editor',
   contentFile: 'dev',
 };
 

@@ -4,11 +4,14 @@ import type { SceneMetadataFields } from '../../../contracts/scenes';
 import type { UserFull } from '../../../contracts/users';
 import { type EditorGuideEvent, editorGuideMachine } from '../../machines/editorGuideMachine';
 import { type EditorPageEvent, editorPageMachine, type LoadedScene } from '../../machines/editorPageMachine';
+import { editorLibraryMachine, type LibraryParams } from '../../machines/editorLibraryMachine';
 import { editorPanelMachine } from '../../machines/editorPanelMachine';
+import { type InfiniteListBody, infiniteListMachine } from '../../machines/infiniteListMachine';
 import { type PatchContentInput, type PutContentInput, saveMachine } from '../../machines/saveMachine';
 import { draftLimitToast } from '../../machines/spaceCardMachine';
 import { userSearchMachine } from '../../machines/userSearchMachine';
 import { type EngineActorLike, exportFromEngine, saveToasts } from '../../services/editorSave';
+import { assetsApi } from '../../services/assets';
 import { scenesApi } from '../../services/scenes';
 import { usersApi } from '../../services/users';
 import { commandEngine } from '../engineCommands';
@@ -144,6 +147,7 @@ export default function editorFlows(services: AppServices) {
   const { api, navigate, toasts } = services;
   const scenes = scenesApi(api);
   const users = usersApi(api);
+  const assets = assetsApi(api);
   const editorPanel = editorPanelMachine.provide({
     actions: { sendCommand: ({ system }, { command }) => commandEngine(system as never, command) },
   });
@@ -186,6 +190,19 @@ export default function editorFlows(services: AppServices) {
     }),
     /** The side panel on its own (the engine workbench). */
     editorPanel,
+    /** The Add Content step's My library tab: the caller's assets, searched and filtered by type. */
+    editorLibrary: editorLibraryMachine.provide({
+      actors: {
+        list: infiniteListMachine.provide({
+          actors: {
+            fetchPage: fromPromise<readonly unknown[], InfiniteListBody>(async ({ input, signal }) => {
+              const { cp, ipp, search, type } = input as unknown as LibraryParams & InfiniteListBody;
+              return (await assets.myLibrary({ cp, ipp, search, type }, signal)).items;
+            }),
+          },
+        }),
+      },
+    }),
     /** Users for the access pickers of the publish wizard. */
     userSearch: userSearchMachine.provide({
       actors: {
