@@ -57,6 +57,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   editorPanel: 'editor',
   userSearch: 'editor',
   editorLibrary: 'editor',
+  spaceSearch: 'editor',
   contentFile: 'dev',
 };
 

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { ContentCard } from './ContentCard';
 import {
   type ContentEntry,
-  defaultPortalTarget,
   demoPictureCount,
   infoPointItem,
   mediaEntries,
@@ -15,6 +14,7 @@ import {
 } from './contentItems';
 import type { Send } from './editorSession';
 import { LibraryTab } from './LibraryTab';
+import { PortalTargetPicker } from './PortalTargetPicker';
 
 type Size = { width: number; height: number };
 
@@ -67,7 +67,7 @@ function BuiltInContent({ send }: { send: Send }) {
   const { t } = useTranslation();
   /** Picture sizes keeping each file's aspect, once its thumbnail has loaded. */
   const [sizes, setSizes] = useState<Record<number, Size>>({});
-  const [target, setTarget] = useState(defaultPortalTarget);
+  const [target, setTarget] = useState({ sceneId: '', title: '' });
   const [infoTitle, setInfoTitle] = useState('Information');
   const [infoText, setInfoText] = useState('');
   const pictures = Array.from({ length: demoPictureCount }, (_, i) => pictureEntry(i, sizes[i]));
@@ -98,13 +98,15 @@ function BuiltInContent({ send }: { send: Send }) {
           }),
         )}
         {media.map((entry) => card(entry))}
-        <ContentCard label={t('dev.editor.content.items.portal')} item={portalItem(target)} send={send}>
-          <TextField
-            size="small"
+        <ContentCard
+          label={t('dev.editor.content.items.portal')}
+          item={portalItem(target.sceneId, target.title)}
+          send={send}
+        >
+          <PortalTargetPicker
             label={t('dev.editor.content.portalTarget')}
-            value={target}
-            error={!target.trim()}
-            onChange={(e) => setTarget(e.target.value)}
+            value={target.sceneId}
+            onChange={(sceneId, title) => setTarget({ sceneId, title })}
           />
         </ContentCard>
         <ContentCard
