@@ -89,14 +89,18 @@ export async function skipGuide(page: Page) {
   await expect(guide).toBeHidden();
 }
 
-/** The editor's Define Space step: a premade room of the given family and size. */
+/**
+ * The editor's Define Space step: a premade room of the given family and size, chosen from its card
+ * and used from its 3D preview.
+ */
 export async function usePremade(page: Page, family: string, size: string) {
   await page.getByRole('radio', { name: text('dev.editor.space.premade') }).check();
-  await page.getByLabel(text('dev.editor.space.family')).click();
-  await page.getByRole('option', { name: family }).click();
   await page.getByLabel(text('dev.editor.space.size')).click();
   await page.getByRole('option', { name: size, exact: true }).click();
-  await page.getByRole('button', { name: text('dev.editor.space.useTemplate') }).click();
+  await page.getByRole('button', { name: text('editor.rooms.open').replace('{{room}}', family) }).click();
+  const preview = page.getByRole('dialog', { name: new RegExp(`^${family} `) });
+  await preview.getByRole('button', { name: text('dev.editor.space.useTemplate') }).click();
+  await expect(preview).toBeHidden();
 }
 
 /**
