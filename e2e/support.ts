@@ -94,7 +94,12 @@ export async function skipGuide(page: Page) {
  * and used from its 3D preview.
  */
 export async function usePremade(page: Page, family: string, size: string) {
-  await page.getByRole('radio', { name: text('dev.editor.space.premade') }).check();
+  // The choice follows the engine's first report, which may land just after the click.
+  const premade = page.getByRole('radio', { name: text('dev.editor.space.premade') });
+  await expect(async () => {
+    await premade.check();
+    await expect(page.getByLabel(text('dev.editor.space.size'))).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await page.getByLabel(text('dev.editor.space.size')).click();
   await page.getByRole('option', { name: size, exact: true }).click();
   await page.getByRole('button', { name: text('editor.rooms.open').replace('{{room}}', family) }).click();
