@@ -1,5 +1,5 @@
 import UploadIcon from '@mui/icons-material/Upload';
-import { Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -115,6 +115,11 @@ function Library({
       <ListFooter
         list={list}
         failedText={t('editor.library.failed')}
+        onFailed={(error) =>
+          (error as { status?: number } | null)?.status === 401 ? (
+            <Alert severity="info">{t('editor.library.signIn')}</Alert>
+          ) : null
+        }
         empty={entries.length === 0 && <EmptyLibrary filtered={filtered} upload={upload} />}
       />
       <AssetUploadDialog

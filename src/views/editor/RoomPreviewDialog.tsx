@@ -6,6 +6,7 @@ import type { SpaceTemplateChoice } from '../../../contracts/sceneContent';
 import { spaceTemplateFamilies } from '../../../contracts/spaceTemplates';
 import { type EngineHandle, EngineHost } from '../../engine/host/EngineHost';
 import { Modal } from '../kit/Modal';
+import { command, type Send } from './editorSession';
 
 /** The preview's engine beside the editor's own (which keeps systemId `engine`). */
 export const roomPreviewSystemId = 'roomPreview';
@@ -23,20 +24,30 @@ export function RoomPreviewDialog({
   room,
   onClose,
   onUse,
+  send,
 }: {
   /** The room shown; null: closed. */
   room: SpaceTemplateChoice | null;
   onClose(): void;
   onUse(room: SpaceTemplateChoice): void;
+  /** Commands to the editor's engine, which leaves the keyboard to the preview while it is open. */
+  send: Send;
 }) {
   const { t } = useTranslation();
+  const open = room !== null;
+  // `send` is the page's stable sender (editor.tsx useCallback).
+  useEffect(() => {
+    if (!open) return;
+    send(command('Core', 'setKeyboardCapture', { enabled: false }));
+    return () => send(command('Core', 'setKeyboardCapture', { enabled: true }));
+  }, [open, send]);
   // The room stays named while the dialog fades out.
   const [lastRoom, setLastRoom] = useState(room);
   if (room && room !== lastRoom) setLastRoom(room);
   const shown = room ?? lastRoom;
   return (
     <Modal
-      open={room !== null}
+      open={open}
       onClose={onClose}
       closeOnEscape
       maxWidth="md"

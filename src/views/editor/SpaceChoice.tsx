@@ -169,7 +169,7 @@ export function SpaceChoice({ state, send }: { state: EditorStateData; send: Sen
           </Box>
         </Stack>
       )}
-      <RoomPreviewDialog room={previewed} onClose={() => setPreviewed(null)} onUse={chooseRoom} />
+      <RoomPreviewDialog room={previewed} onClose={() => setPreviewed(null)} onUse={chooseRoom} send={send} />
       <ConfirmDialog
         open={pending !== null}
         title={t('dev.editor.space.confirmTitle')}

@@ -186,6 +186,10 @@ describe('EditorPanel', () => {
     expect(commands('Editor.Construction.useTemplate')[1].payload).toEqual({
       template: { family: 'loft', size: 'M', kind: 'Standard' },
     });
+    // While a preview is open its engine has the keyboard, not the editor's.
+    expect(commands('Core.setKeyboardCapture').map((c) => c.payload)).toEqual(
+      Array.from({ length: 3 }, () => [{ enabled: false }, { enabled: true }]).flat(),
+    );
   });
 
   it('asks before switching to a custom space, and puts the radio back on cancel', async () => {

@@ -29,7 +29,7 @@ const picture = (id: string, title: string): Asset => ({
 });
 
 /** The tab over a fake library that finds assets whose title holds the search words. */
-function renderTab(assets: Asset[]) {
+function renderTab(assets: Asset[], failure?: { status: number; message: string }) {
   const asked: InfiniteListBody[] = [];
   const sent: EngineCommand[] = [];
   const flows = {
@@ -39,6 +39,7 @@ function renderTab(assets: Asset[]) {
           actors: {
             fetchPage: fromPromise<readonly unknown[], InfiniteListBody>(async ({ input }) => {
               asked.push(input);
+              if (failure) throw failure;
               const search = String(input.search ?? '').toLowerCase();
               return input.cp > 0 ? [] : assets.filter((a) => a.title.toLowerCase().includes(search));
             }),
@@ -91,5 +92,18 @@ describe('LibraryTab', () => {
     const uploads = screen.getAllByRole('button', { name: 'Upload' });
     await user.click(uploads.at(-1)!);
     expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
+  it('asks a signed-out visitor to sign in', async () => {
+    await renderTab([], { status: 401, message: 'Sign in first' });
+    expect(await screen.findByText(/Sign in to place/)).toBeTruthy();
+    expect(screen.queryByText('Your library could not be loaded.')).toBeNull();
+  });
+
+  it('offers Try again when the library cannot be read', async () => {
+    const user = userEvent.setup();
+    const { asked } = await renderTab([], { status: 503, message: 'Unavailable' });
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(asked).toHaveLength(2));
   });
 });
