@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import '../../../src/i18n';
 import type { Asset } from '../../../contracts/assets';
@@ -10,23 +10,35 @@ import type { EngineCommand } from '../../../src/engine/protocol';
 import { LibraryTab } from '../../../src/views/editor/LibraryTab';
 import { renderInApp } from '../../support/spa';
 
+// The upload dialog stands in for the real one: Save stores a new asset at once.
+vi.mock('../../../src/views/assets/AssetUploadDialog', () => ({
+  AssetUploadDialog: (props: { open: boolean; type: string; onSaved(asset: Asset): void }) =>
+    props.open ? (
+      <div role="dialog" aria-label={`Upload ${props.type}`}>
+        <button onClick={() => props.onSaved(picture('new', 'Fresh upload'))}>Save</button>
+      </div>
+    ) : null,
+}));
+
 const fileId = '0190f3a0-0000-7000-8000-000000000001';
-const picture = (id: string, title: string): Asset => ({
-  id,
-  type: 'picture',
-  ownerKind: 'user',
-  ownerId: 'u1',
-  fields: { type: 'picture', title, fileId, width: 400, height: 300 },
-  title,
-  description: '',
-  tags: [],
-  licenseId: 'cc0',
-  fileUrl: `/api/fileService/file/${id}`,
-  thumbnailUrl: `/api/fileService/thumbnail/${id}`,
-  size: 1,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
+function picture(id: string, title: string): Asset {
+  return {
+    id,
+    type: 'picture',
+    ownerKind: 'user',
+    ownerId: 'u1',
+    fields: { type: 'picture', title, fileId, width: 400, height: 300 },
+    title,
+    description: '',
+    tags: [],
+    licenseId: 'cc0',
+    fileUrl: `/api/fileService/file/${id}`,
+    thumbnailUrl: `/api/fileService/thumbnail/${id}`,
+    size: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
 
 /** The tab over a fake library that finds assets whose title holds the search words. */
 function renderTab(assets: Asset[], failure?: { status: number; message: string }) {
@@ -91,7 +103,27 @@ describe('LibraryTab', () => {
     expect(await screen.findByText('Your library is empty')).toBeTruthy();
     const uploads = screen.getAllByRole('button', { name: 'Upload' });
     await user.click(uploads.at(-1)!);
-    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Upload picture' })).toBeTruthy();
+  });
+
+  it('shows a new upload first, in the type filtered', async () => {
+    const user = userEvent.setup();
+    await renderTab([picture('a1', 'Sunset')]);
+    await screen.findByRole('list', { name: 'My library' });
+    await user.click(screen.getByRole('combobox', { name: 'Type' }));
+    await user.click(screen.getByRole('option', { name: 'Image' }));
+    await user.click(screen.getAllByRole('button', { name: 'Upload' })[0]);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Upload picture' })).getByRole('button', { name: 'Save' }),
+    );
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'My library' }))
+          .getAllByRole('listitem')
+          .map((item) => item.getAttribute('aria-label')),
+      ).toEqual(['Fresh upload', 'Sunset']),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Upload picture' })).toBeNull();
   });
 
   it('asks a signed-out visitor to sign in', async () => {
