@@ -5,6 +5,7 @@ import {
   demoSpace,
   expectAccessible,
   newEmail,
+  openRoomPreview,
   placedObjects,
   signUp,
   skipGuide,
@@ -43,6 +44,13 @@ test('a creator adds a picture from their library and a portal to a published sp
 
   await page.goto('/curate');
   await skipGuide(page);
+  // A premade room's card opens it in 3D before it is used.
+  const preview = await openRoomPreview(page, 'Atrium', 'L');
+  await expect(preview).toHaveAccessibleName('Atrium Large');
+  await expect(preview.getByTestId('room-preview').locator('canvas')).toBeVisible();
+  await expectAccessible(page);
+  await preview.getByRole('button', { name: text('common.actions.cancel') }).click();
+  await expect(preview).toBeHidden();
   await usePremade(page, 'White cube', 'M');
   await page.getByRole('tab', { name: new RegExp(text('editor.steps.addContent')) }).click();
 

@@ -89,11 +89,8 @@ export async function skipGuide(page: Page) {
   await expect(guide).toBeHidden();
 }
 
-/**
- * The editor's Define Space step: a premade room of the given family and size, chosen from its card
- * and used from its 3D preview.
- */
-export async function usePremade(page: Page, family: string, size: string) {
+/** The editor's Define Space step: Premade, the size, and the family's card, whose 3D preview opens. */
+export async function openRoomPreview(page: Page, family: string, size: string) {
   // The choice follows the engine's first report, which may land just after the click.
   const premade = page.getByRole('radio', { name: text('dev.editor.space.premade') });
   await expect(async () => {
@@ -103,7 +100,15 @@ export async function usePremade(page: Page, family: string, size: string) {
   await page.getByLabel(text('dev.editor.space.size')).click();
   await page.getByRole('option', { name: size, exact: true }).click();
   await page.getByRole('button', { name: text('editor.rooms.open').replace('{{room}}', family) }).click();
-  const preview = page.getByRole('dialog', { name: new RegExp(`^${family} `) });
+  return page.getByRole('dialog', { name: new RegExp(`^${family} `) });
+}
+
+/**
+ * The editor's Define Space step: a premade room of the given family and size, chosen from its card
+ * and used from its 3D preview.
+ */
+export async function usePremade(page: Page, family: string, size: string) {
+  const preview = await openRoomPreview(page, family, size);
   await preview.getByRole('button', { name: text('dev.editor.space.useTemplate') }).click();
   await expect(preview).toBeHidden();
 }
