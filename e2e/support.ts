@@ -89,14 +89,28 @@ export async function skipGuide(page: Page) {
   await expect(guide).toBeHidden();
 }
 
-/** The editor's Define Space step: a premade room of the given family and size. */
-export async function usePremade(page: Page, family: string, size: string) {
-  await page.getByRole('radio', { name: text('dev.editor.space.premade') }).check();
-  await page.getByLabel(text('dev.editor.space.family')).click();
-  await page.getByRole('option', { name: family }).click();
+/** The editor's Define Space step: Premade, the size, and the family's card, whose 3D preview opens. */
+export async function openRoomPreview(page: Page, family: string, size: string) {
+  // The choice follows the engine's first report, which may land just after the click.
+  const premade = page.getByRole('radio', { name: text('dev.editor.space.premade') });
+  await expect(async () => {
+    await premade.check();
+    await expect(page.getByLabel(text('dev.editor.space.size'))).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await page.getByLabel(text('dev.editor.space.size')).click();
   await page.getByRole('option', { name: size, exact: true }).click();
-  await page.getByRole('button', { name: text('dev.editor.space.useTemplate') }).click();
+  await page.getByRole('button', { name: text('editor.rooms.open').replace('{{room}}', family) }).click();
+  return page.getByRole('dialog', { name: new RegExp(`^${family} `) });
+}
+
+/**
+ * The editor's Define Space step: a premade room of the given family and size, chosen from its card
+ * and used from its 3D preview.
+ */
+export async function usePremade(page: Page, family: string, size: string) {
+  const preview = await openRoomPreview(page, family, size);
+  await preview.getByRole('button', { name: text('dev.editor.space.useTemplate') }).click();
+  await expect(preview).toBeHidden();
 }
 
 /**

@@ -58,6 +58,8 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   editorPage: 'editor',
   editorPanel: 'editor',
   userSearch: 'editor',
+  editorLibrary: 'editor',
+  spaceSearch: 'editor',
   contentFile: 'dev',
   assetUpload: 'assets',
   assetLibrary: 'assets',

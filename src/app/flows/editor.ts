@@ -1,15 +1,20 @@
 import { fromPromise } from 'xstate';
 import { emptySceneContent, type SceneContent } from '../../../contracts/sceneContent';
-import type { SceneMetadataFields } from '../../../contracts/scenes';
+import type { SceneMetadata, SceneMetadataFields } from '../../../contracts/scenes';
 import type { UserFull } from '../../../contracts/users';
 import { type EditorGuideEvent, editorGuideMachine } from '../../machines/editorGuideMachine';
 import { type EditorPageEvent, editorPageMachine, type LoadedScene } from '../../machines/editorPageMachine';
+import { editorLibraryMachine, type LibraryParams } from '../../machines/editorLibraryMachine';
 import { editorPanelMachine } from '../../machines/editorPanelMachine';
+import { type InfiniteListBody, infiniteListMachine } from '../../machines/infiniteListMachine';
 import { type PatchContentInput, type PutContentInput, saveMachine } from '../../machines/saveMachine';
 import { draftLimitToast } from '../../machines/spaceCardMachine';
+import { mergeSpaceOptions, type SpaceOption, spaceSearchMachine } from '../../machines/spaceSearchMachine';
 import { userSearchMachine } from '../../machines/userSearchMachine';
 import { type EngineActorLike, exportFromEngine, saveToasts } from '../../services/editorSave';
-import { scenesApi } from '../../services/scenes';
+import { assetsApi } from '../../services/assets';
+import { publishingApi } from '../../services/publishing';
+import { type ApiProblem, scenesApi } from '../../services/scenes';
 import { usersApi } from '../../services/users';
 import { commandEngine } from '../engineCommands';
 import { sessionPart, signedInUser } from '../relays';
@@ -139,11 +144,27 @@ export function provideGuide({ api }: AppServices) {
   });
 }
 
+/** How many spaces one search of the portal target picker shows of each kind. */
+export const portalTargetSearchSize = 20;
+/** How many of the creator's own spaces the picker looks through (the list has no search). */
+const ownSpacesLooked = 100;
+
+const asOption =
+  (source: SpaceOption['source']) =>
+  (space: SceneMetadata): SpaceOption => ({
+    sceneId: space.sceneId,
+    title: space.title,
+    coverUri: space.thumbnailUri ?? space.coverPhotoUri,
+    source,
+  });
+
 /** The editor page and its parts: saving, the side panel, the publish wizard, the access pickers' user search. */
 export default function editorFlows(services: AppServices) {
   const { api, navigate, toasts } = services;
   const scenes = scenesApi(api);
   const users = usersApi(api);
+  const assets = assetsApi(api);
+  const publishing = publishingApi(api);
   const editorPanel = editorPanelMachine.provide({
     actions: { sendCommand: ({ system }, { command }) => commandEngine(system as never, command) },
   });
@@ -186,6 +207,42 @@ export default function editorFlows(services: AppServices) {
     }),
     /** The side panel on its own (the engine workbench). */
     editorPanel,
+    /** The Add Content step's My library tab: the caller's assets, searched and filtered by type. */
+    editorLibrary: editorLibraryMachine.provide({
+      actors: {
+        list: infiniteListMachine.provide({
+          actors: {
+            fetchPage: fromPromise<readonly unknown[], InfiniteListBody>(async ({ input, signal }) => {
+              const { cp, ipp, search, type } = input as unknown as LibraryParams & InfiniteListBody;
+              return (await assets.myLibrary({ cp, ipp, search, type }, signal)).items;
+            }),
+          },
+        }),
+      },
+    }),
+    /** Spaces a portal may lead to: the caller's own (none when signed out), then published ones. */
+    spaceSearch: spaceSearchMachine.provide({
+      actors: {
+        searchSpaces: fromPromise<SpaceOption[], { query: string }>(async ({ input, signal }) => {
+          const words = input.query.toLowerCase();
+          const [mine, published] = await Promise.all([
+            scenes.my({ cp: 0, ipp: ownSpacesLooked }, signal).then(
+              (page) => page.items,
+              (error: unknown) => {
+                if ((error as ApiProblem).status === 401) return [];
+                throw error;
+              },
+            ),
+            publishing.search({ q: input.query, cp: 0, ipp: portalTargetSearchSize }, signal),
+          ]);
+          const matching = mine.filter((space) => space.title.toLowerCase().includes(words));
+          return mergeSpaceOptions(
+            matching.slice(0, portalTargetSearchSize).map(asOption('mine')),
+            published.items.map(asOption('published')),
+          );
+        }),
+      },
+    }),
     /** Users for the access pickers of the publish wizard. */
     userSearch: userSearchMachine.provide({
       actors: {

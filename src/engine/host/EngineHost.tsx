@@ -25,6 +25,11 @@ export interface EngineHostProps {
   /** Every event the engine sends. */
   onEvent?(event: EngineEvent): void;
   handleRef?: Ref<EngineHandle>;
+  /**
+   * The engine actor's systemId: `engine` (the page's engine, which other actors reach) unless the
+   * page shows a second engine beside it, such as a preview.
+   */
+  systemId?: string;
 }
 
 const playerOfMode: Record<EngineMode, EnginePlayer> = {
@@ -56,7 +61,7 @@ export function EngineHost(props: EngineHostProps) {
   return <EngineSession key={props.mode} {...props} />;
 }
 
-function EngineSession({ mode, settings, onEvent, handleRef }: EngineHostProps) {
+function EngineSession({ mode, settings, onEvent, handleRef, systemId = 'engine' }: EngineHostProps) {
   const { t } = useTranslation();
   const boxRef = useRef<HTMLDivElement>(null);
   const webContainerRef = useRef<HTMLDivElement>(null);
@@ -70,7 +75,7 @@ function EngineSession({ mode, settings, onEvent, handleRef }: EngineHostProps) 
   const sourceRef = useLatest(source);
   const [port] = useState(createEnginePort);
   // The page's engine actor, in the app's system: readiness, commands held until ready, events.
-  const engine = useFlow('engine', { mode, port }, { systemId: 'engine' });
+  const engine = useFlow('engine', { mode, port }, { systemId });
   const engineRef = useLatest(engine);
   /** Commands the page sent before the engine actor existed (from its own layout effects). */
   const early = useRef<EngineCommand[]>([]);

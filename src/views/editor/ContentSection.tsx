@@ -1,10 +1,9 @@
-import { Box, Stack, TextField, Typography } from '@mui/material';
+import { Box, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentCard } from './ContentCard';
 import {
   type ContentEntry,
-  defaultPortalTarget,
   demoPictureCount,
   infoPointItem,
   mediaEntries,
@@ -14,6 +13,8 @@ import {
   propEntries,
 } from './contentItems';
 import type { Send } from './editorSession';
+import { LibraryTab } from './LibraryTab';
+import { PortalTargetPicker } from './PortalTargetPicker';
 
 type Size = { width: number; height: number };
 
@@ -22,15 +23,51 @@ const props = propEntries();
 
 const grid = { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 0.75 } as const;
 
+type ContentTab = 'builtIn' | 'library';
+
 /**
- * Add Content (platform.md §2.6): demo pictures, videos, models, texts, a web view, a portal, an
- * info point and the built-in props, each dragged onto the space or added with its button.
+ * Add Content (platform.md §2.6): the built-in items beside the creator's own library (LibraryTab).
  */
 export function ContentSection({ send }: { send: Send }) {
   const { t } = useTranslation();
+  const [tab, setTab] = useState<ContentTab>('builtIn');
+  return (
+    <Stack spacing={1}>
+      <Tabs
+        value={tab}
+        onChange={(_, value: ContentTab) => setTab(value)}
+        aria-label={t('editor.library.tabs')}
+        variant="fullWidth"
+      >
+        <Tab
+          value="builtIn"
+          label={t('editor.library.builtIn')}
+          id="content-tab-builtIn"
+          aria-controls="content-panel-builtIn"
+        />
+        <Tab
+          value="library"
+          label={t('editor.library.tab')}
+          id="content-tab-library"
+          aria-controls="content-panel-library"
+        />
+      </Tabs>
+      <Box role="tabpanel" id={`content-panel-${tab}`} aria-labelledby={`content-tab-${tab}`}>
+        {tab === 'builtIn' ? <BuiltInContent send={send} /> : <LibraryTab send={send} />}
+      </Box>
+    </Stack>
+  );
+}
+
+/**
+ * The built-in content: demo pictures, videos, models, texts, a web view, a portal, an
+ * info point and the built-in props, each dragged onto the space or added with its button.
+ */
+function BuiltInContent({ send }: { send: Send }) {
+  const { t } = useTranslation();
   /** Picture sizes keeping each file's aspect, once its thumbnail has loaded. */
   const [sizes, setSizes] = useState<Record<number, Size>>({});
-  const [target, setTarget] = useState(defaultPortalTarget);
+  const [target, setTarget] = useState({ sceneId: '', title: '' });
   const [infoTitle, setInfoTitle] = useState('Information');
   const [infoText, setInfoText] = useState('');
   const pictures = Array.from({ length: demoPictureCount }, (_, i) => pictureEntry(i, sizes[i]));
@@ -61,13 +98,15 @@ export function ContentSection({ send }: { send: Send }) {
           }),
         )}
         {media.map((entry) => card(entry))}
-        <ContentCard label={t('dev.editor.content.items.portal')} item={portalItem(target)} send={send}>
-          <TextField
-            size="small"
+        <ContentCard
+          label={t('dev.editor.content.items.portal')}
+          item={portalItem(target.sceneId, target.title)}
+          send={send}
+        >
+          <PortalTargetPicker
             label={t('dev.editor.content.portalTarget')}
-            value={target}
-            error={!target.trim()}
-            onChange={(e) => setTarget(e.target.value)}
+            value={target.sceneId}
+            onChange={(sceneId, title) => setTarget({ sceneId, title })}
           />
         </ContentCard>
         <ContentCard

@@ -5,12 +5,12 @@ import {
   HttpUrl,
   type InfoPoint,
   type Model3d,
-  ObjectId,
   type Portal,
   type Video,
   type WebView3d,
 } from '../../../contracts/sceneContent';
 import { DraftTextField } from './DraftTextField';
+import { PortalTargetPicker } from './PortalTargetPicker';
 import type { Update } from './placedObjects';
 import { SwitchField } from './SwitchField';
 
@@ -27,12 +27,13 @@ export function PortalFields({ portal, update }: { portal: Portal; update: Updat
   const { t } = useTranslation();
   return (
     <Stack spacing={1}>
-      <DraftTextField
-        size="small"
+      <PortalTargetPicker
         label={t('dev.editor.fields.targetSceneId')}
         value={portal.targetSceneId}
-        validate={(value) => (ObjectId.safeParse(value).success ? null : t('validation.requiredShort'))}
-        onCommit={(targetSceneId) => update({ targetSceneId: targetSceneId.trim() })}
+        // A portal without a label of its own is named after the space it leads to.
+        onChange={(targetSceneId, title) =>
+          update({ targetSceneId, ...(portal.label ? {} : { label: title.slice(0, 200) }) })
+        }
       />
       <DraftTextField
         size="small"

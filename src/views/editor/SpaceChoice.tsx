@@ -1,5 +1,8 @@
 import {
-  Button,
+  Box,
+  Card,
+  CardActionArea,
+  CardMedia,
   FormControl,
   FormControlLabel,
   FormLabel,
@@ -8,6 +11,7 @@ import {
   RadioGroup,
   Stack,
   TextField,
+  Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +20,15 @@ import {
   spaceTemplateKinds,
   spaceTemplateSizes,
 } from '../../../contracts/sceneContent';
+import { templateCoverOf } from '../../../contracts/premadeSpaces';
 import { spaceTemplateFamilies } from '../../../contracts/spaceTemplates';
 import { ConfirmDialog } from './ConfirmDialog';
 import { command, type EditorStateData, hasWork, type Send } from './editorSession';
+import { RoomPreviewDialog } from './RoomPreviewDialog';
+
+const cardGrid = { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 0.75 } as const;
+const sameRoom = (a: SpaceTemplateChoice, b: SpaceTemplateChoice | null) =>
+  b !== null && a.family === b.family && a.size === b.size && a.kind === b.kind;
 
 type Choice = 'premade' | 'custom';
 const choiceOf = (space: EditorStateData['space']): Choice =>
@@ -30,17 +40,21 @@ const kindLabelKeys = {
 } as const;
 
 /**
- * Premade or custom space (platform.md §2.6 Define Space). Switching asks first when the document
+ * Premade or custom space (platform.md §2.6 Define Space). A premade room is chosen from cards with
+ * their covers (in the size and kind chosen above them); a card opens the room in 3D
+ * (RoomPreviewDialog) with 'Use this room'. Switching asks first when the document
  * has work in it (platform.md §4: switching discards the current work after confirmation).
  */
 export function SpaceChoice({ state, send }: { state: EditorStateData; send: Send }) {
   const { t } = useTranslation();
   const [choice, setChoice] = useState<Choice>(choiceOf(state.space));
   const [shownKind, setShownKind] = useState(state.space.kind);
-  const current = state.space.kind === 'template' ? state.space.template : null;
+  const currentTemplate = state.space.kind === 'template' ? state.space.template : null;
   const [template, setTemplate] = useState<SpaceTemplateChoice>(
-    current ?? { family: spaceTemplateFamilies[0].family, size: 'M', kind: 'Standard' },
+    currentTemplate ?? { family: spaceTemplateFamilies[0].family, size: 'M', kind: 'Standard' },
   );
+  /** The room whose preview is open. */
+  const [previewed, setPreviewed] = useState<SpaceTemplateChoice | null>(null);
   /** The switch waiting for the author's confirmation; `fromRadio` when the radio asked for it. */
   const [pending, setPending] = useState<{ run: () => void; fromRadio: boolean } | null>(null);
 
@@ -54,8 +68,11 @@ export function SpaceChoice({ state, send }: { state: EditorStateData; send: Sen
     if (hasWork(state)) setPending({ run, fromRadio });
     else run();
   };
-  const applyTemplate = () =>
-    guarded(() => send(command('Editor.Construction', 'useTemplate', { template })), false);
+  const chooseRoom = (room: SpaceTemplateChoice) => {
+    setPreviewed(null);
+    setTemplate(room);
+    guarded(() => send(command('Editor.Construction', 'useTemplate', { template: room })), false);
+  };
   const changeChoice = (next: Choice) => {
     setChoice(next);
     if (next === 'custom' && state.space.kind !== 'custom') {
@@ -91,19 +108,6 @@ export function SpaceChoice({ state, send }: { state: EditorStateData; send: Sen
       </FormControl>
       {choice === 'premade' && (
         <Stack spacing={1}>
-          <TextField
-            select
-            size="small"
-            label={t('dev.editor.space.family')}
-            value={template.family}
-            onChange={(e) => setTemplate({ ...template, family: e.target.value })}
-          >
-            {spaceTemplateFamilies.map((f) => (
-              <MenuItem key={f.family} value={f.family}>
-                {f.title}
-              </MenuItem>
-            ))}
-          </TextField>
           <Stack direction="row" spacing={1}>
             <TextField
               select
@@ -138,11 +142,34 @@ export function SpaceChoice({ state, send }: { state: EditorStateData; send: Sen
               ))}
             </TextField>
           </Stack>
-          <Button variant="contained" size="small" onClick={applyTemplate}>
-            {t('dev.editor.space.useTemplate')}
-          </Button>
+          <Box role="list" aria-label={t('dev.editor.space.family')} sx={cardGrid}>
+            {spaceTemplateFamilies.map((f) => {
+              const room = { ...template, family: f.family };
+              const current = sameRoom(room, currentTemplate);
+              return (
+                <Card
+                  key={f.family}
+                  role="listitem"
+                  variant="outlined"
+                  sx={{ borderColor: current ? 'primary.main' : undefined, borderWidth: current ? 2 : 1 }}
+                >
+                  <CardActionArea
+                    aria-label={t('editor.rooms.open', { room: f.title })}
+                    aria-current={current || undefined}
+                    onClick={() => setPreviewed(room)}
+                  >
+                    <CardMedia component="img" image={templateCoverOf(room)} alt="" sx={{ height: 64 }} />
+                    <Typography variant="caption" component="p" noWrap sx={{ px: 0.75, py: 0.5 }}>
+                      {f.title}
+                    </Typography>
+                  </CardActionArea>
+                </Card>
+              );
+            })}
+          </Box>
         </Stack>
       )}
+      <RoomPreviewDialog room={previewed} onClose={() => setPreviewed(null)} onUse={chooseRoom} send={send} />
       <ConfirmDialog
         open={pending !== null}
         title={t('dev.editor.space.confirmTitle')}

@@ -72,7 +72,6 @@ export const demoModels = ['torus-knot', 'lathe-vase', 'abstract-figure'] as con
 const modelTitle = (name: string) => `${name[0].toUpperCase()}${name.slice(1).replace(/-/g, ' ')}`;
 export const demoYoutubeId = 'aqz-KE-bpKQ';
 export const defaultWebViewUrl = 'https://example.com/';
-export const defaultPortalTarget = 'welcome-hall';
 
 /** The engine's built-in props (src/engine/web/build/props.ts): always in its props library. */
 export const builtInProps = [
@@ -160,9 +159,12 @@ export function propEntries(): ContentEntry[] {
   }));
 }
 
-/** A portal to another space; null without a target. */
-export const portalItem = (targetSceneId: string) =>
-  placeable({ kind: 'portal', item: { targetSceneId: targetSceneId.trim() } });
+/** A portal to another space, labelled with its title when given; null without a target. */
+export const portalItem = (targetSceneId: string, label?: string) =>
+  placeable({
+    kind: 'portal',
+    item: { targetSceneId: targetSceneId.trim(), ...(label?.trim() ? { label: label.slice(0, 200) } : {}) },
+  });
 
 /** An info point; null without a title. */
 export const infoPointItem = (title: string, text: string) =>

@@ -146,7 +146,21 @@ describe('EditorPanel', () => {
     const { state, commands } = await renderPanel();
     state({ space: { kind: 'custom' }, levels: [level], objectCount: 0 });
     fireEvent.click(screen.getByRole('radio', { name: 'Premade' }));
-    fireEvent.click(button('Use this room'));
+    /** Opens a room's preview from its card and presses 'Use this room' there. */
+    const useRoom = async (family: string) => {
+      fireEvent.click(screen.getByRole('button', { name: `Preview ${family}` }));
+      const preview = screen.getByRole('dialog', { name: `${family} Medium` });
+      expect(within(preview).getByRole('img', { name: `${family} Medium in 3D` })).toBeInTheDocument();
+      fireEvent.click(within(preview).getByRole('button', { name: 'Use this room' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: `${family} Medium` })).toBeNull());
+    };
+    expect(
+      within(screen.getByRole('list', { name: 'Room family' }))
+        .getAllByRole('listitem')
+        .map((card) => card.textContent),
+    ).toEqual(['White cube', 'Enfilade', 'Loft', 'Atrium']);
+
+    await useRoom('White cube');
     const dialog = screen.getByRole('dialog', { name: 'Switch space?' });
     expect(dialog).toHaveTextContent('Switching discards the current work. Continue?');
     expect(commands('Editor.Construction.useTemplate')).toEqual([]);
@@ -155,7 +169,7 @@ describe('EditorPanel', () => {
     await closed();
     expect(commands('Editor.Construction.useTemplate')).toEqual([]);
 
-    fireEvent.click(button('Use this room'));
+    await useRoom('White cube');
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Continue' }));
     await closed();
     expect(commands('Editor.Construction.useTemplate')).toEqual([
@@ -166,9 +180,16 @@ describe('EditorPanel', () => {
     ]);
 
     state({ space: { kind: 'custom' }, levels: [{ ...level, walls: 0 }], objectCount: 0 });
-    fireEvent.click(button('Use this room'));
+    await useRoom('Loft');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(commands('Editor.Construction.useTemplate')).toHaveLength(2);
+    expect(commands('Editor.Construction.useTemplate')[1].payload).toEqual({
+      template: { family: 'loft', size: 'M', kind: 'Standard' },
+    });
+    // While a preview is open its engine has the keyboard, not the editor's.
+    expect(commands('Core.setKeyboardCapture').map((c) => c.payload)).toEqual(
+      Array.from({ length: 3 }, () => [{ enabled: false }, { enabled: true }]).flat(),
+    );
   });
 
   it('asks before switching to a custom space, and puts the radio back on cancel', async () => {

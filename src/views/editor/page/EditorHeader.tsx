@@ -114,6 +114,8 @@ export function EditorHeader(props: EditorHeaderProps) {
           size="small"
           variant="outlined"
           color={statusColor[props.status]}
+          // The border carries the colour; the words stay readable (orange text fails contrast).
+          sx={{ color: 'text.primary' }}
           label={t(`editor.header.status.${props.status}`)}
           role="status"
           aria-live="polite"
