@@ -162,6 +162,14 @@ export function modelRoutes(app: FastifyInstance, db: Database, store: BlobStore
         originals: originals.map((o) => byId.get(o.id)!),
         source: result.source,
         figures: result.figures,
+        before: result.before,
+        budget: result.budget,
+        withinBudget: result.withinBudget,
+        optimised: result.optimised,
+        warnings: result.warnings,
+        bounds: result.bounds,
+        defaultSize: result.defaultSize,
+        scaleNote: result.scaleNote,
       });
     },
   );
