@@ -425,13 +425,16 @@ export async function objToDocument(obj: IntakePart, find: FindPart): Promise<Ob
   const mtls = new Map<string, { material: MtlMaterial; dir: string }>();
   for (const line of parsed.mtllibs) {
     const whole = near(objDir, line);
-    const names = whole ? [line] : line.split(/\s+/);
-    for (const name of names) {
-      const part = whole ?? near(objDir, name);
-      if (!part) {
-        warnings.push(`The material library "${name}" is not in the upload: its materials are left plain`);
-        continue;
-      }
+    const found = whole ? [whole] : line.split(/\s+/).map((name) => near(objDir, name));
+    if (found.every((f) => !f))
+      warnings.push(`The material library "${line}" is not in the upload: its materials are left plain`);
+    else
+      line.split(/\s+/).forEach((name, i) => {
+        if (!whole && !found[i])
+          warnings.push(`The material library "${name}" is not in the upload: its materials are left plain`);
+      });
+    for (const part of found) {
+      if (!part) continue;
       const dir = path.posix.dirname(partPath(part.name));
       for (const material of parseMtl(Buffer.from(part.bytes).toString('utf8')))
         if (!mtls.has(material.name)) mtls.set(material.name, { material, dir });
@@ -494,6 +497,7 @@ export async function objToDocument(obj: IntakePart, find: FindPart): Promise<Ob
           ? 1
           : roughnessOfNs(mtl.ns),
     );
+    const color = await texture(mtl.mapKd, dir, 'diffuse map');
     if (mtl.ke && Math.max(...mtl.ke) > 0) material.setEmissiveFactor([mtl.ke[0], mtl.ke[1], mtl.ke[2]]);
     const emissive = await texture(mtl.mapKe, dir, 'emissive map');
     if (emissive) material.setEmissiveTexture(emissive).setEmissiveFactor([1, 1, 1]);
@@ -502,7 +506,6 @@ export async function objToDocument(obj: IntakePart, find: FindPart): Promise<Ob
       material.setNormalTexture(normal);
       if (mtl.bumpScale !== undefined) material.setNormalScale(mtl.bumpScale);
     }
-    const color = await texture(mtl.mapKd, dir, 'diffuse map');
     const alpha = mtl.mapD ? near(dir, mtl.mapD) : undefined;
     if (mtl.mapD && !alpha)
       warnings.push(`The texture "${mtl.mapD}" (opacity map) is not in the upload: left out`);
@@ -560,16 +563,18 @@ async function withAlpha(
     const base = color
       ? sharp(color).removeAlpha()
       : sharp({ create: { width: width!, height: height!, channels: 3, background: '#ffffff' } });
-    const { info } = await base.clone().raw().toBuffer({ resolveWithObject: true });
+    // Raw RGB first: sharp drops a joined channel when removeAlpha is in the same pipeline.
+    const { data, info } = await base.raw().toBuffer({ resolveWithObject: true });
     const alpha = await sharp(opacity)
       .resize(info.width, info.height, { fit: 'fill' })
       .greyscale()
       .extractChannel(0)
       .raw()
       .toBuffer();
+    const raw = { width: info.width, height: info.height };
     return new Uint8Array(
-      await base
-        .joinChannel(alpha, { raw: { width: info.width, height: info.height, channels: 1 } })
+      await sharp(data, { raw: { ...raw, channels: info.channels } })
+        .joinChannel(alpha, { raw: { ...raw, channels: 1 } })
         .png()
         .toBuffer(),
     );
