@@ -179,3 +179,35 @@ export async function texturedObj(objects: number, n: number, textureSide: numbe
   }
   return { obj: lines.join('\r\n') + '\r\n', mtl: mtl.join('\r\n'), textures };
 }
+
+/** A GLB of `n` small grids side by side, each with its own colour of material. */
+export async function manyMaterialsGlb(n: number): Promise<Uint8Array> {
+  const doc = gridDocument(2);
+  const root = doc.getRoot();
+  const [mesh] = root.listMeshes();
+  const [scene] = root.listScenes();
+  const [first] = mesh.listPrimitives();
+  for (let i = 0; i < n; i++) {
+    const material = doc.createMaterial(`colour ${i}`).setBaseColorFactor([i / n, 1 - i / n, 0.5, 1]);
+    const prim = i === 0 ? first : first.clone();
+    prim.setMaterial(material);
+    const node = doc.createNode(`tile ${i}`).setMesh(doc.createMesh(`tile ${i}`).addPrimitive(prim));
+    scene.addChild(node.setTranslation([i * 1.1, 0, 0]));
+  }
+  scene.removeChild(root.listNodes()[0]);
+  root.listNodes()[0].dispose();
+  mesh.dispose();
+  root.listMaterials()[0].dispose();
+  return io.writeBinary(doc);
+}
+
+/** The grid GLB with its base colour texture's bytes replaced by something no decoder reads. */
+export async function brokenTextureGlb(): Promise<Uint8Array> {
+  const doc = gridDocument(4);
+  const texture = doc
+    .createTexture('broken')
+    .setImage(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]))
+    .setMimeType('image/png');
+  doc.getRoot().listMaterials()[0].setBaseColorTexture(texture);
+  return io.writeBinary(doc);
+}

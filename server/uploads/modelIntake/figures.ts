@@ -1,4 +1,4 @@
-import type { Document } from '@gltf-transform/core';
+import type { Document, Texture } from '@gltf-transform/core';
 import { getBounds } from '@gltf-transform/functions';
 import { textureMemoryBytes } from '../../../contracts/modelBudget';
 import type { ModelFigures } from '../../../contracts/modelIntake';
@@ -40,13 +40,22 @@ export function sizeOf(document: Document): [number, number, number] {
 /** Six significant digits: enough for metres, without float noise in the answer. */
 const round = (n: number) => Number(n.toPrecision(6));
 
+/** A texture's pixel size from its header; null when the image is damaged or of an unknown kind. */
+function sizeOfTexture(texture: Texture): [number, number] | null {
+  try {
+    return texture.getSize();
+  } catch {
+    return null;
+  }
+}
+
 /** The figures of a document written as `bytes` bytes. */
 export function figuresOf(document: Document, bytes: number): ModelFigures {
   const root = document.getRoot();
   let textureMemory = 0;
   let largestSide = 0;
   for (const texture of root.listTextures()) {
-    const size = texture.getSize();
+    const size = sizeOfTexture(texture);
     if (!size) continue;
     textureMemory += textureMemoryBytes(size[0], size[1]);
     largestSide = Math.max(largestSide, size[0], size[1]);

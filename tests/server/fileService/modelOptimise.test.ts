@@ -10,7 +10,14 @@ import type { DatabaseHandle } from '../../../server/db';
 import { files } from '../../../server/db/schema';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
-import { denseMeshGlb, pbrModelGlb, scaledGridGlb, texturedObj } from '../../support/models';
+import {
+  brokenTextureGlb,
+  denseMeshGlb,
+  manyMaterialsGlb,
+  pbrModelGlb,
+  scaledGridGlb,
+  texturedObj,
+} from '../../support/models';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
 import { type FormPart, multipartBody } from './multipart';
 import { makeZip } from './zipWriter';
@@ -180,6 +187,27 @@ describe.each(testDatabases().slice(0, 1))('model upload optimising on $name', (
     const chair = await accepted([file('chair.glb', await scaledGridGlb([0.5, 1, 0.5]))]);
     expect(chair.defaultSize).toEqual(chair.bounds);
     expect(chair.scaleNote).toBeUndefined();
+  });
+
+  it('stores a model it cannot bring within budget, flagging the rows it misses', async () => {
+    const upload = await accepted([file('tiles.glb', await manyMaterialsGlb(30))]);
+    expect(upload.figures.materials).toBe(30);
+    expect(upload.withinBudget).toBe(false);
+    expect(upload.budget.filter((b) => !b.within).map((b) => b.row)).toEqual(['maxMaterials']);
+    expect(upload.warnings).toEqual([
+      expect.stringMatching(/still over the budget for 30 materials \(at most 25 materials\)/),
+    ]);
+    expect(upload.model.id).toBeTruthy();
+  });
+
+  it('stores the unoptimised GLB, with a warning, when optimising fails', async () => {
+    const glb = await brokenTextureGlb();
+    const upload = await accepted([file('odd.glb', glb)]);
+    expect(upload.optimised).toBe(false);
+    expect(upload.warnings).toEqual([expect.stringMatching(/could not be optimised .*stored as uploaded/)]);
+    expect(upload.figures).toEqual(upload.before);
+    const doc = await stored(upload);
+    expect(doc.getRoot().listTextures()[0].getMimeType()).toBe('image/png');
   });
 
   it('still refuses bad uploads with their codes, storing nothing', async () => {
