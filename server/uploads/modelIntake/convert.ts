@@ -10,7 +10,7 @@ import { IntakeFailure } from './failure';
 import { figuresOf } from './figures';
 import { type ModelIntakeLimits, modelIntakeLimits } from './limits';
 import { objToDocument } from './obj';
-import { checkBudget, type ModelBudget, optimizeDocument } from './optimize';
+import { checkBudget, type ModelBudget, optimizeDocument, shrinkTexturesToFit } from './optimize';
 import { type IntakePart, PartIndex } from './parts';
 import { placementOf } from './scale';
 import { unpackZip } from './zip';
@@ -241,7 +241,15 @@ async function optimise(
 }> {
   try {
     await optimizeDocument(document, budget);
-    const glb = await io.writeBinary(document);
+    let glb: Uint8Array<ArrayBufferLike> = await io.writeBinary(document);
+    if (glb.byteLength > budget.maxBytes)
+      glb = await shrinkTexturesToFit(
+        document,
+        glb,
+        () => io.writeBinary(document),
+        figuresOf(document, glb.byteLength).largestTextureSide,
+        budget,
+      );
     return { glb, figures: figuresOf(document, glb.byteLength), optimised: true, warnings: [] };
   } catch (error) {
     return {

@@ -1,4 +1,4 @@
-import type { Document, Transform } from '@gltf-transform/core';
+import { type Document, Logger, type Transform } from '@gltf-transform/core';
 import { dedup, meshopt, prune, resample, simplify, textureCompress, weld } from '@gltf-transform/functions';
 import { MeshoptEncoder, MeshoptSimplifier } from 'meshoptimizer';
 import sharp from 'sharp';
@@ -45,6 +45,8 @@ const simplifyErrors = [0.01, 0.05, 1];
  */
 export async function optimizeDocument(document: Document, budget: ModelBudget = modelBudget): Promise<void> {
   await Promise.all([MeshoptEncoder.ready, MeshoptSimplifier.ready]);
+  // The transforms log each step at info level; only their warnings matter on a server.
+  document.setLogger(new Logger(Logger.Verbosity.WARN));
   // Decoded on read; written again with meshopt, not both.
   for (const extension of document.getRoot().listExtensionsUsed())
     if (extension.extensionName === 'KHR_draco_mesh_compression') extension.dispose();
@@ -60,13 +62,36 @@ export async function optimizeDocument(document: Document, budget: ModelBudget =
   }
 
   const steps: Transform[] = [
-    textureCompress({
-      encoder: sharp,
-      targetFormat: 'webp',
-      resize: [budget.maxTextureSide, budget.maxTextureSide],
-    }),
+    webp(budget.maxTextureSide),
     prune(),
     meshopt({ encoder: MeshoptEncoder, level: 'medium' }),
   ];
   await document.transform(...steps);
+}
+
+/** Textures fitted within `side` px (keeping their aspect) and encoded as WebP. */
+const webp = (side: number) =>
+  textureCompress({ encoder: sharp, targetFormat: 'webp', resize: [side, side] });
+
+/** The smallest texture side the file-size budget may shrink textures to. */
+const smallestShrunkSide = 512;
+
+/**
+ * For a document already optimised but whose GLB is over the file-size budget: textures halved
+ * (down to 512 px) until `write` gives a GLB within it. Returns the last GLB written.
+ */
+export async function shrinkTexturesToFit(
+  document: Document,
+  glb: Uint8Array,
+  write: () => Promise<Uint8Array>,
+  largestSide: number,
+  budget: ModelBudget = modelBudget,
+): Promise<Uint8Array> {
+  let side = Math.min(largestSide, budget.maxTextureSide);
+  while (glb.byteLength > budget.maxBytes && side > smallestShrunkSide) {
+    side = Math.max(smallestShrunkSide, side >> 1);
+    await document.transform(webp(side));
+    glb = await write();
+  }
+  return glb;
 }

@@ -8,6 +8,8 @@ import { modelBudget } from '../../../contracts/modelBudget';
 import type { ModelUpload } from '../../../contracts/modelIntake';
 import type { DatabaseHandle } from '../../../server/db';
 import { files } from '../../../server/db/schema';
+import { modelIntakeLimits } from '../../../server/uploads/modelIntake';
+import { convertModel } from '../../../server/uploads/modelIntake/convert';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import {
@@ -229,4 +231,20 @@ describe.each(testDatabases().slice(0, 1))('model upload optimising on $name', (
     }
     expect(await rows()).toBe(before);
   });
+});
+
+describe('the model optimiser', () => {
+  it('halves textures until the GLB is within the file-size budget', async () => {
+    const glb = await pbrModelGlb(2048, 1, 18);
+    const budget = { ...modelBudget, maxBytes: 200_000 };
+    const result = await convertModel([{ name: 'rock.glb', bytes: glb }], modelIntakeLimits, budget);
+    expect(result.before.largestTextureSide).toBe(2048);
+    expect(result.figures.largestTextureSide).toBeLessThan(2048);
+    expect(result.figures.largestTextureSide).toBeGreaterThanOrEqual(512);
+    expect(result.figures.bytes).toBe(result.glb.byteLength);
+    expect(result.budget.find((b) => b.row === 'maxBytes')).toMatchObject({
+      limit: 200_000,
+      within: result.glb.byteLength <= 200_000,
+    });
+  }, 60_000);
 });
