@@ -99,16 +99,21 @@ export const scaledGridGlb = (scale: [number, number, number]) => io.writeBinary
 
 /**
  * A PBR model: a grid with base colour, metallic-roughness and normal textures, each a photo-like
- * PNG of `side`² (fewer maps with `maps`), and an animation clip.
+ * PNG (or JPEG) of `side`² (fewer maps with `maps`), and an animation clip.
  */
-export async function pbrModelGlb(side: number, maps = 3, grain = 18): Promise<Uint8Array> {
+export async function pbrModelGlb(
+  side: number,
+  maps = 3,
+  grain = 18,
+  format: 'png' | 'jpeg' = 'png',
+): Promise<Uint8Array> {
   const doc = gridDocument(64);
   const material = doc.getRoot().listMaterials()[0];
   const texture = async (name: string) =>
     doc
       .createTexture(name)
-      .setImage(await photoTexture(side, 'png', grain))
-      .setMimeType('image/png');
+      .setImage(await photoTexture(side, format, grain))
+      .setMimeType(`image/${format}`);
   material.setBaseColorTexture(await texture('albedo'));
   if (maps > 1) material.setMetallicRoughnessTexture(await texture('orm'));
   if (maps > 2) material.setNormalTexture(await texture('normal'));
