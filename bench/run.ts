@@ -2,7 +2,7 @@
 // (these machines are shared and noisy); `npm run bench -- --check` fails when a goal is missed.
 import { existsSync, readdirSync } from 'node:fs';
 import { execSync } from 'node:child_process';
-import { benchAssets } from './assets';
+import { benchAssets, benchModelFirstFrame } from './assets';
 import { benchFirstVisitSize } from './bundleSize';
 import { benchEditor } from './editor';
 import { benchEngine } from './engine';
@@ -33,6 +33,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   editor: benchEditor,
   explore: benchExplore,
   assets: benchAssets,
+  'model-view': benchModelFirstFrame,
 };
 const results: BenchResult[] = [];
 /** Which benchmark gave each result, to run it again. */
