@@ -249,7 +249,7 @@ export function parseObj(text: string): ParsedObj {
           if (corner[0] >= 0) corners.push(corner);
         }
         if (corners.length < 3) break;
-        if (!group) open(byObject ? 'default' : 'default');
+        if (!group) open('default');
         const list = group!.byMaterial.get(material) ?? [];
         list.push({ corners, smooth });
         group!.byMaterial.set(material, list);
@@ -361,7 +361,11 @@ export function buildPrimitive(obj: ParsedObj, faces: Face[]): PrimitiveArrays {
   });
   for (const { n, vertices } of smoothSums.values()) {
     const unit = normalise(...n);
-    for (const vertex of vertices) normals.splice(vertex * 3, 3, ...unit);
+    for (const vertex of vertices) {
+      normals[vertex * 3] = unit[0];
+      normals[vertex * 3 + 1] = unit[1];
+      normals[vertex * 3 + 2] = unit[2];
+    }
   }
   return {
     positions: new Float32Array(positions),
@@ -529,7 +533,7 @@ export async function objToDocument(obj: IntakePart, find: FindPart): Promise<Ob
     const mesh = document.createMesh(group.name);
     for (const [name, faces] of group.byMaterial) {
       const arrays = buildPrimitive(parsed, faces);
-      const accessor = (type: 'VEC2' | 'VEC3' | 'SCALAR', array: Float32Array | Uint32Array) =>
+      const accessor = (type: 'VEC2' | 'VEC3' | 'SCALAR', array: Float32Array | Uint32Array | Uint16Array) =>
         document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
       const primitive = document
         .createPrimitive()
@@ -537,7 +541,7 @@ export async function objToDocument(obj: IntakePart, find: FindPart): Promise<Ob
         .setAttribute('NORMAL', accessor('VEC3', arrays.normals))
         .setIndices(
           arrays.positions.length / 3 <= 65_535
-            ? accessor('SCALAR', new Uint16Array(arrays.indices) as unknown as Uint32Array)
+            ? accessor('SCALAR', new Uint16Array(arrays.indices))
             : accessor('SCALAR', arrays.indices),
         )
         .setMaterial(await materialOf(name));
