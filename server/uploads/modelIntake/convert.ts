@@ -242,14 +242,7 @@ async function optimise(
   try {
     await optimizeDocument(document, budget);
     let glb: Uint8Array<ArrayBufferLike> = await io.writeBinary(document);
-    if (glb.byteLength > budget.maxBytes)
-      glb = await shrinkTexturesToFit(
-        document,
-        glb,
-        () => io.writeBinary(document),
-        figuresOf(document, glb.byteLength).largestTextureSide,
-        budget,
-      );
+    glb = await shrinkTexturesToFit(document, glb, () => io.writeBinary(document), budget);
     return { glb, figures: figuresOf(document, glb.byteLength), optimised: true, warnings: [] };
   } catch (error) {
     return {

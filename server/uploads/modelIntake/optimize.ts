@@ -4,7 +4,7 @@ import { MeshoptEncoder, MeshoptSimplifier } from 'meshoptimizer';
 import sharp from 'sharp';
 import { modelBudget, modelBudgetRows } from '../../../contracts/modelBudget';
 import type { ModelBudgetCheck, ModelFigures } from '../../../contracts/modelIntake';
-import { countTriangles } from './figures';
+import { countTriangles, figuresOf } from './figures';
 
 export type ModelBudget = { readonly [K in keyof typeof modelBudget]: number };
 
@@ -77,18 +77,22 @@ const webp = (side: number) =>
 const smallestShrunkSide = 512;
 
 /**
- * For a document already optimised but whose GLB is over the file-size budget: textures halved
- * (down to 512 px) until `write` gives a GLB within it. Returns the last GLB written.
+ * For a document already optimised but still over the file-size or texture-memory budget:
+ * textures halved (down to 512 px) until it is within both. `write` makes the GLB; the last one
+ * written is returned.
  */
 export async function shrinkTexturesToFit(
   document: Document,
   glb: Uint8Array,
   write: () => Promise<Uint8Array>,
-  largestSide: number,
   budget: ModelBudget = modelBudget,
 ): Promise<Uint8Array> {
-  let side = Math.min(largestSide, budget.maxTextureSide);
-  while (glb.byteLength > budget.maxBytes && side > smallestShrunkSide) {
+  const over = (bytes: Uint8Array) => {
+    const figures = figuresOf(document, bytes.byteLength);
+    return bytes.byteLength > budget.maxBytes || figures.textureMemoryBytes > budget.maxTextureMemoryBytes;
+  };
+  let side = Math.min(figuresOf(document, glb.byteLength).largestTextureSide, budget.maxTextureSide);
+  while (over(glb) && side > smallestShrunkSide) {
     side = Math.max(smallestShrunkSide, side >> 1);
     await document.transform(webp(side));
     glb = await write();

@@ -247,4 +247,16 @@ describe('the model optimiser', () => {
       within: result.glb.byteLength <= 200_000,
     });
   }, 60_000);
+
+  it('halves textures until they are within the texture-memory budget', async () => {
+    const glb = await pbrModelGlb(2048, 1, 0);
+    const budget = { ...modelBudget, maxTextureMemoryBytes: 2_000_000 };
+    const result = await convertModel([{ name: 'rock.glb', bytes: glb }], modelIntakeLimits, budget);
+    // 2048² → 1024² (5.6 MB of texture memory) → 512² (1.4 MB).
+    expect(result.figures).toMatchObject({
+      largestTextureSide: 512,
+      textureMemoryBytes: Math.round((512 * 512 * 16) / 3),
+    });
+    expect(result.withinBudget).toBe(true);
+  }, 60_000);
 });
