@@ -8,7 +8,7 @@ import { modelBudget } from '../../../contracts/modelBudget';
 import type { ModelUpload } from '../../../contracts/modelIntake';
 import type { DatabaseHandle } from '../../../server/db';
 import { files } from '../../../server/db/schema';
-import { modelIntakeLimits } from '../../../server/uploads/modelIntake';
+import { ModelIntake, modelIntakeLimits } from '../../../server/uploads/modelIntake';
 import { convertModel } from '../../../server/uploads/modelIntake/convert';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
@@ -258,5 +258,21 @@ describe('the model optimiser', () => {
       textureMemoryBytes: Math.round((512 * 512 * 16) / 3),
     });
     expect(result.withinBudget).toBe(true);
+  }, 60_000);
+
+  it('stops a conversion that runs too long in the middle of its texture work, and goes on', async () => {
+    // Three 4096² maps take seconds to re-encode; a small model takes a fraction of the limit.
+    const slow = await pbrModelGlb(4096, 3, 18, 'jpeg');
+    const intake = new ModelIntake({ limits: { ...modelIntakeLimits, processingTimeoutMs: 1500 } });
+    try {
+      await expect(intake.convert([{ name: 'slow.glb', bytes: slow }])).rejects.toMatchObject({
+        code: 'MODEL_INVALID',
+        message: expect.stringMatching(/too long/),
+      });
+      const next = await intake.convert([{ name: 'small.glb', bytes: await scaledGridGlb([1, 1, 1]) }]);
+      expect(next.figures.triangles).toBe(32);
+    } finally {
+      await intake.close();
+    }
   }, 60_000);
 });
