@@ -123,10 +123,13 @@ const invalid = (what: string, error?: unknown): IntakeFailure =>
   );
 
 /**
- * Turns an upload into one self-contained GLB: a .glb, a .gltf with its .bin and textures, or a
- * zip of either. The parts the glTF names are found in the upload (relative paths, percent-decoded,
- * `./` dropped, case-insensitively as a fallback); everything is read into memory, never from disk.
- * Refusals are IntakeFailures with a stable code and a message for people.
+ * Turns an upload into one self-contained, optimised GLB: a .glb, a .gltf with its .bin and
+ * textures, an .obj with its .mtl and textures (see obj.ts), or a zip of any. The parts the model
+ * names are found in the upload (relative paths, percent-decoded, `./` dropped, case-insensitively
+ * and by file name as fallbacks); everything is read into memory, never from disk. The GLB is then
+ * optimised towards the budget (optimize.ts); a model still over it is kept with the rows it misses
+ * named in the warnings, and one glTF-Transform cannot optimise is kept unoptimised. Refusals are
+ * IntakeFailures with a stable code and a message for people.
  */
 export async function convertModel(
   uploaded: IntakePart[],
