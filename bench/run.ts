@@ -14,8 +14,8 @@ import { type BenchResult, meetsGoal } from './types';
 const check = process.argv.includes('--check');
 // `npm run bench -- engine` runs only the named benchmarks.
 const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-// The engine benchmarks drive /dev/engine: they need a build with the development pages. These
-// benchmarks need no build, so naming only them skips it.
+// The engine benchmarks drive /dev/engine: they need a build with the development pages. The
+// ones in withoutBuild need none: naming only them skips the build.
 const withoutBuild = new Set(['files', 'assets']);
 const hasDevPages = () =>
   existsSync('dist/spa/static/js/async') &&
