@@ -25,7 +25,7 @@ const rounds = 3;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Opens /dev/engine with a query and resolves with ms from navigation to the `loaded` event. */
-async function timeToLoaded(page: Page, base: string, query: string): Promise<number> {
+export async function timeToLoaded(page: Page, base: string, query: string): Promise<number> {
   await page.goto(`${base}/dev/engine${query}`);
   await page.waitForFunction(() => window.engineDev?.last('loaded'), null, { timeout: 120_000, polling: 50 });
   return page.evaluate(() => {

@@ -2,6 +2,7 @@
 // (these machines are shared and noisy); `npm run bench -- --check` fails when a goal is missed.
 import { existsSync, readdirSync } from 'node:fs';
 import { execSync } from 'node:child_process';
+import { benchAssets, benchModelFirstFrame } from './assets';
 import { benchFirstVisitSize } from './bundleSize';
 import { benchEditor } from './editor';
 import { benchEngine } from './engine';
@@ -11,11 +12,16 @@ import { benchScenes } from './scenes';
 import { type BenchResult, meetsGoal } from './types';
 
 const check = process.argv.includes('--check');
-// The engine benchmarks drive /dev/engine: they need a build with the development pages.
+// `npm run bench -- engine` runs only the named benchmarks.
+const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+// The engine benchmarks drive /dev/engine: they need a build with the development pages. The
+// ones in withoutBuild need none: naming only them skips the build.
+const withoutBuild = new Set(['files', 'assets']);
 const hasDevPages = () =>
   existsSync('dist/spa/static/js/async') &&
   readdirSync('dist/spa/static/js/async').some((f) => f.startsWith('dev-engine.'));
-if (!existsSync('dist/spa/index.html') || !hasDevPages()) {
+const needsBuild = named.length === 0 || named.some((n) => !withoutBuild.has(n));
+if (needsBuild && (!existsSync('dist/spa/index.html') || !hasDevPages())) {
   execSync('npm run build', { stdio: 'inherit', env: { ...process.env, SPACES_DEV_PAGES: 'true' } });
 }
 
@@ -26,9 +32,9 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   engine: benchEngine,
   editor: benchEditor,
   explore: benchExplore,
+  assets: benchAssets,
+  'model-view': benchModelFirstFrame,
 };
-// `npm run bench -- engine` runs only the named benchmarks.
-const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const results: BenchResult[] = [];
 /** Which benchmark gave each result, to run it again. */
 const origin = new Map<BenchResult, string>();

@@ -75,9 +75,10 @@ const limitsText =
   `${limits.maxCompressionRatio} per entry`;
 
 /**
- * POST /model: a model upload (a .glb; a .gltf with its .bin and textures as several parts; or a
- * zip of either) made into one self-contained GLB on the intake's worker thread, stored with the
- * upload's own files. Nothing is stored unless the whole upload is accepted.
+ * POST /model: a model upload (a .glb; a .gltf with its .bin and textures as several parts; an .obj
+ * with its .mtl and textures; or a zip of any) made into one self-contained, optimised GLB on the
+ * intake's worker thread, stored with the upload's own files. Nothing is stored unless the whole
+ * upload is accepted.
  */
 export function modelRoutes(app: FastifyInstance, db: Database, store: BlobStore) {
   const intake = new ModelIntake({ log: app.log });
@@ -106,16 +107,22 @@ export function modelRoutes(app: FastifyInstance, db: Database, store: BlobStore
         summary: 'Upload a 3D model',
         description:
           'multipart/form-data with either one .glb, or a .gltf and the .bin and textures it names (one part ' +
-          'each), or one .zip holding either. The server links the parts (relative uris, percent-decoded, ' +
-          'case-insensitively as a fallback; data: uris too; http(s), absolute and `..` uris are refused) and ' +
-          'answers one self-contained GLB (KHR_*, Draco and meshopt extensions pass through) with its figures; ' +
-          `the upload's own files are kept as they came. Limits: ${limitsText}. Processed on a worker thread.`,
+          'each), or an .obj with its .mtl and textures, or one .zip holding any of them. The server links the ' +
+          'parts (relative uris, percent-decoded, case-insensitively and by file name as a fallback; data: uris ' +
+          'too; http(s), absolute and `..` uris are refused), makes one self-contained GLB and optimises it ' +
+          'towards the model budget (contracts/modelBudget.ts: deduplicated, pruned, welded, textures at most ' +
+          '2048 px as WebP, simplified when over the triangle budget, meshopt-compressed). The answer gives the ' +
+          'figures before and after, each budget row met or missed (a model over budget is stored all the ' +
+          'same, with a warning), warnings (a missing .mtl or texture), the bounds and a default size. ' +
+          `The upload's own files are kept as they came. Limits: ${limitsText}. Processed on a worker thread.`,
         consumes: ['multipart/form-data'],
         body: z
           .object({
             file: z
               .array(z.string().meta({ format: 'binary' }))
-              .describe('The model: a .glb, a .zip, or a .gltf with its .bin and textures'),
+              .describe(
+                'The model: a .glb, a .zip, a .gltf with its .bin and textures, or an .obj with its .mtl and textures',
+              ),
           })
           .nullish(),
         response: {
@@ -128,7 +135,9 @@ export function modelRoutes(app: FastifyInstance, db: Database, store: BlobStore
           413: ErrorBody.describe(
             'Larger than the upload limit (PAYLOAD_TOO_LARGE), or a zip over its entry, size or ratio limits (ARCHIVE_TOO_LARGE)',
           ),
-          415: ErrorBody.describe('No 3D model in the upload (the bytes are not a glb, gltf or zip of them)'),
+          415: ErrorBody.describe(
+            'No 3D model in the upload (the bytes are not a glb, gltf, obj or zip of them)',
+          ),
           422: ErrorBody.describe(
             'A damaged model (MODEL_INVALID), a required extension the server cannot read ' +
               '(MODEL_EXTENSION_UNSUPPORTED), a part the glTF names missing (MODEL_PART_MISSING), or a uri ' +
@@ -162,6 +171,14 @@ export function modelRoutes(app: FastifyInstance, db: Database, store: BlobStore
         originals: originals.map((o) => byId.get(o.id)!),
         source: result.source,
         figures: result.figures,
+        before: result.before,
+        budget: result.budget,
+        withinBudget: result.withinBudget,
+        optimised: result.optimised,
+        warnings: result.warnings,
+        bounds: result.bounds,
+        defaultSize: result.defaultSize,
+        scaleNote: result.scaleNote,
       });
     },
   );

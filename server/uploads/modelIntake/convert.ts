@@ -3,25 +3,37 @@ import { type JSONDocument, NodeIO, type Document } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import draco3d from 'draco3dgltf';
 import { MeshoptDecoder, MeshoptEncoder } from 'meshoptimizer';
-import type { ModelFigures, ModelSource } from '../../../contracts/modelIntake';
+import { modelBudget } from '../../../contracts/modelBudget';
+import type { ModelBudgetCheck, ModelFigures, ModelSource } from '../../../contracts/modelIntake';
 import { detectType } from '../detect';
 import { IntakeFailure } from './failure';
+import { figuresOf } from './figures';
 import { type ModelIntakeLimits, modelIntakeLimits } from './limits';
+import { objToDocument } from './obj';
+import { checkBudget, type ModelBudget, optimizeDocument, shrinkTexturesToFit } from './optimize';
+import { type IntakePart, PartIndex } from './parts';
+import { placementOf } from './scale';
 import { unpackZip } from './zip';
 
-/** One file of an upload: a multipart part or a zip entry. */
-export interface IntakePart {
-  name: string;
-  bytes: Uint8Array;
-}
+export type { IntakePart } from './parts';
 
 export interface IntakeResult {
-  /** The self-contained GLB. */
+  /** The self-contained GLB, optimised. */
   glb: Uint8Array<ArrayBufferLike>;
   /** Its name: the model's, with .glb. */
   name: string;
   source: ModelSource;
+  /** The stored GLB's figures. */
   figures: ModelFigures;
+  /** The upload's figures, made one GLB, before optimising. */
+  before: ModelFigures;
+  budget: ModelBudgetCheck[];
+  withinBudget: boolean;
+  optimised: boolean;
+  warnings: string[];
+  bounds: [number, number, number];
+  defaultSize: [number, number, number];
+  scaleNote?: string;
   /** The detected MIME type of each uploaded part, in order (for keeping the originals). */
   partTypes: string[];
 }
@@ -59,38 +71,13 @@ async function kindOf(part: IntakePart): Promise<{ kind: Kind; mimeType: string 
 const notAModel = () =>
   new IntakeFailure(
     'UNSUPPORTED_MEDIA_TYPE',
-    'This upload has no 3D model in it: send a .glb, a .gltf with its .bin and textures, or a .zip of either',
-    { accepted: ['glb', 'gltf', 'zip'] },
+    'This upload has no 3D model in it: send a .glb, a .gltf with its .bin and textures, an .obj with ' +
+      'its .mtl and textures, or a .zip of any of them',
+    { accepted: ['glb', 'gltf', 'obj', 'zip'] },
   );
 
 /** Files a zip carries that are no part of any model (macOS resource forks, hidden files). */
 const isClutter = (name: string) => name.startsWith('__MACOSX/') || path.posix.basename(name).startsWith('.');
-
-/** The parts by name, for the lookups a uri goes through: exact, then case-insensitive, then by file name. */
-class PartIndex {
-  private readonly exact = new Map<string, IntakePart>();
-  private readonly lower = new Map<string, IntakePart[]>();
-  private readonly base = new Map<string, IntakePart[]>();
-  constructor(parts: IntakePart[]) {
-    const add = (map: Map<string, IntakePart[]>, key: string, part: IntakePart) =>
-      map.set(key, [...(map.get(key) ?? []), part]);
-    for (const part of parts) {
-      const name = path.posix.normalize(part.name.replace(/\\/g, '/')).replace(/^\/+/, '');
-      this.exact.set(name, part);
-      add(this.lower, name.toLowerCase(), part);
-      add(this.base, path.posix.basename(name).toLowerCase(), part);
-    }
-  }
-  find(name: string): IntakePart | undefined {
-    const exact = this.exact.get(name);
-    if (exact) return exact;
-    const lower = this.lower.get(name.toLowerCase());
-    if (lower?.length === 1) return lower[0];
-    // Parts uploaded side by side arrive without their folders: match by file name when unique.
-    const base = this.base.get(path.posix.basename(name).toLowerCase());
-    return base?.length === 1 ? base[0] : undefined;
-  }
-}
 
 /**
  * Where a glTF uri points inside the upload, relative to the model's own folder. `data:` uris are
@@ -121,34 +108,6 @@ export function resolveUri(uri: string, modelDir: string): { data: true } | { pa
   return { path: joined, raw: path.posix.normalize(path.posix.join(modelDir, uri)) };
 }
 
-/** Triangles drawn: each mesh's primitives, once per node that shows the mesh. */
-function countTriangles(document: Document): number {
-  let triangles = 0;
-  for (const mesh of document.getRoot().listMeshes()) {
-    let perMesh = 0;
-    for (const prim of mesh.listPrimitives()) {
-      const count = prim.getIndices()?.getCount() ?? prim.getAttribute('POSITION')?.getCount() ?? 0;
-      const mode = prim.getMode();
-      if (mode === 4) perMesh += Math.floor(count / 3);
-      else if (mode === 5 || mode === 6) perMesh += Math.max(0, count - 2);
-    }
-    const instances = mesh.listParents().filter((p) => p.propertyType === 'Node').length;
-    triangles += perMesh * Math.max(1, instances);
-  }
-  return triangles;
-}
-
-function figuresOf(document: Document, bytes: number): ModelFigures {
-  const root = document.getRoot();
-  return {
-    triangles: countTriangles(document),
-    meshes: root.listMeshes().length,
-    materials: root.listMaterials().length,
-    textures: root.listTextures().length,
-    bytes,
-  };
-}
-
 interface GltfJson {
   asset?: { version?: string };
   extensionsRequired?: string[];
@@ -164,14 +123,18 @@ const invalid = (what: string, error?: unknown): IntakeFailure =>
   );
 
 /**
- * Turns an upload into one self-contained GLB: a .glb, a .gltf with its .bin and textures, or a
- * zip of either. The parts the glTF names are found in the upload (relative paths, percent-decoded,
- * `./` dropped, case-insensitively as a fallback); everything is read into memory, never from disk.
- * Refusals are IntakeFailures with a stable code and a message for people.
+ * Turns an upload into one self-contained, optimised GLB: a .glb, a .gltf with its .bin and
+ * textures, an .obj with its .mtl and textures (see obj.ts), or a zip of any. The parts the model
+ * names are found in the upload (relative paths, percent-decoded, `./` dropped, case-insensitively
+ * and by file name as fallbacks); everything is read into memory, never from disk. The GLB is then
+ * optimised towards the budget (optimize.ts); a model still over it is kept with the rows it misses
+ * named in the warnings, and one glTF-Transform cannot optimise is kept unoptimised. Refusals are
+ * IntakeFailures with a stable code and a message for people.
  */
 export async function convertModel(
   uploaded: IntakePart[],
   limits: ModelIntakeLimits = modelIntakeLimits,
+  budget: ModelBudget = modelBudget,
 ): Promise<IntakeResult> {
   if (uploaded.length === 0)
     throw new IntakeFailure('VALIDATION_FAILED', 'The request has no file: send the model');
@@ -208,17 +171,101 @@ export async function convertModel(
     throw notAModel();
   }
   const [{ part: model, kind }] = models;
-  if (kind === 'obj')
-    throw new IntakeFailure(
-      'UNSUPPORTED_MEDIA_TYPE',
-      'OBJ models are not converted yet: send a .glb or a .gltf',
-      {
-        accepted: ['glb', 'gltf', 'zip'],
-      },
-    );
-  source ??= kind === 'glb' ? 'glb' : 'gltf';
+  source ??= kind === 'glb' ? 'glb' : kind === 'obj' ? 'obj' : 'gltf';
 
   const io = await getIO();
+  const index = new PartIndex(parts);
+  const warnings: string[] = [];
+  let document: Document;
+  if (kind === 'obj') {
+    const made = await objToDocument(model, (name) => index.find(name));
+    document = made.document;
+    warnings.push(...made.warnings);
+  } else document = await readGltf(io, model, kind === 'glb' ? 'glb' : 'gltf', index);
+
+  let unoptimised: Uint8Array<ArrayBufferLike>;
+  try {
+    unoptimised = await io.writeBinary(document);
+  } catch (error) {
+    throw invalid('cannot be packed into one GLB', error);
+  }
+  const before = figuresOf(document, unoptimised.byteLength);
+  const outcome = await optimise(io, document, unoptimised, before, budget);
+  warnings.push(...outcome.warnings);
+  const checks = checkBudget(before, outcome.figures, budget);
+  const missed = checks.filter((c) => !c.within);
+  if (missed.length > 0)
+    warnings.push(
+      `The model is stored, but is still over the budget for ${missed.map(overBudget).join('; ')}: ` +
+        'it may load slowly or look different on small devices',
+    );
+  const baseName = path.posix.basename(model.name.replace(/\\/g, '/')).replace(/\.[^.]*$/, '') || 'model';
+  return {
+    glb: outcome.glb,
+    name: `${baseName}.glb`,
+    source,
+    figures: outcome.figures,
+    before,
+    budget: checks,
+    withinBudget: missed.length === 0,
+    optimised: outcome.optimised,
+    warnings,
+    bounds: before.size,
+    ...placementOf(before.size),
+    partTypes: uploadedKinds.map((k) => k.mimeType),
+  };
+}
+
+const budgetWords: Record<ModelBudgetCheck['row'], (n: number) => string> = {
+  maxTriangles: (n) => `${n} triangles`,
+  maxMaterials: (n) => `${n} materials`,
+  maxTextureMemoryBytes: (n) => `${Math.round(n / 1_048_576)} MB of texture memory`,
+  maxTextureSide: (n) => `a ${n} px texture side`,
+  maxBytes: (n) => `${Math.round((n / 1_048_576) * 10) / 10} MB of file`,
+};
+const overBudget = (c: ModelBudgetCheck) =>
+  `${budgetWords[c.row](c.after)} (at most ${budgetWords[c.row](c.limit)})`;
+
+/**
+ * The document optimised (see optimizeDocument) and written; when glTF-Transform fails on it, the
+ * unoptimised GLB with a warning, so an odd but readable model is still stored.
+ */
+async function optimise(
+  io: NodeIO,
+  document: Document,
+  unoptimised: Uint8Array<ArrayBufferLike>,
+  before: ModelFigures,
+  budget: ModelBudget,
+): Promise<{
+  glb: Uint8Array<ArrayBufferLike>;
+  figures: ModelFigures;
+  optimised: boolean;
+  warnings: string[];
+}> {
+  try {
+    await optimizeDocument(document, budget);
+    let glb: Uint8Array<ArrayBufferLike> = await io.writeBinary(document);
+    glb = await shrinkTexturesToFit(document, glb, () => io.writeBinary(document), budget);
+    return { glb, figures: figuresOf(document, glb.byteLength), optimised: true, warnings: [] };
+  } catch (error) {
+    return {
+      glb: unoptimised,
+      figures: before,
+      optimised: false,
+      warnings: [
+        `The model could not be optimised (${(error as Error).message}); it is stored as uploaded, made one GLB`,
+      ],
+    };
+  }
+}
+
+/** A .glb, or a .gltf with the parts it names found in the upload, read into a document. */
+async function readGltf(
+  io: NodeIO,
+  model: IntakePart,
+  kind: 'glb' | 'gltf',
+  index: PartIndex,
+): Promise<Document> {
   let jsonDoc: JSONDocument;
   if (kind === 'glb') {
     try {
@@ -248,7 +295,6 @@ export async function convertModel(
     );
 
   // Link the parts: every uri the glTF names must be in the upload.
-  const index = new PartIndex(parts);
   const modelDir = path.posix.dirname(path.posix.normalize(model.name.replace(/\\/g, '/')));
   const missing: string[] = [];
   for (const resource of [...(json.buffers ?? []), ...(json.images ?? [])]) {
@@ -283,18 +329,5 @@ export async function convertModel(
       );
     throw invalid('cannot be read: its glTF data is inconsistent', error);
   }
-  let glb: Uint8Array<ArrayBufferLike>;
-  try {
-    glb = await io.writeBinary(document);
-  } catch (error) {
-    throw invalid('cannot be packed into one GLB', error);
-  }
-  const baseName = path.posix.basename(model.name.replace(/\\/g, '/')).replace(/\.[^.]*$/, '') || 'model';
-  return {
-    glb,
-    name: `${baseName}.glb`,
-    source,
-    figures: figuresOf(document, glb.byteLength),
-    partTypes: uploadedKinds.map((k) => k.mimeType),
-  };
+  return document;
 }

@@ -1,5 +1,8 @@
 import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+// The worker uses sharp (libvips). Loaded here too so the shared libraries stay open when a worker
+// is stopped mid-conversion: glibc would otherwise unload them under a running thread (sharp#2263).
+import 'sharp';
 import { AppError } from '../../errors';
 import { startWorkerModule } from '../../support/workerThread';
 import { convertModel, type IntakePart, type IntakeResult } from './convert';
