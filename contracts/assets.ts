@@ -144,6 +144,11 @@ const size = z
   .min(0, 'A size cannot be negative')
   .max(1000, 'A size is at most 1000 metres');
 
+const modelSide = z
+  .number({ error: "Each side of the model's size should be a number of metres" })
+  .min(0, "A side of the model's size cannot be negative")
+  .max(1_000_000, "A side of the model's size is at most 1000 km");
+
 /** Width, height and depth in metres that the item gets when placed. */
 export const DefaultSize = z
   .tuple([size, size, size], { error: 'The default size should be three numbers: width, height and depth' })
@@ -249,6 +254,12 @@ export const Model3dAssetInput = z
     animated: flag('Animated'),
     animationClip: z.string().trim().min(1, 'Choose an animation clip').max(200).optional(),
     animationClipCount: count('animation clips').default(0),
+    /** The model's own width, height and depth in metres, as the intake measured it. */
+    modelSize: z
+      .tuple([modelSide, modelSide, modelSide], {
+        error: "The model's size should be three numbers: width, height and depth",
+      })
+      .optional(),
     triangleCount: count('triangles').default(0),
     meshCount: count('meshes').default(0),
     materialCount: count('materials').default(0),

@@ -145,7 +145,13 @@ export const PlaceableItem = z.discriminatedUnion('kind', [
     z.discriminatedUnion('source', [unplaced(Video.options[0].shape), unplaced(Video.options[1].shape)]),
   ),
   placeable('text3d', unplaced(Text3d.shape)),
-  placeable('model3d', unplaced(Model3d.shape)),
+  placeable(
+    'model3d',
+    unplaced(Model3d.shape).extend({
+      /** Placed at this uniform scale (a model authored in other units, fitted to its default size). */
+      placedScale: z.number().positive().max(1_000_000).optional(),
+    }),
+  ),
   placeable('portal', unplaced(Portal.shape)),
   placeable('infoPoint', unplaced(InfoPoint.shape)),
   placeable('prop', unplaced(PlacedProp.shape)),

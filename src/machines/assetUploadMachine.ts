@@ -19,18 +19,33 @@ export interface ModelCounts {
   textures: number;
 }
 
-/** What the server tells of a model it processed; every part but the counts may be missing. */
+/** One row of the published model budget, with the figures before and after processing. */
+export interface ModelBudgetRow {
+  row: string;
+  limit: number;
+  before: number;
+  after: number;
+  within: boolean;
+}
+
+/** What the server tells of a model it processed (contracts/modelIntake.ts ModelUpload). */
 export interface ProcessedModel extends ModelCounts {
   bytes?: number;
   /** The upload's figures before the server optimised it, and after. */
   before?: Partial<ModelCounts> & { bytes?: number };
   after?: Partial<ModelCounts> & { bytes?: number };
-  /** Why the model was scaled, in the server's words. */
+  /** Why the model is placed at another size than its own, in the server's words. */
   scaleNote?: string;
   /** Names of the model's animation clips. */
   clips?: string[];
   /** Width, height and depth in metres the model gets when placed. */
   defaultSize?: [number, number, number];
+  /** The model's own width, height and depth in metres. */
+  bounds?: [number, number, number];
+  /** Each row of the budget, and whether the stored model is within it. */
+  budget?: ModelBudgetRow[];
+  /** What the server could not do or keep (a missing texture, a row still over budget). */
+  warnings?: string[];
 }
 
 /** The stored file an upload made. */

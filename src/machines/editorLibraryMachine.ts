@@ -33,12 +33,15 @@ export interface EditorLibraryContext {
   type: LibraryTypeFilter;
   /** Assets uploaded from the tab since the list last started: shown first. */
   added: Asset[];
+  /** The type the upload dialog is open for. */
+  uploadType: PlaceableAssetType;
 }
 
 export type EditorLibraryEvent =
   | { type: 'search.changed'; text: string }
   | { type: 'type.changed'; assetType: LibraryTypeFilter }
-  | { type: 'upload.opened' }
+  /** The Upload menu's choice; without one, the filtered type (a picture when all are shown). */
+  | { type: 'upload.opened'; assetType?: PlaceableAssetType }
   | { type: 'upload.closed' }
   /** The upload dialog stored a new asset. */
   | { type: 'asset.saved'; asset: Asset };
@@ -91,7 +94,7 @@ export const editorLibraryMachine = setup({
   },
 }).createMachine({
   id: 'editorLibrary',
-  context: { draft: '', search: '', type: 'all', added: [] },
+  context: { draft: '', search: '', type: 'all', added: [], uploadType: 'picture' },
   invoke: {
     id: 'list',
     src: 'list',
@@ -131,7 +134,16 @@ export const editorLibraryMachine = setup({
     upload: {
       initial: 'closed',
       states: {
-        closed: { on: { 'upload.opened': 'open' } },
+        closed: {
+          on: {
+            'upload.opened': {
+              target: 'open',
+              actions: assign({
+                uploadType: ({ context, event }) => event.assetType ?? uploadTypeOf(context.type),
+              }),
+            },
+          },
+        },
         open: {
           on: {
             'upload.closed': 'closed',

@@ -1,5 +1,10 @@
 import { type FileKind, fileServicePrefix } from '../../contracts/files';
-import type { MediaMetadata, ProcessedModel, UploadedFile } from '../machines/assetUploadMachine';
+import type {
+  MediaMetadata,
+  ModelBudgetRow,
+  ProcessedModel,
+  UploadedFile,
+} from '../machines/assetUploadMachine';
 import type { ApiProblem } from './scenes';
 
 /**
@@ -40,7 +45,35 @@ function figuresOf(value: unknown): (Partial<ProcessedModel> & { bytes?: number 
   return Object.fromEntries(Object.entries(figures).filter(([, n]) => n !== undefined));
 }
 
-/** What a model upload's answer tells, read defensively (its later fields are optional). */
+const size = (value: unknown): [number, number, number] | undefined =>
+  Array.isArray(value) && value.length === 3 && value.every((n) => number(n) !== undefined)
+    ? (value as [number, number, number])
+    : undefined;
+
+const strings = (value: unknown): string[] | undefined =>
+  Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string' && s !== '') : undefined;
+
+function budgetOf(value: unknown): ModelBudgetRow[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.flatMap((row: Record<string, unknown> | null) => {
+    const limit = number(row?.limit);
+    const before = number(row?.before);
+    const after = number(row?.after);
+    return typeof row?.row === 'string' &&
+      limit !== undefined &&
+      before !== undefined &&
+      after !== undefined &&
+      typeof row.within === 'boolean'
+      ? [{ row: row.row, limit, before, after, within: row.within }]
+      : [];
+  });
+}
+
+/**
+ * What a model upload's answer (contracts/modelIntake.ts ModelUpload) tells the form: the stored
+ * model's figures, the upload's figures before processing, the budget rows, the warnings, the
+ * model's own size and the size it is placed at. Parts of another shape are left out.
+ */
 export function processedModelOf(answer: Record<string, unknown>): ProcessedModel {
   const figures = figuresOf(answer.figures) ?? {};
   const model: ProcessedModel = {
@@ -50,22 +83,22 @@ export function processedModelOf(answer: Record<string, unknown>): ProcessedMode
     textures: figures.textures ?? 0,
     ...(figures.bytes !== undefined ? { bytes: figures.bytes } : {}),
   };
-  const source = (answer.figures ?? {}) as Record<string, unknown>;
-  const before = figuresOf(answer.before ?? source.before);
-  const after = figuresOf(answer.after ?? source.after);
-  if (before) model.before = before;
-  if (after) model.after = after;
-  const scaleNote = answer.scaleNote ?? source.scaleNote;
-  if (typeof scaleNote === 'string' && scaleNote) model.scaleNote = scaleNote;
-  const clips = answer.clips ?? answer.clipNames ?? source.clips ?? source.clipNames;
-  if (Array.isArray(clips)) {
-    model.clips = clips
-      .map((clip) => (typeof clip === 'string' ? clip : (clip as { name?: unknown })?.name))
-      .filter((name): name is string => typeof name === 'string' && name !== '');
+  const before = figuresOf(answer.before);
+  if (before && Object.keys(before).length) {
+    model.before = before;
+    model.after = figures;
   }
-  const size = answer.defaultSize ?? source.defaultSize;
-  if (Array.isArray(size) && size.length === 3 && size.every((n) => number(n) !== undefined))
-    model.defaultSize = size as [number, number, number];
+  if (typeof answer.scaleNote === 'string' && answer.scaleNote) model.scaleNote = answer.scaleNote;
+  const clips = strings((answer.figures as Record<string, unknown> | undefined)?.animations);
+  if (clips) model.clips = clips;
+  const defaultSize = size(answer.defaultSize);
+  if (defaultSize) model.defaultSize = defaultSize;
+  const bounds = size(answer.bounds);
+  if (bounds) model.bounds = bounds;
+  const budget = budgetOf(answer.budget);
+  if (budget?.length) model.budget = budget;
+  const warnings = strings(answer.warnings);
+  if (warnings?.length) model.warnings = warnings;
   return model;
 }
 

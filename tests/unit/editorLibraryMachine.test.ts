@@ -66,6 +66,7 @@ const events = (): AnyEventObject[] => [
   { type: 'type.changed', assetType: 'picture' },
   { type: 'type.changed', assetType: 'all' },
   { type: 'upload.opened' },
+  { type: 'upload.opened', assetType: 'model3d' },
   { type: 'upload.closed' },
   { type: 'asset.saved', asset: sunset },
 ];
@@ -200,8 +201,15 @@ describe('editorLibraryMachine', () => {
     expect(actor.getSnapshot().context.added).toEqual([]);
   });
 
-  it('uploads the filtered type, a picture when every type is shown', () => {
+  it('uploads the type chosen in the menu, else the filtered type, a picture when every type is shown', () => {
     expect(uploadTypeOf('all')).toBe('picture');
     expect(uploadTypeOf('model3d')).toBe('model3d');
+    const { actor } = startLibrary();
+    actor.send({ type: 'upload.opened', assetType: 'model3d' });
+    expect(actor.getSnapshot().context.uploadType).toBe('model3d');
+    actor.send({ type: 'upload.closed' });
+    actor.send({ type: 'type.changed', assetType: 'video' });
+    actor.send({ type: 'upload.opened' });
+    expect(actor.getSnapshot().context.uploadType).toBe('video');
   });
 });

@@ -13,32 +13,53 @@ describe('processedModelOf', () => {
     ).toEqual({ triangles: 12, meshes: 1, materials: 2, textures: 3, bytes: 2048 });
   });
 
-  it('reads the optional before/after figures, scale note, clips and default size when present', () => {
+  it("reads the intake's before/after figures, budget, warnings, clips and sizes", () => {
     const model = processedModelOf({
       model: record('m'),
-      figures: { triangles: 10, meshes: 1, materials: 1, textures: 0, bytes: 100 },
-      before: { triangles: 20, bytes: 400 },
-      after: { triangles: 10, bytes: 100 },
-      scaleNote: 'Scaled from centimetres to metres',
-      clips: [{ name: 'Walk' }, 'Run', { duration: 1 }],
-      defaultSize: [1, 2, 0.5],
+      source: 'zip',
+      figures: {
+        triangles: 48_000,
+        meshes: 2,
+        materials: 3,
+        textures: 2,
+        bytes: 1_200_000,
+        animations: ['Walk', 'Run'],
+      },
+      before: { triangles: 300_000, meshes: 2, materials: 3, textures: 2, bytes: 14_000_000 },
+      budget: [
+        { row: 'maxTriangles', limit: 50_000, before: 300_000, after: 48_000, within: true },
+        { row: 'maxBytes', limit: 16_777_216, before: 14_000_000, after: 1_200_000, within: true },
+      ],
+      warnings: ['The texture rock.png is missing'],
+      bounds: [155, 60, 30],
+      defaultSize: [2, 0.774, 0.387],
+      scaleNote: 'The model is 155 m long; it will be placed 2 m long. Its original scale is 155 m.',
     });
     expect(model).toMatchObject({
-      before: { triangles: 20, bytes: 400 },
-      after: { triangles: 10, bytes: 100 },
-      scaleNote: 'Scaled from centimetres to metres',
+      triangles: 48_000,
+      before: { triangles: 300_000, bytes: 14_000_000 },
+      after: { triangles: 48_000, bytes: 1_200_000 },
+      budget: [
+        { row: 'maxTriangles', limit: 50_000, before: 300_000, after: 48_000, within: true },
+        { row: 'maxBytes', limit: 16_777_216, before: 14_000_000, after: 1_200_000, within: true },
+      ],
+      warnings: ['The texture rock.png is missing'],
       clips: ['Walk', 'Run'],
-      defaultSize: [1, 2, 0.5],
+      bounds: [155, 60, 30],
+      defaultSize: [2, 0.774, 0.387],
+      scaleNote: 'The model is 155 m long; it will be placed 2 m long. Its original scale is 155 m.',
     });
   });
 
-  it('ignores optional parts of another shape', () => {
+  it('ignores parts of another shape', () => {
     const model = processedModelOf({
       model: record('m'),
-      figures: { triangles: 'many', meshes: 1 },
+      figures: { triangles: 'many', meshes: 1, animations: 'Walk' },
       before: 'yesterday',
+      budget: [{ row: 'maxTriangles', limit: 'lots' }],
+      warnings: 'none',
       scaleNote: 42,
-      clips: 'Walk',
+      bounds: [1, 'x', 2],
       defaultSize: [1, 2],
     });
     expect(model).toEqual({ triangles: 0, meshes: 1, materials: 0, textures: 0 });

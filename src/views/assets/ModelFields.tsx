@@ -1,10 +1,23 @@
-import { Alert, CircularProgress, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import {
+  Alert,
+  CircularProgress,
+  FormControlLabel,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../contracts/assets';
 import type { AssetStats } from '../../engine/web/inspector/stats';
-import type { ModelCounts, UploadedFile } from '../../machines/assetUploadMachine';
+import { modelBudgetRows } from '../../../contracts/modelBudget';
+import type { ModelBudgetRow, ModelCounts, UploadedFile } from '../../machines/assetUploadMachine';
 import { Check, Choice } from './AssetFields';
 import type { AssetFormValues } from './assetForm';
 import type { PreviewSource } from './ModelPreview';
@@ -32,6 +45,50 @@ function Figures({ title, figures }: { title: string; figures: Partial<ModelCoun
       })}
       {figures.bytes !== undefined && `, ${formatBytes(figures.bytes)}`}
     </Typography>
+  );
+}
+
+const budgetLabels = Object.fromEntries(modelBudgetRows.map(({ row, label }) => [row, label]));
+const bytesRows = new Set(['maxBytes', 'maxTextureMemoryBytes']);
+
+/** The published budget (contracts/modelBudget.ts), the upload before processing and the model stored. */
+function BudgetTable({ rows }: { rows: ModelBudgetRow[] }) {
+  const { t } = useTranslation();
+  const value = (row: string, n: number) => (bytesRows.has(row) ? formatBytes(n) : n.toLocaleString());
+  return (
+    <Table size="small" aria-label={t('assetUpload.model.budget')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('assetUpload.model.budget')}</TableCell>
+          <TableCell align="right">{t('assetUpload.model.before')}</TableCell>
+          <TableCell align="right">{t('assetUpload.model.after')}</TableCell>
+          <TableCell align="right">{t('assetUpload.model.limit')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.row}>
+            <TableCell component="th" scope="row">
+              {budgetLabels[row.row] ?? row.row}
+            </TableCell>
+            <TableCell align="right">{value(row.row, row.before)}</TableCell>
+            <TableCell align="right">
+              {value(row.row, row.after)}{' '}
+              {row.within ? (
+                <span role="img" aria-label={t('assetUpload.model.within')}>
+                  ✓
+                </span>
+              ) : (
+                <Typography component="span" color="error" variant="body2">
+                  {t('assetUpload.model.over')}
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell align="right">{value(row.row, row.limit)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 
@@ -69,6 +126,7 @@ export function ModelFields({
     setValue('format', 'GLB');
     if (processed.clips) setValue('animationClipCount', processed.clips.length);
     if (processed.defaultSize) setValue('defaultSize', processed.defaultSize);
+    if (processed.bounds) setValue('modelSize', processed.bounds);
   }, [processed, setValue]);
   useEffect(() => {
     if (!animated) setValue('animationClip', undefined);
@@ -100,6 +158,12 @@ export function ModelFields({
       </Typography>
       {processed?.before && <Figures title={t('assetUpload.model.before')} figures={processed.before} />}
       {processed?.after && <Figures title={t('assetUpload.model.after')} figures={processed.after} />}
+      {processed?.budget && <BudgetTable rows={processed.budget} />}
+      {processed?.warnings?.map((warning) => (
+        <Alert key={warning} severity="warning">
+          {warning}
+        </Alert>
+      ))}
       {processed?.scaleNote && <Alert severity="info">{processed.scaleNote}</Alert>}
       {(stats || processed) &&
         (clips.length ? (

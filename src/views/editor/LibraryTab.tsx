@@ -1,5 +1,4 @@
-import UploadIcon from '@mui/icons-material/Upload';
-import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +10,10 @@ import {
   libraryAssets,
   libraryListOf,
   placeableAssetTypes,
-  uploadTypeOf,
 } from '../../machines/editorLibraryMachine';
 import type { InfiniteListActorRef } from '../../machines/infiniteListMachine';
 import { AssetUploadDialog } from '../assets/AssetUploadDialog';
+import { UploadTypeButton } from '../assets/UploadTypeButton';
 import { ListFooter } from '../kit/ListFooter';
 import { ContentCard } from './ContentCard';
 import type { Send } from './editorSession';
@@ -60,15 +59,12 @@ function Library({
       }),
     [added, listed],
   );
+  const uploadType = useSelector(library, (s) => s.context.uploadType);
   const upload = (
-    <Button
+    <UploadTypeButton
       size="small"
-      variant="contained"
-      startIcon={<UploadIcon />}
-      onClick={() => library.send({ type: 'upload.opened' })}
-    >
-      {t('editor.library.upload')}
-    </Button>
+      onChoose={(assetType) => library.send({ type: 'upload.opened', assetType })}
+    />
   );
 
   return (
@@ -124,7 +120,7 @@ function Library({
       />
       <AssetUploadDialog
         open={uploadOpen}
-        type={uploadTypeOf(type)}
+        type={uploadType}
         onClose={() => library.send({ type: 'upload.closed' })}
         onSaved={(asset: Asset) => library.send({ type: 'asset.saved', asset })}
       />

@@ -1,4 +1,4 @@
-import { MenuItem, Stack, TextField } from '@mui/material';
+import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import {
   collisionModes,
@@ -146,6 +146,17 @@ export function ModelFields({ model, update }: { model: Model3d; update: Update 
         validate={(value) => urlError(value, true)}
         onCommit={(value) => update({ externalLink: value.trim() || null })}
       />
+      {!model.transform.scale.every((s) => s === 1) && (
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => update({ transform: { ...model.transform, scale: [1, 1, 1] } })}
+        >
+          {t('dev.editor.fields.originalScale', {
+            scale: Number((model.transform.scale[0] * 100).toPrecision(3)),
+          })}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -38,6 +38,23 @@ function textItem(fields: AssetInputOf<'text3d'> | AssetInputOf<'hyperText'>): T
 }
 
 /**
+ * The uniform scale that brings a model from its own size to the asset's default size (a model
+ * authored in centimetres, or a 155 m fox, fitted by the intake); none when they agree or either
+ * is unknown.
+ */
+export function placedScaleOf(fields: {
+  defaultSize?: [number, number, number];
+  modelSize?: [number, number, number];
+}): { placedScale?: number } {
+  if (!fields.defaultSize || !fields.modelSize) return {};
+  const own = Math.max(...fields.modelSize);
+  const wanted = Math.max(...fields.defaultSize);
+  if (own <= 0 || wanted <= 0) return {};
+  const scale = wanted / own;
+  return Math.abs(scale - 1) < 1e-3 ? {} : { placedScale: Number(scale.toPrecision(6)) };
+}
+
+/**
  * The item an asset places, with its file, title and sizes; null for what the editor cannot place
  * (a sound, a form that no longer reads).
  */
@@ -78,6 +95,7 @@ export function assetPlaceable(asset: Asset): PlaceableItem | null {
           title,
           animated: fields.animated,
           ...(fields.animationClip ? { animationClip: fields.animationClip } : {}),
+          ...placedScaleOf(fields),
           collision: fields.collisions.toLowerCase() as 'none' | 'simple' | 'precise',
           dropShadow: fields.dropShadow,
           clickable: fields.interactive,

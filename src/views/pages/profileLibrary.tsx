@@ -1,7 +1,6 @@
-import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, LinearProgress, Menu, MenuItem, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, LinearProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { type Asset, type AssetStorage, type AssetType, formatBytes } from '../../../contracts/assets';
@@ -10,6 +9,7 @@ import { useFlow } from '../../app/AppContext';
 import type { AssetLibraryParams } from '../../app/flows/assets';
 import { defaultItemsPerPage } from '../../machines/infiniteListMachine';
 import { AssetCard } from '../assets/AssetCard';
+import { UploadTypeButton } from '../assets/UploadTypeButton';
 import { AssetUploadDialog } from '../assets/AssetUploadDialog';
 import { ListFooter } from '../kit/ListFooter';
 import { useInfiniteList } from '../kit/useInfiniteList';
@@ -29,7 +29,6 @@ const tabOfType = (type: AssetType): LibraryTab | undefined =>
   (Object.keys(libraryTabTypes) as LibraryTab[]).find((tab) => libraryTabTypes[tab] === type);
 
 /** What the Upload button offers in the library (platform.md §2.3 'Upload button types'). */
-const uploadTypes: AssetType[] = ['picture', 'video', 'model3d', 'text3d', 'hyperText', 'webView3d'];
 
 export interface ProfileLibraryProps {
   userId: string;
@@ -90,7 +89,7 @@ export function ProfileLibrary({ userId, isMe }: ProfileLibraryProps) {
             />
           ))}
         </Tabs>
-        {isMe && <UploadButton onChoose={(type) => setDialog({ type })} />}
+        {isMe && <UploadTypeButton onChoose={(type) => setDialog({ type })} />}
       </Stack>
       {isMe && <StorageUsed key={generation} />}
       <LibraryList
@@ -111,39 +110,6 @@ export function ProfileLibrary({ userId, isMe }: ProfileLibraryProps) {
         />
       )}
     </Box>
-  );
-}
-
-function UploadButton({ onChoose }: { onChoose(type: AssetType): void }) {
-  const { t } = useTranslation();
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  return (
-    <>
-      <Button
-        variant="contained"
-        startIcon={<AddIcon />}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        {t('assetLibrary.upload')}
-      </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {uploadTypes.map((type) => (
-          <MenuItem
-            key={type}
-            onClick={() => {
-              setAnchor(null);
-              onChoose(type);
-            }}
-          >
-            {t(`assetUpload.types.${type}`)}
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
   );
 }
 

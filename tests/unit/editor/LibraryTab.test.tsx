@@ -97,13 +97,22 @@ describe('LibraryTab', () => {
     ]);
   });
 
-  it('greets an empty library with an Upload button', async () => {
+  it('greets an empty library with an Upload button offering each type', async () => {
     const user = userEvent.setup();
     await renderTab([]);
     expect(await screen.findByText('Your library is empty')).toBeTruthy();
     const uploads = screen.getAllByRole('button', { name: 'Upload' });
     await user.click(uploads.at(-1)!);
-    expect(await screen.findByRole('dialog', { name: 'Upload picture' })).toBeTruthy();
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Image',
+      'Video',
+      'Model 3D',
+      'Text 3D',
+      'Hyper Text',
+      'Web view',
+    ]);
+    await user.click(screen.getByRole('menuitem', { name: 'Model 3D' }));
+    expect(await screen.findByRole('dialog', { name: 'Upload model3d' })).toBeTruthy();
   });
 
   it('shows a new upload first, in the type filtered', async () => {
@@ -113,6 +122,7 @@ describe('LibraryTab', () => {
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
     await user.click(screen.getByRole('option', { name: 'Image' }));
     await user.click(screen.getAllByRole('button', { name: 'Upload' })[0]);
+    await user.click(screen.getByRole('menuitem', { name: 'Image' }));
     await user.click(
       within(screen.getByRole('dialog', { name: 'Upload picture' })).getByRole('button', { name: 'Save' }),
     );

@@ -47,6 +47,23 @@ describe('assetPlaceable', () => {
     });
   });
 
+  it('places a model authored in other units at its fitted default size, and others at their own', () => {
+    const fox = assetOf(
+      'model3d',
+      'Fox',
+      { fileId, format: 'GLB', modelSize: [31, 58, 155], defaultSize: [0.4, 0.748, 2] },
+      '/f/fox',
+    );
+    expect(assetPlaceable(fox)).toMatchObject({ kind: 'model3d', item: { placedScale: 0.0129032 } });
+    const chair = assetOf(
+      'model3d',
+      'Chair',
+      { fileId, format: 'GLB', modelSize: [0.5, 1, 0.5], defaultSize: [0.5, 1, 0.5] },
+      '/f/chair',
+    );
+    expect(assetPlaceable(chair)?.item).not.toHaveProperty('placedScale');
+  });
+
   it('makes a 3D text of a text asset, and a linked one of a hypertext', () => {
     const fields = { content: 'Hello', fontSize: 40, fontStyles: ['Bold'], colorTint: '#ff0000' };
     expect(assetPlaceable(assetOf('text3d', 'Hi', { ...fields, alignments: 'Right' }, null))).toMatchObject({

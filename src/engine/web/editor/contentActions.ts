@@ -26,8 +26,13 @@ export class ContentActions {
    */
   place(item: PlaceableItem, x?: number, y?: number) {
     const editor = this.editor;
-    const transform =
+    let transform =
       x === undefined || y === undefined ? this.placementForAdd(item) : this.placementAt(item, x, y);
+    if (item.kind === 'model3d' && item.item.placedScale) {
+      const { placedScale, ...model } = item.item;
+      transform = { ...transform, scale: [placedScale, placedScale, placedScale] };
+      item = { kind: 'model3d', item: model };
+    }
     const result = addObject(editor.doc, item, transform);
     if (
       editor.run(result, x === undefined ? 'Editor.Content.add' : 'Editor.Content.placeAt') &&
