@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
+import { editorTitle, fillSpaceInfo, next, openWizard, publish, wizard } from './publish';
 import { accessTokenOf, accountButton, newEmail, port, signUp, skipGuide, text, usePremade } from './support';
 
 // Publishing as creators and visitors meet it: the publish wizard in the editor, Explore's search
@@ -9,23 +9,6 @@ import { accessTokenOf, accountButton, newEmail, port, signUp, skipGuide, text, 
 // published snapshot that stays as it was while the draft changes.
 
 test.describe.configure({ timeout: 300_000 });
-
-const editorTitle = (page: Page) => page.getByRole('textbox', { name: text('editor.header.titleLabel') });
-const wizard = (page: Page) => page.getByRole('dialog', { name: text('publish.title') });
-const next = (page: Page) => wizard(page).getByRole('button', { name: text('publish.next'), exact: true });
-/** The last step's button: it publishes. */
-const publish = (page: Page) =>
-  wizard(page).getByRole('button', { name: text('publish.publishButton'), exact: true });
-
-/** A cover photo, as a file the wizard's picker takes. */
-async function coverPhoto(colour: string) {
-  const buffer = await sharp({
-    create: { width: 800, height: 450, channels: 3, background: colour },
-  })
-    .jpeg()
-    .toBuffer();
-  return { name: 'cover.jpg', mimeType: 'image/jpeg', buffer };
-}
 
 /** Signs in with a demo account (README, 'Demo content'). */
 async function signIn(page: Page, email: string, name: string) {
@@ -37,26 +20,6 @@ async function signIn(page: Page, email: string, name: string) {
   await page.getByLabel('Password', { exact: true }).fill('spaces-demo');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(accountButton(page, name)).toBeVisible({ timeout: 30_000 });
-}
-
-/** Opens the wizard from the editor's Publish & Share step (it saves first when needed). */
-async function openWizard(page: Page) {
-  await page.getByRole('tab', { name: new RegExp(text('editor.steps.publishShare')) }).click();
-  await page.getByRole('button', { name: text('publish.open'), exact: true }).click();
-  await expect(wizard(page)).toBeVisible({ timeout: 30_000 });
-}
-
-/** Space info: description, tags typed with separators, a cropped cover photo. */
-async function fillSpaceInfo(page: Page, tags: string[], colour: string) {
-  const dialog = wizard(page);
-  await dialog.getByLabel(text('publish.fields.description')).fill('Lights over the water, in three rooms.');
-  const tagInput = dialog.getByRole('textbox', { name: text('publish.fields.tags') });
-  for (const [n, tag] of tags.entries()) await tagInput.pressSequentially(`${tag}${n % 2 ? ';' : ','}`);
-  for (const tag of tags) await expect(dialog.getByRole('button', { name: tag })).toBeVisible();
-  await dialog
-    .locator(`input[type=file][aria-label="${text('publish.fields.coverPhoto')}"]`)
-    .setInputFiles(await coverPhoto(colour));
-  await dialog.getByRole('button', { name: text('publish.cover.apply') }).click();
 }
 
 test('publish through every wizard step, find the space on Explore, embed it on another site, and republish a changed draft', async ({
