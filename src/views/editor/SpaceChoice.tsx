@@ -58,10 +58,11 @@ export function SpaceChoice({ state, send }: { state: EditorStateData; send: Sen
   /** The switch waiting for the author's confirmation; `fromRadio` when the radio asked for it. */
   const [pending, setPending] = useState<{ run: () => void; fromRadio: boolean } | null>(null);
 
-  // Follow the engine when the space changes there (undo, a loaded document).
+  // Follow the engine when the space changes there (undo, a loaded document). The engine's first
+  // report of an empty space (none → custom) keeps a choice the author already made meanwhile.
   if (state.space.kind !== shownKind) {
     setShownKind(state.space.kind);
-    setChoice(choiceOf(state.space));
+    if (!(shownKind === 'none' && state.space.kind === 'custom')) setChoice(choiceOf(state.space));
   }
 
   const guarded = (run: () => void, fromRadio: boolean) => {

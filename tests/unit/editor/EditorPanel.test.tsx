@@ -192,6 +192,18 @@ describe('EditorPanel', () => {
     );
   });
 
+  it("keeps Premade chosen when the engine's first report of an empty space comes after the click", async () => {
+    const { state } = await renderPanel();
+    fireEvent.click(screen.getByRole('radio', { name: 'Premade' }));
+    state({ space: { kind: 'custom' }, levels: [{ ...level, walls: 0 }], objectCount: 0 });
+    expect(screen.getByRole('radio', { name: 'Premade' })).toBeChecked();
+    expect(screen.getByRole('list', { name: 'Room family' })).toBeInTheDocument();
+    // A later change in the engine (an undo, a loaded document) is followed.
+    state({ space: { kind: 'template', template: { family: 'loft', size: 'L', kind: 'Premium' } } });
+    state({ space: { kind: 'custom' }, levels: [level], objectCount: 2 });
+    expect(screen.getByRole('radio', { name: 'Custom' })).toBeChecked();
+  });
+
   it('asks before switching to a custom space, and puts the radio back on cancel', async () => {
     const { state, commands } = await renderPanel();
     state({
