@@ -42,6 +42,29 @@ async function zippedGltf(): Promise<Buffer> {
     .setMesh(doc.createMesh('grid').addPrimitive(prim))
     .setScale([1.6, 4, 1.6]);
   doc.createScene().addChild(node);
+  // A clip that sways the grid, for the form's clip chooser.
+  const sampler = doc
+    .createAnimationSampler()
+    .setInput(
+      doc
+        .createAccessor()
+        .setType('SCALAR')
+        .setArray(new Float32Array([0, 1, 2]))
+        .setBuffer(buffer),
+    )
+    .setOutput(
+      doc
+        .createAccessor()
+        .setType('VEC3')
+        .setArray(new Float32Array([0, 0, 0, 0.2, 0, 0, 0, 0, 0]))
+        .setBuffer(buffer),
+    );
+  doc
+    .createAnimation('Sway')
+    .addSampler(sampler)
+    .addChannel(
+      doc.createAnimationChannel().setTargetNode(node).setTargetPath('translation').setSampler(sampler),
+    );
   const { json, resources } = await new NodeIO().writeJSON(doc);
   return makeZip([
     { name: 'tide-grid/scene.gltf', data: Buffer.from(JSON.stringify(json)) },
@@ -104,7 +127,8 @@ test('a new creator uploads a picture and a zipped glTF in the editor, publishes
   await expect(modelForm.getByText(t('assetUpload.uploaded', { files: 'tide-grid.zip' }))).toBeVisible({
     timeout: 120_000,
   });
-  await expect(modelForm.getByRole('img', { name: text('assetUpload.model.preview') })).toBeVisible();
+  const preview = modelForm.getByRole('img', { name: text('assetUpload.model.preview') });
+  await expect(preview.locator('canvas')).toBeVisible();
   await modelForm.getByLabel(text('assetUpload.model.showDimensions')).check();
   await expect(
     modelForm.getByText(/^1\.[56]\d* m × 0\.\d+ m × 1\.[56]\d* m \(width × height × depth\)$/),
@@ -112,6 +136,11 @@ test('a new creator uploads a picture and a zipped glTF in the editor, publishes
   const budget = modelForm.getByRole('table', { name: text('assetUpload.model.budget') });
   await expect(budget.getByRole('row', { name: /^Triangles 80,000 / })).toBeVisible();
   await expect(budget.getByRole('img', { name: text('assetUpload.model.within') })).toHaveCount(5);
+  // Its clip is offered once the model is animated.
+  await expect(modelForm.getByText(t('assetUpload.model.clips', { count: '1' }))).toBeVisible();
+  await modelForm.getByLabel(text('assetUpload.fields.animated')).check();
+  await modelForm.getByLabel(text('assetUpload.fields.animationClip')).click();
+  await page.getByRole('option', { name: 'Sway' }).click();
   await modelForm.getByLabel(text('assetUpload.fields.title')).fill('Tide grid');
   await modelForm.getByRole('button', { name: text('assetUpload.save') }).click();
   await expect(modelForm).toBeHidden();
@@ -123,6 +152,7 @@ test('a new creator uploads a picture and a zipped glTF in the editor, publishes
   const model = assets.find((a) => a.title === 'Tide grid') as Asset;
   expect(model.fields.triangleCount).toBeGreaterThan(0);
   expect(model.fields.triangleCount).toBeLessThanOrEqual(modelBudget.maxTriangles);
+  expect(model.fields).toMatchObject({ animated: true, animationClip: 'Sway', animationClipCount: 1 });
 
   // Both go into the space with Add; the picture hangs on the wall the camera faces.
   const library = page.getByRole('list', { name: text('editor.library.label') });

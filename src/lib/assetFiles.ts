@@ -101,8 +101,3 @@ export function checkFiles(kind: FileKind, files: readonly PickedFile[]): FilePr
   }
   return null;
 }
-
-/** The model file among a model upload's files (the others are its parts). */
-export function mainModelFile<F extends PickedFile>(files: readonly F[]): F | undefined {
-  return files.find((file) => (modelMainTypes as readonly string[]).includes(extensionOf(file.name)));
-}
