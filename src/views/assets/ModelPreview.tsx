@@ -69,7 +69,13 @@ export default function ModelPreview({ source, showDimensions, onStats }: ModelP
         role="img"
         aria-label={t('assetUpload.model.preview')}
         data-testid="model-preview"
-        sx={{ position: 'relative', height: 260, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.100' }}
+        sx={{
+          position: 'relative',
+          height: { xs: 240, sm: 340 },
+          borderRadius: 1,
+          overflow: 'hidden',
+          bgcolor: 'grey.100',
+        }}
       >
         <EngineHost mode="inspector" systemId={modelPreviewSystemId} handleRef={handle} onEvent={onEvent} />
         {state === 'loading' && (
