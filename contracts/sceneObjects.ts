@@ -21,6 +21,11 @@ export const Picture = z
     fileUri: Uri,
     title: Title.optional(),
     description: Text.optional(),
+    /** What the picture shows, in words, for visitors who cannot see it (the list view reads it). */
+    altText: z.string().trim().max(1000).optional(),
+    /** The wall label's second line: who made it, and when. */
+    artist: z.string().trim().max(200).optional(),
+    year: z.string().trim().max(50).optional(),
     /** Displayed size in metres (before the transform's scale). */
     width: positive(),
     height: positive(),
