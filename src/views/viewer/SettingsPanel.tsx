@@ -75,6 +75,8 @@ export function SettingsPanel({ control }: { control: ViewerGraphicsControl }) {
         label={t('viewer.settings.microphone')}
         value="none"
         helperText={t('viewer.settings.microphoneLater')}
+        // The note stays readable although the field is disabled.
+        slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
       >
         <MenuItem value="none">{t('viewer.settings.noMicrophone')}</MenuItem>
       </TextField>

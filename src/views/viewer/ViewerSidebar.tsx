@@ -78,7 +78,8 @@ function SidebarView({
 
   const current = panels.find((panel) => panel.id === open) ?? null;
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'Escape' || !open) return;
+    // Not the Escape of a menu or dialog opened from the panel (React events cross portals).
+    if (e.key !== 'Escape' || !open || !e.currentTarget.contains(e.target as Node)) return;
     e.stopPropagation();
     sidebar.send({ type: 'panel.escape' });
   };
