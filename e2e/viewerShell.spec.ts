@@ -185,3 +185,97 @@ test('on a phone held upright the landscape suggestion is a banner over the work
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(demo.title);
   await phone.close();
 });
+
+/** One second of a quiet 440 Hz tone as a WAV file. */
+function toneWav(): Buffer {
+  const rate = 8000;
+  const samples = rate;
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++)
+    data.writeInt16LE(Math.round(Math.sin((i / rate) * 2 * Math.PI * 440) * 3000), i * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+test("the space's ambient sound plays once, pauses, and follows the volume and mute", async ({ page }) => {
+  // The demo space with an ambient sound (the seed's spaces have none).
+  await page.route(`**/api/sceneService/publishedscene/content/${demo.sceneId}`, async (route) => {
+    const response = await route.fetch();
+    const content = {
+      ...(await response.json()),
+      ambientSoundUri: new URL('/e2e-ambient.wav', page.url()).href,
+    };
+    await route.fulfill({ response, json: content });
+  });
+  await page.route('**/e2e-ambient.wav', (route) =>
+    route.fulfill({ status: 200, contentType: 'audio/wav', body: toneWav() }),
+  );
+  // Every media element the page plays, whether in the document or not.
+  await page.addInitScript(() => {
+    const played = new Set<HTMLMediaElement>();
+    (window as unknown as { played: Set<HTMLMediaElement> }).played = played;
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      played.add(this);
+      return play.call(this);
+    };
+  });
+  const playing = () =>
+    page.evaluate(() =>
+      [...(window as unknown as { played: Set<HTMLMediaElement> }).played]
+        .filter((m) => !m.paused && m.src.endsWith('/e2e-ambient.wav'))
+        .map((m) => m.volume),
+    );
+
+  await openViewer(page);
+  await panelButton(page, 'viewer.sidebar.sound').click();
+  const sound = panel(page, 'viewer.sidebar.sound');
+  // The click was the visitor's first gesture: the sound plays, by one player only.
+  await expect(sound.getByRole('button', { name: text('viewer.sound.pause') })).toBeVisible();
+  await expect.poll(playing).toEqual([1]);
+
+  const volume = sound.getByRole('slider', { name: text('viewer.sound.volume') });
+  await volume.focus();
+  await page.keyboard.press('PageDown');
+  await expect.poll(playing).toEqual([0.9]);
+  await sound.getByRole('button', { name: text('viewer.sidebar.mute') }).click();
+  await expect.poll(playing).toEqual([0]);
+  await sound.getByRole('button', { name: text('viewer.sidebar.unmute') }).click();
+  await expect.poll(playing).toEqual([0.9]);
+
+  await sound.getByRole('button', { name: text('viewer.sound.pause') }).click();
+  await expect(sound.getByRole('button', { name: text('viewer.sound.play') })).toBeVisible();
+  await expect.poll(playing).toEqual([]);
+  // Closing the panel does not stop or restart the sound: the page owns the player.
+  await sound.getByRole('button', { name: text('viewer.sound.play') }).click();
+  await expect.poll(playing).toEqual([0.9]);
+  await page.keyboard.press('Escape');
+  await expect.poll(playing).toEqual([0.9]);
+});
+
+test('an embedded viewer keeps its corner controls and shows every panel but other spaces', async ({
+  page,
+}) => {
+  await page.goto(`/viewer/embed/${demo.sceneId}?showSignIn=1&showCommunications=0`);
+  await expect(page.getByTestId('viewer-embed-controls')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('viewer-sign-in')).toBeVisible();
+  const buttons = toolbar(page).getByRole('button');
+  await expect(buttons).toHaveCount(panels.length - 1);
+  await expect(panelButton(page, 'viewer.sidebar.exploreOther')).toHaveCount(0);
+  // The toolbar stays clear of the corner controls.
+  const corner = (await page.getByTestId('viewer-embed-controls').boundingBox())!;
+  const bar = (await toolbar(page).boundingBox())!;
+  expect(bar.y).toBeGreaterThanOrEqual(corner.y + corner.height);
+});

@@ -252,6 +252,7 @@ function ViewerView({
         </Paper>
       )}
       {metadata && content && (
+        // More toolbar buttons (after the panels' ones): extraActions={[<IconButton … />]}.
         <ViewerSidebar panels={panels} context={panelContext(metadata, content)} top={embed ? 64 : 12} />
       )}
       <Modal open={infoPoint !== null} onClose={() => setInfoPoint(null)} title={infoPoint?.title ?? ''}>

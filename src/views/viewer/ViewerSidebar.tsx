@@ -22,11 +22,21 @@ const dockedWidth = 'clamp(320px, 27vw, 612px)';
 const toolbarGap = 12;
 const buttonSize = 48;
 
+/** The look of a toolbar button, for the extra actions too: 48 px, a clear focus ring. */
+export const toolbarButtonSx = {
+  width: buttonSize,
+  height: buttonSize,
+  '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 1 },
+} as const;
+
 export interface ViewerSidebarProps {
   panels: readonly ViewerPanelDef[];
   context: ViewerPanelContext;
-  /** Buttons added after the panel buttons (e.g. the list view, Enter VR). */
-  extraActions?: ReactNode;
+  /**
+   * Buttons added after the panel buttons (e.g. the list view, Enter VR), each a toolbar item in
+   * tab order after the panels; give them `aria-label`s and `sx={toolbarButtonSx}` to match.
+   */
+  extraActions?: readonly ReactNode[];
   /** Space at the top of the screen the toolbar leaves free (the embed's corner controls). */
   top?: number;
 }
@@ -143,16 +153,7 @@ function SidebarView({
                     data-panel={panel.id}
                     color={isOpen ? 'primary' : 'default'}
                     onClick={() => sidebar.send({ type: 'panel.toggle', panel: panel.id })}
-                    sx={{
-                      width: buttonSize,
-                      height: buttonSize,
-                      bgcolor: isOpen ? 'action.selected' : undefined,
-                      '&.Mui-focusVisible': {
-                        outline: '3px solid',
-                        outlineColor: 'primary.main',
-                        outlineOffset: 1,
-                      },
-                    }}
+                    sx={{ ...toolbarButtonSx, bgcolor: isOpen ? 'action.selected' : undefined }}
                   >
                     <panel.Icon />
                   </IconButton>
@@ -160,7 +161,9 @@ function SidebarView({
               </li>
             );
           })}
-          {extraActions}
+          {extraActions?.map((action, index) => (
+            <li key={index}>{action}</li>
+          ))}
         </Stack>
       </Paper>
       {small ? (
