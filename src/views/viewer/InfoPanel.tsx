@@ -126,7 +126,7 @@ function CreatorMenu({ creator, embed }: { creator: SceneMetadata['creator']; em
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ textTransform: 'none', fontWeight: 600 }}
+        sx={{ textTransform: 'none', fontWeight: 600, textAlign: 'left' }}
       >
         {creator.name}
       </Button>
