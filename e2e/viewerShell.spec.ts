@@ -65,6 +65,8 @@ test('each sidebar panel opens by keyboard alone; Escape closes it and the focus
 });
 
 test('the panels show the space: info, share, paths and other spaces', async ({ page }) => {
+  // Many steps on software graphics, on a busy machine.
+  test.setTimeout(60_000);
   await openViewer(page);
   await panelButton(page, 'viewer.sidebar.spaceInfo').click();
   const info = panel(page, 'viewer.sidebar.spaceInfo');
@@ -93,6 +95,26 @@ test('the panels show the space: info, share, paths and other spaces', async ({ 
   // Modals stay open on Escape (platform.md §4): Close closes it.
   await embed.getByRole('button', { name: text('modal.close') }).click();
   await expect(embed).toBeHidden();
+
+  // Paths: the space's guided tours, or 'There are no guided tours.'
+  const content = (await (
+    await page.request.get(`/api/sceneService/publishedscene/content/${demo.sceneId}`)
+  ).json()) as { guidedTours?: { title: string }[] };
+  const tours = content.guidedTours ?? [];
+  await panelButton(page, 'viewer.sidebar.paths').click();
+  const paths = panel(page, 'viewer.sidebar.paths');
+  if (tours.length === 0)
+    await expect(paths).toHaveText(new RegExp(text('viewer.paths.empty').replace('.', '\\.')));
+  else {
+    await expect(paths.getByRole('button', { name: text('viewer.paths.start') })).toHaveCount(tours.length);
+    await paths
+      .getByRole('button', { name: text('viewer.paths.start') })
+      .first()
+      .click();
+    await expect(paths.getByTestId('viewer-tour-point')).toContainText('1');
+    await paths.getByRole('button', { name: text('viewer.paths.pause') }).click();
+    await expect(paths.getByRole('button', { name: text('viewer.paths.resume') })).toBeVisible();
+  }
 
   await panelButton(page, 'viewer.sidebar.exploreOther').click();
   const more = panel(page, 'viewer.sidebar.exploreOther');
