@@ -276,10 +276,12 @@ test('on a phone held upright the viewer suggests landscape; Continue closes it'
   ).json();
   const [demo] = (spaces as { items: { sceneId: string; title: string }[] }).items;
   await page.goto(`/viewer/${demo.sceneId}`);
-  const dialog = page.getByRole('dialog', { name: text('viewer.landscape.title') });
-  await expect(dialog).toContainText(text('viewer.landscape.message'));
-  await dialog.getByRole('button', { name: text('viewer.landscape.continue') }).click();
-  await expect(dialog).toBeHidden();
+  // A banner over the space, not a modal in front of it.
+  const banner = page.getByTestId('viewer-landscape-banner');
+  await expect(banner).toContainText(text('viewer.landscape.message'), { timeout: 30_000 });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await banner.getByRole('button', { name: text('viewer.landscape.continue') }).click();
+  await expect(banner).toBeHidden();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(demo.title);
   await phone.close();
 });

@@ -54,6 +54,8 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   profileSpaces: 'spaces',
   profile: 'profile',
   viewerPage: 'viewer',
+  viewerSidebar: 'viewer',
+  relatedSpaces: 'viewer',
   engine: 'engine',
   editorPage: 'editor',
   editorPanel: 'editor',

@@ -1,7 +1,9 @@
 import { fromPromise } from 'xstate';
 import type { SceneContent } from '../../../contracts/sceneContent';
 import type { SceneMetadata } from '../../../contracts/scenes';
+import { homeSpacesMachine } from '../../machines/homeSpacesMachine';
 import { viewerPageMachine } from '../../machines/viewerPageMachine';
+import { viewerSidebarMachine } from '../../machines/viewerSidebarMachine';
 import { publishingApi } from '../../services/publishing';
 import { scenesApi } from '../../services/scenes';
 import type { AppServices } from '../services';
@@ -9,7 +11,10 @@ import type { AppServices } from '../services';
 /** Where a visitor who may not see a space is sent. */
 export const accessDeniedPath = '/space-access-denied';
 
-/** The viewer page: the published space (or the owner's draft) and the view it counts. */
+/**
+ * The viewer page: the published space (or the owner's draft) and the view it counts, its sidebar,
+ * and the other spaces it suggests.
+ */
 export default function viewerFlows({ api, navigate }: AppServices) {
   const scenes = scenesApi(api);
   const publishing = publishingApi(api);
@@ -34,6 +39,17 @@ export default function viewerFlows({ api, navigate }: AppServices) {
         countView: fromPromise(({ input, signal }) => publishing.view(input.sceneId, signal)),
       },
       actions: { leaveForAccessDenied: () => navigate(accessDeniedPath, { replace: true }) },
+    }),
+    /** The viewer's sidebar: which panel is open. */
+    viewerSidebar: viewerSidebarMachine,
+    /** Other published spaces for the viewer's 'Explore other virtual spaces' (the most viewed). */
+    relatedSpaces: homeSpacesMachine.provide({
+      actors: {
+        loadSpaces: fromPromise(async ({ input, signal }) => {
+          const page = await publishing.search({ sort: 'views', cp: 0, ipp: input.count }, signal);
+          return page.items;
+        }),
+      },
     }),
   };
 }

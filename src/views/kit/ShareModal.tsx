@@ -93,6 +93,19 @@ export interface ShareModalProps {
  */
 export function ShareModal({ open, onClose, url, title }: ShareModalProps) {
   const { t } = useTranslation();
+  return (
+    <Modal open={open} onClose={onClose} title={t('share.title')}>
+      <ShareBody url={url} title={title} />
+    </Modal>
+  );
+}
+
+/**
+ * What the share modal shows, for any container (the modal, the viewer's Share panel): the
+ * space's title, its link with a copy button, the seven networks and 'Embed'.
+ */
+export function ShareBody({ url, title }: { url: string; title: string }) {
+  const { t } = useTranslation();
   const copyText = useCopyToClipboard();
   const input = useRef<HTMLInputElement>(null);
   const [embedOpen, setEmbedOpen] = useState(false);
@@ -109,7 +122,7 @@ export function ShareModal({ open, onClose, url, title }: ShareModalProps) {
   };
 
   return (
-    <Modal open={open} onClose={onClose} title={t('share.title')}>
+    <>
       <Typography sx={{ mb: 2, fontWeight: 600, overflowWrap: 'anywhere' }}>{title}</Typography>
       <TextField
         fullWidth
@@ -171,7 +184,7 @@ export function ShareModal({ open, onClose, url, title }: ShareModalProps) {
           {t('share.embed')}
         </Button>
       </Box>
-      {embedOpen && <EmbedDialog open={open} onClose={() => setEmbedOpen(false)} url={url} title={title} />}
-    </Modal>
+      {embedOpen && <EmbedDialog open onClose={() => setEmbedOpen(false)} url={url} title={title} />}
+    </>
   );
 }

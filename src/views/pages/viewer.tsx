@@ -13,15 +13,13 @@ import {
 import HomeIcon from '@mui/icons-material/Home';
 import LoginIcon from '@mui/icons-material/Login';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import PauseIcon from '@mui/icons-material/Pause';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import SkipNextIcon from '@mui/icons-material/SkipNext';
-import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { EngineHost, type EngineHandle } from '../../engine/host/EngineHost';
+import type { SceneContent } from '../../../contracts/sceneContent';
+import type { SceneMetadata } from '../../../contracts/scenes';
 import type { EngineCommand, EngineEvent } from '../../engine/protocol';
 import type { ViewerPageActorRef } from '../../machines/viewerPageMachine';
 import { useFlow, useSession } from '../../app/AppContext';
@@ -29,10 +27,15 @@ import { LoadingOverlay } from '../../engine/host/LoadingOverlay';
 import { Modal } from '../kit/Modal';
 import { PageMeta } from '../kit/PageMeta';
 import { useAssetFailureToasts } from '../kit/useAssetFailureToasts';
+import { useEngineEventHub } from '../viewer/engineEvents';
+import { LandscapeBanner } from '../viewer/LandscapeBanner';
+import { panelsFor, type ViewerPanelContext } from '../viewer/panels';
+import type { TourState } from '../viewer/PathsPanel';
+import { useAmbientSound } from '../viewer/useAmbientSound';
+import { useViewerGraphics } from '../viewer/useViewerGraphics';
+import { ViewerSidebar } from '../viewer/ViewerSidebar';
 import { NotFoundPage } from './NotFoundPage';
 import { useLandscapeSuggestion } from './viewerLandscape';
-
-type TourState = Extract<EngineEvent, { type: 'guidedTourState' }>;
 
 /** Which optional controls a viewer shows (districts-commerce-spaces.md §2 'Route shapes'). */
 export interface ViewerFlags {
@@ -109,6 +112,10 @@ function ViewerView({
   const [tour, setTour] = useState<TourState | null>(null);
   const landscape = useLandscapeSuggestion();
   const assetFailed = useAssetFailureToasts();
+  const events = useEngineEventHub();
+  const graphics = useViewerGraphics(send);
+  const sound = useAmbientSound(ready ? content?.ambientSoundUri : null);
+  const panels = useMemo(() => panelsFor(embed, flags), [embed, flags]);
 
   const loadedOnce = useRef(false);
   useEffect(() => {
@@ -119,6 +126,7 @@ function ViewerView({
 
   const onEvent = useCallback(
     (event: EngineEvent) => {
+      events.publish(event);
       switch (event.type) {
         case 'loadProgress':
           setProgress(event.percent);
@@ -149,12 +157,23 @@ function ViewerView({
           break;
       }
     },
-    [navigate, embed, flags, assetFailed],
+    [navigate, embed, flags, assetFailed, events],
   );
 
   // No such space: the server answered this page with 404 too.
   if (missing) return <NotFoundPage />;
-  const tours = content?.guidedTours ?? [];
+  const panelContext = (m: SceneMetadata, c: SceneContent): ViewerPanelContext => ({
+    sceneId,
+    metadata: m,
+    content: c,
+    embed,
+    flags,
+    tour,
+    send,
+    onEngineEvent: events.onEngineEvent,
+    graphics,
+    sound,
+  });
   return (
     <Box
       sx={{ position: 'fixed', inset: 0, bgcolor: '#111' }}
@@ -164,7 +183,9 @@ function ViewerView({
       data-show-communications={flags.communications}
     >
       <PageMeta title={metadata?.title ?? t('pages.viewer.title')} />
-      {!failed && !denied && <EngineHost mode="viewer" onEvent={onEvent} handleRef={handle} />}
+      {!failed && !denied && (
+        <EngineHost mode="viewer" settings={graphics.startSettings} onEvent={onEvent} handleRef={handle} />
+      )}
       {loading && <LoadingOverlay label={t('viewer.loading')} />}
       {ready && progress !== null && <LoadingOverlay label={t('viewer.loading')} percent={progress} />}
       {denied && (
@@ -201,7 +222,7 @@ function ViewerView({
             left: 12,
             px: 1.5,
             py: 0.5,
-            maxWidth: embed ? 'calc(100% - 240px)' : 'calc(100% - 24px)',
+            maxWidth: embed ? 'calc(100% - 240px)' : 'calc(100% - 96px)',
           }}
         >
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -230,88 +251,14 @@ function ViewerView({
           </Stack>
         </Paper>
       )}
-      {tours.length > 0 && ready && progress === null && (
-        <Paper
-          elevation={3}
-          sx={{ position: 'absolute', bottom: 12, right: 12, p: 1, maxWidth: 320 }}
-          role="region"
-          aria-label={t('viewer.sidebar.paths')}
-        >
-          <Stack spacing={0.5}>
-            {tours.map((tourItem) => (
-              <Stack key={tourItem.guidedTourId} direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                <Typography variant="body2" sx={{ flex: 1 }} noWrap>
-                  {tourItem.title}
-                </Typography>
-                <Button
-                  size="small"
-                  startIcon={<PlayArrowIcon />}
-                  onClick={() =>
-                    send({
-                      channel: 'Viewer',
-                      method: 'playGuidedTour',
-                      payload: { tourId: tourItem.guidedTourId },
-                    })
-                  }
-                >
-                  {t('viewer.paths.start')}
-                </Button>
-              </Stack>
-            ))}
-            {tour && (
-              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'center' }}>
-                <IconButton
-                  size="small"
-                  aria-label={t('viewer.paths.previous')}
-                  onClick={() => send({ channel: 'Viewer', method: 'previousGuidedTourPoint', payload: {} })}
-                >
-                  <SkipPreviousIcon />
-                </IconButton>
-                <IconButton
-                  size="small"
-                  aria-label={tour.playing ? t('viewer.paths.pause') : t('viewer.paths.resume')}
-                  onClick={() =>
-                    tour.playing
-                      ? send({ channel: 'Viewer', method: 'pauseGuidedTour', payload: {} })
-                      : send({
-                          channel: 'Viewer',
-                          method: 'playGuidedTour',
-                          payload: { tourId: tour.tourId },
-                        })
-                  }
-                >
-                  {tour.playing ? <PauseIcon /> : <PlayArrowIcon />}
-                </IconButton>
-                <IconButton
-                  size="small"
-                  aria-label={t('viewer.paths.next')}
-                  onClick={() => send({ channel: 'Viewer', method: 'nextGuidedTourPoint', payload: {} })}
-                >
-                  <SkipNextIcon />
-                </IconButton>
-                <Typography variant="caption" data-testid="viewer-tour-point">
-                  {t('viewer.paths.point', { index: tour.pointIndex + 1, count: tour.pointCount })}
-                </Typography>
-              </Stack>
-            )}
-          </Stack>
-        </Paper>
+      {metadata && content && (
+        // More toolbar buttons (after the panels' ones): extraActions={[<IconButton … />]}.
+        <ViewerSidebar panels={panels} context={panelContext(metadata, content)} top={embed ? 64 : 12} />
       )}
       <Modal open={infoPoint !== null} onClose={() => setInfoPoint(null)} title={infoPoint?.title ?? ''}>
         <Typography sx={{ whiteSpace: 'pre-wrap' }}>{infoPoint?.text}</Typography>
       </Modal>
-      <Modal
-        open={landscape.open}
-        onClose={landscape.dismiss}
-        title={t('viewer.landscape.title')}
-        actions={
-          <Button variant="contained" onClick={landscape.dismiss}>
-            {t('viewer.landscape.continue')}
-          </Button>
-        }
-      >
-        <Typography>{t('viewer.landscape.message')}</Typography>
-      </Modal>
+      <LandscapeBanner open={landscape.open && ready} onDismiss={landscape.dismiss} />
     </Box>
   );
 }

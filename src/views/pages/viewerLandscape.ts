@@ -4,8 +4,9 @@ import { useCallback, useEffect, useState } from 'react';
 export const uprightPhoneQuery = '(orientation: portrait) and (pointer: coarse) and (max-width: 600px)';
 
 /**
- * The landscape suggestion of the viewer (platform.md §2.7): on a phone held upright a dialog
- * suggests turning it; Continue (or turning the phone) closes it for the rest of the visit.
+ * The landscape suggestion of the viewer (platform.md §2.7): on a phone held upright a banner over
+ * the space (LandscapeBanner) suggests turning it; Continue closes it for the rest of the visit,
+ * turning the phone hides it.
  */
 export function useLandscapeSuggestion(match: (query: string) => MediaQueryList | null = matchMediaSafe) {
   const [open, setOpen] = useState(() => match(uprightPhoneQuery)?.matches ?? false);

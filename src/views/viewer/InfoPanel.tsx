@@ -1,0 +1,153 @@
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import { Avatar, Box, Button, Chip, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { useSelector } from '@xstate/react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { SceneMetadata } from '../../../contracts/scenes';
+import { useFlow } from '../../app/AppContext';
+import { shortenCount } from '../../lib/format';
+
+/**
+ * Space info (platform.md §2.7): title, total visits, date created, description, tags and the
+ * creator with their follower, following and space counts (from the creator's public profile) and
+ * the creator dropdown.
+ */
+export function InfoPanel({ metadata, embed }: { metadata: SceneMetadata; embed: boolean }) {
+  const { t, i18n } = useTranslation();
+  const created = new Date(metadata.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'long' });
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h6" component="p" sx={{ overflowWrap: 'anywhere' }}>
+        {metadata.title}
+      </Typography>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+      >
+        <Typography component="dt" color="text.secondary">
+          {t('viewer.spaceInfo.totalVisits')}
+        </Typography>
+        <Typography component="dd" sx={{ m: 0 }} data-testid="viewer-info-visits">
+          {shortenCount(metadata.views)}
+        </Typography>
+        <Typography component="dt" color="text.secondary">
+          {t('viewer.spaceInfo.dateCreated')}
+        </Typography>
+        <Typography component="dd" sx={{ m: 0 }}>
+          <time dateTime={metadata.createdAt}>{created}</time>
+        </Typography>
+      </Box>
+      {/* Slot: the likes of the space (count and Like button) arrive with the social features. */}
+      {metadata.description && (
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {metadata.description}
+        </Typography>
+      )}
+      {metadata.tags.length > 0 && (
+        <Stack
+          component="ul"
+          direction="row"
+          aria-label={t('viewer.spaceInfo.tags')}
+          sx={{ listStyle: 'none', p: 0, m: 0, flexWrap: 'wrap', gap: 0.5 }}
+        >
+          {metadata.tags.map((tag) => (
+            <li key={tag}>
+              <Chip size="small" label={tag} />
+            </li>
+          ))}
+        </Stack>
+      )}
+      <CreatorCard creator={metadata.creator} embed={embed} />
+      {/* Slot: the comments of the space (list, replies, edited marker, Add a comment) arrive with the social features. */}
+    </Stack>
+  );
+}
+
+function CreatorCard({ creator, embed }: { creator: SceneMetadata['creator']; embed: boolean }) {
+  const { t } = useTranslation();
+  const profile = useFlow('profile', { userId: creator.userId });
+  return (
+    <Box component="section" aria-label={t('viewer.spaceInfo.creator')}>
+      <Typography variant="overline" component="h3" color="text.secondary">
+        {t('viewer.spaceInfo.creator')}
+      </Typography>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <Avatar src={creator.profilePicture ?? undefined} alt="">
+          {creator.name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <CreatorMenu creator={creator} embed={embed} />
+      </Stack>
+      {profile && <CreatorCounts profile={profile} />}
+    </Box>
+  );
+}
+
+type ProfileRef = NonNullable<ReturnType<typeof useFlow<'profile'>>>;
+
+/** The counts the creator's public profile serves; nothing until it has loaded (never made-up numbers). */
+function CreatorCounts({ profile }: { profile: ProfileRef }) {
+  const { t } = useTranslation();
+  const user = useSelector(profile, (s) => s.context.user);
+  if (!user) return null;
+  const counts = [
+    { label: t('viewer.spaceInfo.followers'), value: user.numOfFollowers },
+    { label: t('viewer.spaceInfo.following'), value: user.numOfFollowing },
+    { label: t('viewer.spaceInfo.spaces'), value: user.numPublishedSpaces },
+  ];
+  return (
+    <Stack direction="row" spacing={3} sx={{ mt: 1 }} data-testid="viewer-creator-counts">
+      {counts.map(({ label, value }) => (
+        <Box key={label}>
+          <Typography variant="subtitle2" component="p">
+            {shortenCount(value)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {label}
+          </Typography>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/** The creator's name opens the creator dropdown: view the profile (follow and greet come with the social and live features). */
+function CreatorMenu({ creator, embed }: { creator: SceneMetadata['creator']; embed: boolean }) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const profileHref = `/user/${encodeURIComponent(creator.userId)}`;
+  return (
+    <>
+      <Button
+        color="inherit"
+        endIcon={<ArrowDropDownIcon />}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? menuId : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ textTransform: 'none', fontWeight: 600, textAlign: 'left' }}
+      >
+        {creator.name}
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {embed ? (
+          <MenuItem
+            component="a"
+            href={profileHref}
+            target="_blank"
+            rel="noopener"
+            onClick={() => setAnchor(null)}
+          >
+            {t('viewer.creator.viewProfile')}
+          </MenuItem>
+        ) : (
+          <MenuItem component={Link} href={profileHref} onClick={() => setAnchor(null)}>
+            {t('viewer.creator.viewProfile')}
+          </MenuItem>
+        )}
+        {/* Slot: Follow / Unfollow (social features) and Greet, Chat, Invite, Mute (live visits). */}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import ExploreIcon from '@mui/icons-material/Explore';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import MapIcon from '@mui/icons-material/Map';
+import RouteIcon from '@mui/icons-material/Route';
+import ShareIcon from '@mui/icons-material/Share';
+import TuneIcon from '@mui/icons-material/Tune';
+import VolumeUpIcon from '@mui/icons-material/VolumeUp';
+import type { SvgIconProps } from '@mui/material';
+import type { ComponentType, ReactNode } from 'react';
+import type { SceneMetadata } from '../../../contracts/scenes';
+import type { ViewerFlags } from '../pages/viewer';
+import { InfoPanel } from './InfoPanel';
+import { MapPanel } from './MapPanel';
+import { MorePanel } from './MorePanel';
+import type { ViewerPanelProps } from './panelProps';
+import { PathsPanel, type TourState } from './PathsPanel';
+import { SettingsPanel } from './SettingsPanel';
+import { SharePanel } from './SharePanel';
+import { SoundPanel } from './SoundPanel';
+import type { AmbientSound } from './useAmbientSound';
+import type { ViewerGraphicsControl } from './useViewerGraphics';
+
+/** Everything a panel of the viewer may show. */
+export interface ViewerPanelContext extends ViewerPanelProps {
+  sceneId: string;
+  metadata: SceneMetadata;
+  embed: boolean;
+  flags: ViewerFlags;
+  tour: TourState | null;
+  graphics: ViewerGraphicsControl;
+  sound: AmbientSound;
+}
+
+/** One panel of the sidebar: its toolbar button and its content. */
+export interface ViewerPanelDef {
+  id: string;
+  /** i18n key of the button's label and the panel's heading. */
+  label: string;
+  Icon: ComponentType<SvgIconProps>;
+  /** Shown in the embedded viewer (/viewer/embed/…) too. */
+  inEmbed: boolean;
+  /** Shown only when this holds (e.g. communications for chat); always when absent. */
+  when?: (flags: ViewerFlags) => boolean;
+  render: (ctx: ViewerPanelContext) => ReactNode;
+}
+
+/**
+ * The viewer's panels, in toolbar order (platform.md §2.7). Chat, Emotes, Live visitors and Events
+ * are rows the live features add here (with `when: (f) => f.communications` where they need it).
+ * An embed leaves out More: a space card would lead away from the site that embeds the space.
+ */
+export const viewerPanels: readonly ViewerPanelDef[] = [
+  {
+    id: 'info',
+    label: 'viewer.sidebar.spaceInfo',
+    Icon: InfoOutlinedIcon,
+    inEmbed: true,
+    render: (ctx) => <InfoPanel metadata={ctx.metadata} embed={ctx.embed} />,
+  },
+  {
+    id: 'share',
+    label: 'viewer.sidebar.share',
+    Icon: ShareIcon,
+    inEmbed: true,
+    render: (ctx) => <SharePanel sceneId={ctx.sceneId} title={ctx.metadata.title} />,
+  },
+  {
+    id: 'paths',
+    label: 'viewer.sidebar.paths',
+    Icon: RouteIcon,
+    inEmbed: true,
+    render: (ctx) => <PathsPanel content={ctx.content} tour={ctx.tour} send={ctx.send} />,
+  },
+  {
+    id: 'map',
+    label: 'viewer.sidebar.map',
+    Icon: MapIcon,
+    inEmbed: true,
+    render: (ctx) => <MapPanel content={ctx.content} send={ctx.send} onEngineEvent={ctx.onEngineEvent} />,
+  },
+  {
+    id: 'more',
+    label: 'viewer.sidebar.exploreOther',
+    Icon: ExploreIcon,
+    inEmbed: false,
+    render: (ctx) => <MorePanel metadata={ctx.metadata} />,
+  },
+  {
+    id: 'settings',
+    label: 'viewer.sidebar.settings',
+    Icon: TuneIcon,
+    inEmbed: true,
+    render: (ctx) => <SettingsPanel control={ctx.graphics} />,
+  },
+  {
+    id: 'sound',
+    label: 'viewer.sidebar.sound',
+    Icon: VolumeUpIcon,
+    inEmbed: true,
+    render: (ctx) => <SoundPanel sound={ctx.sound} />,
+  },
+];
+
+/** The panels a viewer shows: an embed's, with its flags. */
+export function panelsFor(
+  embed: boolean,
+  flags: ViewerFlags,
+  panels: readonly ViewerPanelDef[] = viewerPanels,
+) {
+  return panels.filter((panel) => (!embed || panel.inEmbed) && (panel.when?.(flags) ?? true));
+}

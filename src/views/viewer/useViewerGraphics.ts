@@ -1,0 +1,43 @@
+import { useCallback, useState } from 'react';
+import type { EngineCommand } from '../../engine/protocol';
+import { loadGraphics, saveGraphics, type ViewerGraphics } from '../../lib/viewerPreferences';
+
+/** The engine command that applies one graphics setting live. */
+export function graphicsCommand<K extends keyof ViewerGraphics>(
+  key: K,
+  value: ViewerGraphics[K],
+): EngineCommand {
+  switch (key) {
+    case 'graphicsQuality':
+      return { channel: 'Settings', method: 'setGraphicsQuality', payload: { level: value } };
+    case 'renderScale':
+      return { channel: 'Settings', method: 'setRenderQuality', payload: { scale: value } };
+    case 'targetFrameRate':
+      return { channel: 'Settings', method: 'setTargetFrameRate', payload: { fps: value } };
+    default:
+      return { channel: 'Settings', method: 'setFiltering', payload: { level: value } };
+  }
+}
+
+/**
+ * The viewer's graphics settings: read once from this browser's storage (the engine starts with
+ * them: `startSettings`), and each change saved and applied to the running engine.
+ */
+export function useViewerGraphics(send: (cmd: EngineCommand) => void) {
+  const [startSettings] = useState(loadGraphics);
+  const [graphics, setGraphics] = useState(startSettings);
+  const change = useCallback(
+    <K extends keyof ViewerGraphics>(key: K, value: ViewerGraphics[K]) => {
+      setGraphics((current) => {
+        const next = { ...current, [key]: value };
+        saveGraphics(next);
+        return next;
+      });
+      send(graphicsCommand(key, value));
+    },
+    [send],
+  );
+  return { startSettings, graphics, change };
+}
+
+export type ViewerGraphicsControl = ReturnType<typeof useViewerGraphics>;

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { SceneMetadata } from '../../contracts/scenes';
+import { rankRelated } from '../../src/views/viewer/MorePanel';
+import { panelsFor, viewerPanels } from '../../src/views/viewer/panels';
+
+const ids = (panels: readonly { id: string }[]) => panels.map((panel) => panel.id);
+const full = { signIn: false, communications: true };
+const bareEmbed = { signIn: false, communications: false };
+
+describe('the viewer panel table', () => {
+  it('gives the full page every panel, in toolbar order', () => {
+    expect(ids(panelsFor(false, full))).toEqual([
+      'info',
+      'share',
+      'paths',
+      'map',
+      'more',
+      'settings',
+      'sound',
+    ]);
+  });
+
+  it('leaves other spaces out of an embed, which keeps info, share, paths, map, settings and sound', () => {
+    expect(ids(panelsFor(true, bareEmbed))).toEqual(['info', 'share', 'paths', 'map', 'settings', 'sound']);
+  });
+
+  it('shows a panel that needs communications only where the flags allow them', () => {
+    const chat = {
+      ...viewerPanels[0],
+      id: 'chat',
+      inEmbed: true,
+      when: (f: typeof full) => f.communications,
+    };
+    const table = [...viewerPanels, chat];
+    expect(ids(panelsFor(true, bareEmbed, table))).not.toContain('chat');
+    expect(ids(panelsFor(true, { ...bareEmbed, communications: true }, table))).toContain('chat');
+    expect(ids(panelsFor(false, full, table))).toContain('chat');
+  });
+});
+
+describe('other spaces', () => {
+  const space = (sceneId: string, tags: string[]) => ({ sceneId, tags }) as unknown as SceneMetadata;
+
+  it('never lists the space being visited, and puts those sharing its tags first', () => {
+    const current = space('here', ['print', 'winter']);
+    const found = [
+      space('a', []),
+      space('here', ['print']),
+      space('b', ['print']),
+      space('c', ['print', 'winter']),
+    ];
+    expect(rankRelated(found, current).map((s) => s.sceneId)).toEqual(['c', 'b', 'a']);
+  });
+});
