@@ -6,6 +6,7 @@ import commerce from './parts/commerce.json';
 import exploreSpaces from './parts/exploreSpaces.json';
 import publishWizard from './parts/publishWizard.json';
 import sharing from './parts/sharing.json';
+import viewerMap from './parts/viewerMap.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -23,7 +24,7 @@ function merge(into: Tree, extra: Tree): Tree {
  * The English catalogue: the source of every user-facing string. en.json holds most of it; the
  * files in parts/ add the strings of one feature each (merged over en.json, key by key).
  */
-export const englishCatalogue = [publishWizard, exploreSpaces, sharing, commerce, assetFailures].reduce<Tree>(
+export const englishCatalogue = [publishWizard, exploreSpaces, sharing, commerce, assetFailures, viewerMap].reduce<Tree>(
   (all, part) => merge(all, part as Tree),
   base as Tree,
 ) as typeof base;
