@@ -31,6 +31,7 @@ import { PageMeta } from '../kit/PageMeta';
 import { useAssetFailureToasts } from '../kit/useAssetFailureToasts';
 import { NotFoundPage } from './NotFoundPage';
 import { useLandscapeSuggestion } from './viewerLandscape';
+import { EnterVrButton, useEngineEventFanout } from '../viewer/EnterVrButton';
 
 type TourState = Extract<EngineEvent, { type: 'guidedTourState' }>;
 
@@ -109,6 +110,7 @@ function ViewerView({
   const [tour, setTour] = useState<TourState | null>(null);
   const landscape = useLandscapeSuggestion();
   const assetFailed = useAssetFailureToasts();
+  const xrEvents = useEngineEventFanout();
 
   const loadedOnce = useRef(false);
   useEffect(() => {
@@ -119,6 +121,7 @@ function ViewerView({
 
   const onEvent = useCallback(
     (event: EngineEvent) => {
+      xrEvents.emit(event);
       switch (event.type) {
         case 'loadProgress':
           setProgress(event.percent);
@@ -149,7 +152,7 @@ function ViewerView({
           break;
       }
     },
-    [navigate, embed, flags, assetFailed],
+    [navigate, embed, flags, assetFailed, xrEvents],
   );
 
   // No such space: the server answered this page with 404 too.
@@ -177,6 +180,7 @@ function ViewerView({
           </Alert>
         </Stack>
       )}
+      {ready && <EnterVrButton send={send} onEngineEvent={xrEvents.subscribe} />}
       {embed && <EmbedControls sceneId={sceneId} signIn={flags.signIn} />}
       {failed && (
         <Stack sx={{ position: 'absolute', inset: 0, alignItems: 'center', justifyContent: 'center', p: 2 }}>
