@@ -168,7 +168,14 @@ export function MapPanel({ content, send, onEngineEvent }: ViewerPanelProps) {
           </g>
         ))}
         {here && (
-          <g data-testid="viewer-map-you" aria-label={t('viewer.map.youAreHere')} role="img">
+          <g
+            data-testid="viewer-map-you"
+            data-x={here.x}
+            data-z={here.z}
+            data-yaw={here.yaw}
+            aria-label={t('viewer.map.youAreHere')}
+            role="img"
+          >
             <polygon
               points={points([
                 [here.x + forwardOf(here.yaw)[0] * dot * 3.2, here.z + forwardOf(here.yaw)[1] * dot * 3.2],
