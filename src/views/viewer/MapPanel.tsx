@@ -106,8 +106,8 @@ export function MapPanel({ content, send, onEngineEvent }: ViewerPanelProps) {
           borderRadius: 1,
           cursor: 'crosshair',
           '& .artwork': { cursor: 'pointer', outline: 'none' },
-          '& .artwork:hover circle, & .artwork:focus-visible circle': { fill: '#ff9800' },
-          '& .artwork:focus-visible .ring': { stroke: '#0d47a1', strokeWidth: 3, opacity: 1 },
+          '& .artwork:hover circle, & .artwork:focus circle': { fill: '#ff9800' },
+          '& .artwork:focus .ring': { stroke: '#0d47a1', strokeWidth: 3, opacity: 1 },
         }}
       >
         {level.stairs.map((s) => (
@@ -178,9 +178,9 @@ export function MapPanel({ content, send, onEngineEvent }: ViewerPanelProps) {
           >
             <polygon
               points={points([
-                [here.x + forwardOf(here.yaw)[0] * dot * 3.2, here.z + forwardOf(here.yaw)[1] * dot * 3.2],
-                [here.x + forwardOf(here.yaw + 35)[0] * dot * 1.2, here.z + forwardOf(here.yaw + 35)[1] * dot * 1.2],
-                [here.x + forwardOf(here.yaw - 35)[0] * dot * 1.2, here.z + forwardOf(here.yaw - 35)[1] * dot * 1.2],
+                [here.x + forwardOf(here.yaw)[0] * dot * 4, here.z + forwardOf(here.yaw)[1] * dot * 4],
+                [here.x + forwardOf(here.yaw + 35)[0] * dot * 1.5, here.z + forwardOf(here.yaw + 35)[1] * dot * 1.2],
+                [here.x + forwardOf(here.yaw - 35)[0] * dot * 1.5, here.z + forwardOf(here.yaw - 35)[1] * dot * 1.2],
               ])}
               fill="#1565c0"
               opacity={0.6}

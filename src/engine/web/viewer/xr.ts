@@ -64,6 +64,25 @@ export async function immersiveVrSupported(): Promise<boolean> {
   }
 }
 
+/**
+ * A rig at `rig` (plan x, z) turned by `angle` radians about the head at `head`: where the rig
+ * goes so the head stays put (three's rotation about +y: x' = x cos + z sin, z' = -x sin + z cos).
+ */
+export function turnAbout(rig: [number, number], head: [number, number], angle: number): [number, number] {
+  const dx = rig[0] - head[0];
+  const dz = rig[1] - head[1];
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  return [head[0] + dx * c + dz * s, head[1] - dx * s + dz * c];
+}
+
+/** The snap turn a thumbstick's x asks for (radians; pushing right turns right), or 0. */
+export function snapTurnOf(x: number, armed: boolean): { angle: number; armed: boolean } {
+  if (Math.abs(x) < rearm) return { angle: 0, armed: true };
+  if (!armed || Math.abs(x) < turnThreshold) return { angle: 0, armed };
+  return { angle: (-Math.sign(x) * snapTurnDegrees * Math.PI) / 180, armed: false };
+}
+
 export class ViewerXr {
   readonly rig = new Group();
   private readonly hands: Hand[] = [];
@@ -224,20 +243,13 @@ export class ViewerXr {
   private snapTurn(hand: Hand) {
     const axes = hand.source?.gamepad?.axes;
     if (!axes || axes.length < 4) return;
-    const x = axes[2];
-    if (Math.abs(x) < rearm) hand.turnArmed = true;
-    if (!hand.turnArmed || Math.abs(x) < turnThreshold) return;
-    hand.turnArmed = false;
-    // Pushing right turns right (clockwise seen from above: a smaller yaw).
-    const angle = (-Math.sign(x) * snapTurnDegrees * Math.PI) / 180;
+    const turn = snapTurnOf(axes[2], hand.turnArmed);
+    hand.turnArmed = turn.armed;
+    const { angle } = turn;
+    if (angle === 0) return;
     const [hx, , hz] = this.pose().position;
-    const dx = this.rig.position.x - hx;
-    const dz = this.rig.position.z - hz;
-    const c = Math.cos(angle);
-    const s = Math.sin(angle);
     // Turning about the head keeps the visitor where they stand.
-    this.rig.position.x = hx + dx * c + dz * s;
-    this.rig.position.z = hz - dx * s + dz * c;
+    [this.rig.position.x, this.rig.position.z] = turnAbout([this.rig.position.x, this.rig.position.z], [hx, hz], angle);
     this.rig.rotation.y += angle;
     this.rig.updateMatrixWorld(true);
   }
