@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { demoSpace, text } from './support';
+import { demoSpace, expectAccessible, text } from './support';
 
 // The viewer's map: a visitor opens it from the toolbar, sees the floor plan with the artworks as
 // dots and where they stand, clicks an artwork's dot and walks up to it.
@@ -26,6 +26,8 @@ test('a visitor walks to an artwork by clicking it on the map', async ({ page, r
   // Where the visitor stands shows once the engine has told it.
   await expect(page.getByTestId('viewer-map-you')).toBeVisible({ timeout: 60_000 });
   const before = await you(page);
+  // The plan, its dots and its level switcher pass axe.
+  await expectAccessible(page);
 
   const dots = map.getByRole('button', { name: /^Walk to / });
   expect(await dots.count()).toBeGreaterThan(0);
