@@ -228,6 +228,9 @@ export const engineCommandSchemas = {
     nextGuidedTourPoint: empty,
     previousGuidedTourPoint: empty,
     teleport: z.object({ position: Vec3, rotation: Yaw.optional() }),
+    /** Starts immersive VR on a headset (send it from the visitor's click); `xrState` answers. */
+    enterVr: empty,
+    exitVr: empty,
   },
   'Editor.Construction': {
     setTool: z.object({ tool: z.enum(editorTools), options: ToolOptions.partial().optional() }),
@@ -531,6 +534,8 @@ export const engineEventSchemas = {
     visible: z.boolean(),
   }),
   profilerVisible: z.object({ visible: z.boolean() }),
+  /** Whether this device offers immersive VR, and whether the visitor is in it now. */
+  xrState: z.object({ supported: z.boolean(), active: z.boolean() }),
   inspectorReport: z.object({
     /** Bounding box size in metres. */
     dimensions: z.object({ x: z.number().min(0), y: z.number().min(0), z: z.number().min(0) }),

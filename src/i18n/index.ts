@@ -7,6 +7,7 @@ import exploreSpaces from './parts/exploreSpaces.json';
 import publishWizard from './parts/publishWizard.json';
 import sharing from './parts/sharing.json';
 import viewerShell from './parts/viewerShell.json';
+import viewerMap from './parts/viewerMap.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -31,6 +32,7 @@ export const englishCatalogue = [
   commerce,
   assetFailures,
   viewerShell,
+  viewerMap,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base as Tree) as typeof base;
 const en = englishCatalogue;
 

@@ -82,6 +82,8 @@ const payloads: Payloads = {
     nextGuidedTourPoint: {},
     previousGuidedTourPoint: {},
     teleport: { position: [0, 0, 0], rotation: 90 },
+    enterVr: {},
+    exitVr: {},
   },
   'Editor.Construction': {
     setTool: { tool: 'opening', options: { openingKind: 'window-top' } },
@@ -312,6 +314,7 @@ const eventSamples: { [N in EngineEventName]: Extract<EngineEvent, { type: N }> 
     shadows: false,
   },
   cameraState: { type: 'cameraState', position: [1, 1.6, 2], yaw: 90, pitch: -5, levelId: 'ground' },
+  xrState: { type: 'xrState', supported: true, active: false },
   screenPosition: { type: 'screenPosition', objectId: 'i', x: 320, y: 200, visible: true },
   profilerVisible: { type: 'profilerVisible', visible: true },
   inspectorReport: {

@@ -256,6 +256,10 @@ export class WebEngine implements EngineAdapter {
         return viewer.previousTourPoint();
       case 'teleport':
         return viewer.teleport(cmd.payload.position, cmd.payload.rotation, 0);
+      case 'enterVr':
+        return viewer.enterVr();
+      case 'exitVr':
+        return viewer.exitVr();
     }
   }
 

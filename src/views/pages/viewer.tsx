@@ -36,6 +36,7 @@ import { useViewerGraphics } from '../viewer/useViewerGraphics';
 import { ViewerSidebar } from '../viewer/ViewerSidebar';
 import { NotFoundPage } from './NotFoundPage';
 import { useLandscapeSuggestion } from './viewerLandscape';
+import { EnterVrButton } from '../viewer/EnterVrButton';
 
 /** Which optional controls a viewer shows (districts-commerce-spaces.md §2 'Route shapes'). */
 export interface ViewerFlags {
@@ -198,6 +199,7 @@ function ViewerView({
           </Alert>
         </Stack>
       )}
+      {ready && <EnterVrButton send={send} onEngineEvent={events.onEngineEvent} />}
       {embed && <EmbedControls sceneId={sceneId} signIn={flags.signIn} />}
       {failed && (
         <Stack sx={{ position: 'absolute', inset: 0, alignItems: 'center', justifyContent: 'center', p: 2 }}>

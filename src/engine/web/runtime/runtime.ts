@@ -241,7 +241,8 @@ export class Runtime {
     if (!this.dirty && this.animating.size === 0) return;
     if (this.loading) return;
     const { minFrameMs } = this.applied;
-    if (minFrameMs > 0 && time - this.lastRender < minFrameMs - 1) return;
+    // A headset draws every frame it asks for: skipping one would judder.
+    if (minFrameMs > 0 && !this.renderer.xr.isPresenting && time - this.lastRender < minFrameMs - 1) return;
     const start = performance.now();
     this.renderer.render(this.scene, this.camera);
     this.lastInfo = {

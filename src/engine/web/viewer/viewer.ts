@@ -7,6 +7,7 @@ import type { Runtime } from '../runtime/runtime';
 import { FirstPersonControls, normalizeDegrees } from './controls';
 import { type Pose, TourPlayer } from './tour';
 import { body, WalkWorld } from './walking';
+import { immersiveVrSupported, ViewerXr } from './xr';
 
 /**
  * Viewer mode: the visitor walks through the space in first person, clicks pictures to step up
@@ -30,6 +31,9 @@ export class ViewerMode {
   private insidePortals = new Set<string>();
   private stopFrame: () => void;
   private stopAfterRender: () => void;
+  /** Immersive VR, made on the first 'Enter VR'. */
+  private xr: ViewerXr | null = null;
+  private xrSupported = false;
 
   constructor(
     private readonly runtime: Runtime,
@@ -47,6 +51,10 @@ export class ViewerMode {
     runtime.afterRender.add(afterRender);
     this.stopAfterRender = () => runtime.afterRender.delete(afterRender);
     this.applyCamera();
+    void immersiveVrSupported().then((supported) => {
+      this.xrSupported = supported;
+      this.emitXr();
+    });
   }
 
   setInputEnabled(enabled: boolean) {
@@ -123,6 +131,8 @@ export class ViewerMode {
   }
 
   private frame(dt: number): boolean {
+    // In a headset the headset moves the camera.
+    if (this.xr?.active) return false;
     if (this.tour?.playing) {
       if (this.tour.update(dt)) this.emitTour();
       this.applyCamera(this.tour.pose());
@@ -282,10 +292,46 @@ export class ViewerMode {
     return this.controls.eyePose();
   }
 
+  // Headsets ----------------------------------------------------------------------------------
+
+  private emitXr() {
+    this.emit({ type: 'xrState', supported: this.xrSupported, active: this.xr?.active ?? false });
+  }
+
+  enterVr() {
+    if (this.xr?.active) return;
+    if (this.tour?.playing) this.pauseTour();
+    this.xr ??= new ViewerXr(this.runtime, {
+      hitTest: (raycaster) => this.built?.hitTest(raycaster) ?? null,
+      stateChanged: (active) => {
+        const pose = this.xr?.lastPose;
+        if (!active && pose) {
+          this.controls.standAt({ position: pose.position, yaw: pose.yaw, pitch: 0 });
+          this.applyCamera();
+        }
+        this.emitXr();
+      },
+    });
+    const { feet } = this.controls.walker;
+    const pose = this.controls.eyePose();
+    this.xr.enter(pose.position, feet, pose.yaw).catch((error: unknown) => {
+      this.emit({
+        type: 'error',
+        code: 'xr-failed',
+        message: `Immersive VR could not start: ${error instanceof Error ? error.message : String(error)}`,
+      });
+      this.emitXr();
+    });
+  }
+
+  exitVr() {
+    this.xr?.exit();
+  }
+
   // Queries -----------------------------------------------------------------------------------
 
   cameraState(): EngineEvent {
-    const pose = this.tour?.playing ? this.tour.pose() : this.currentPose();
+    const pose = this.xr?.active ? this.xr.pose() : this.tour?.playing ? this.tour.pose() : this.currentPose();
     const round = (v: number) => Math.round(v * 1000) / 1000;
     return {
       type: 'cameraState',
@@ -314,6 +360,7 @@ export class ViewerMode {
   }
 
   dispose() {
+    this.xr?.dispose();
     this.unload();
     this.stopFrame();
     this.stopAfterRender();
