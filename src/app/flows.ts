@@ -54,6 +54,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   profileSpaces: 'spaces',
   profile: 'profile',
   viewerPage: 'viewer',
+  listView: 'viewer',
   engine: 'engine',
   editorPage: 'editor',
   editorPanel: 'editor',

@@ -1,15 +1,20 @@
 import { fromPromise } from 'xstate';
 import type { SceneContent } from '../../../contracts/sceneContent';
 import type { SceneMetadata } from '../../../contracts/scenes';
+import { listViewMachine } from '../../machines/listViewMachine';
 import { viewerPageMachine } from '../../machines/viewerPageMachine';
 import { publishingApi } from '../../services/publishing';
 import { scenesApi } from '../../services/scenes';
+import { commandEngine } from '../engineCommands';
 import type { AppServices } from '../services';
 
 /** Where a visitor who may not see a space is sent. */
 export const accessDeniedPath = '/space-access-denied';
 
-/** The viewer page: the published space (or the owner's draft) and the view it counts. */
+/**
+ * The viewer page: the published space (or the owner's draft) and the view it counts; its list
+ * view, which walks the visitor to a work through the page's engine.
+ */
 export default function viewerFlows({ api, navigate }: AppServices) {
   const scenes = scenesApi(api);
   const publishing = publishingApi(api);
@@ -34,6 +39,9 @@ export default function viewerFlows({ api, navigate }: AppServices) {
         countView: fromPromise(({ input, signal }) => publishing.view(input.sceneId, signal)),
       },
       actions: { leaveForAccessDenied: () => navigate(accessDeniedPath, { replace: true }) },
+    }),
+    listView: listViewMachine.provide({
+      actions: { sendCommand: ({ system }, { command }) => commandEngine(system as never, command) },
     }),
   };
 }
