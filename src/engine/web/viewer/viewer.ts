@@ -4,7 +4,8 @@ import type { EngineEvent } from '../../protocol';
 import { type BuiltScene, buildScene, type Hit } from '../build/scene';
 import { CssLayer } from '../runtime/cssLayer';
 import type { Runtime } from '../runtime/runtime';
-import { FirstPersonControls, normalizeDegrees } from './controls';
+import { type AutoWalk, FirstPersonControls, normalizeDegrees } from './controls';
+import { type MotionPolicy, motionPolicy, watchReducedMotion } from './motion';
 import { type Pose, TourPlayer } from './tour';
 import { body, WalkWorld } from './walking';
 
@@ -30,6 +31,9 @@ export class ViewerMode {
   private insidePortals = new Set<string>();
   private stopFrame: () => void;
   private stopAfterRender: () => void;
+  /** Glides and walks, or cuts for visitors who ask for reduced motion. */
+  private motion: MotionPolicy = motionPolicy(false);
+  private stopWatchingMotion: () => void;
 
   constructor(
     private readonly runtime: Runtime,
@@ -46,6 +50,10 @@ export class ViewerMode {
       this.css?.render(runtime.camera, runtime.container.clientWidth, runtime.container.clientHeight);
     runtime.afterRender.add(afterRender);
     this.stopAfterRender = () => runtime.afterRender.delete(afterRender);
+    this.stopWatchingMotion = watchReducedMotion(window, (policy) => {
+      this.motion = policy;
+      this.tour?.setCut(policy.tourTravel === 'cut');
+    });
     this.applyCamera();
   }
 
@@ -202,7 +210,7 @@ export class ViewerMode {
       }
       case 'floor':
         if (hit.point.y <= this.controls.walker.feet + body.maxStep + 0.05) {
-          this.controls.walkTo({ target: [hit.point.x, hit.point.z], within: 0.05 });
+          this.walkTo({ target: [hit.point.x, hit.point.z], within: 0.05 });
         }
         return;
       default:
@@ -219,7 +227,19 @@ export class ViewerMode {
     ];
     const eyeY = this.controls.walker.feet + body.eyeHeight;
     const pitch = (Math.atan2(position[1] - eyeY, viewingDistance) * 180) / Math.PI;
-    this.controls.walkTo({ target, within: 0.05, face: { yaw: normalizeDegrees(yaw), pitch } });
+    this.walkTo({ target, within: 0.05, face: { yaw: normalizeDegrees(yaw), pitch } });
+  }
+
+  /** Walks there, or with reduced motion is there at once (facing as the walk would end). */
+  private walkTo(walk: AutoWalk) {
+    if (this.motion.walkTo === 'walk') return this.controls.walkTo(walk);
+    const { feet } = this.controls.walker;
+    const yaw = walk.face?.yaw ?? this.controls.yaw;
+    const pitch = walk.face?.pitch ?? this.controls.pitch;
+    this.controls.standAt({ position: [walk.target[0], feet + body.eyeHeight, walk.target[1]], yaw, pitch });
+    this.applyCamera();
+    // Arriving in a portal goes through it, as walking there would.
+    this.checkPortals();
   }
 
   // Guided tours -------------------------------------------------------------------------------
@@ -237,7 +257,7 @@ export class ViewerMode {
     if (this.tour?.tour.guidedTourId === tourId) {
       this.tour.play();
     } else {
-      this.tour = new TourPlayer(tour, this.currentPose());
+      this.tour = new TourPlayer(tour, this.currentPose(), this.motion.tourTravel === 'cut');
     }
     this.emitTour();
   }
@@ -253,7 +273,7 @@ export class ViewerMode {
     if (!this.tour) return;
     this.tour.pause();
     this.endTourAt(this.tour.pose());
-    this.emitTour();
+    this.emit({ type: 'guidedTourState', ...this.tour.status(), stopped: true });
     this.tour = null;
   }
 
@@ -317,6 +337,7 @@ export class ViewerMode {
     this.unload();
     this.stopFrame();
     this.stopAfterRender();
+    this.stopWatchingMotion();
     this.controls.dispose();
     this.css?.dispose();
   }
