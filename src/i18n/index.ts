@@ -6,6 +6,7 @@ import commerce from './parts/commerce.json';
 import exploreSpaces from './parts/exploreSpaces.json';
 import publishWizard from './parts/publishWizard.json';
 import sharing from './parts/sharing.json';
+import viewerA11y from './parts/viewerA11y.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -23,10 +24,14 @@ function merge(into: Tree, extra: Tree): Tree {
  * The English catalogue: the source of every user-facing string. en.json holds most of it; the
  * files in parts/ add the strings of one feature each (merged over en.json, key by key).
  */
-export const englishCatalogue = [publishWizard, exploreSpaces, sharing, commerce, assetFailures].reduce<Tree>(
-  (all, part) => merge(all, part as Tree),
-  base as Tree,
-) as typeof base;
+export const englishCatalogue = [
+  publishWizard,
+  exploreSpaces,
+  sharing,
+  commerce,
+  assetFailures,
+  viewerA11y,
+].reduce<Tree>((all, part) => merge(all, part as Tree), base as Tree) as typeof base;
 const en = englishCatalogue;
 
 /**

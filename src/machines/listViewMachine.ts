@@ -61,7 +61,9 @@ export const listViewMachine = setup({
               });
               enqueue({
                 type: 'sendCommand',
-                params: { command: { channel: 'Viewer', method: 'teleport', payload: { position, rotation: yaw } } },
+                params: {
+                  command: { channel: 'Viewer', method: 'teleport', payload: { position, rotation: yaw } },
+                },
               });
             }),
           ],

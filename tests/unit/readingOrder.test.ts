@@ -22,10 +22,14 @@ describe('reading order', () => {
     const doc = content({
       pictures: [{ ...picture('p1', 0, -4), altText: 'A red boat', artist: 'Ann', year: '1999' }],
       videos: [{ id: 'v1', source: 'youtube', youtubeId: 'abcdefghijk', transform: transform(2, 1.5, -4) }],
-      models3d: [{ id: 'm1', format: 'glb', fileUri: '/f/m.glb', title: 'Vase', transform: transform(0, 0, 0) }],
+      models3d: [
+        { id: 'm1', format: 'glb', fileUri: '/f/m.glb', title: 'Vase', transform: transform(0, 0, 0) },
+      ],
       texts3d: [{ id: 't1', text: 'Welcome', transform: transform(-2, 2, -4) }],
       infoPoints: [{ id: 'i1', title: 'About', text: 'The show', transform: transform(3, 1.4, 0) }],
-      webViews3d: [{ id: 'w1', url: 'https://example.org/', width: 1, height: 1, transform: transform(4, 1.5, 0) }],
+      webViews3d: [
+        { id: 'w1', url: 'https://example.org/', width: 1, height: 1, transform: transform(4, 1.5, 0) },
+      ],
       props: [{ id: 'prop1', propId: 'sofa', transform: transform(1, 0, 1) }],
       portals: [{ id: 'door', targetSceneId: 'elsewhere', transform: transform(0, 1, 4) }],
     });
@@ -52,7 +56,9 @@ describe('reading order', () => {
           guidedTourId: 'private',
           title: 'Draft',
           public: false,
-          points: [{ guidedTourPointId: 'x', title: 'East', position: [0, 1.6, 0], rotation: [0, 270, 0], order: 0 }],
+          points: [
+            { guidedTourPointId: 'x', title: 'East', position: [0, 1.6, 0], rotation: [0, 270, 0], order: 0 },
+          ],
         },
         {
           guidedTourId: 'tour',
@@ -60,7 +66,13 @@ describe('reading order', () => {
           public: true,
           points: [
             // Listed out of order: `order` decides. The second stop looks east at d.
-            { guidedTourPointId: 's2', title: 'East', position: [1, 1.6, 0], rotation: [0, 270, 0], order: 1 },
+            {
+              guidedTourPointId: 's2',
+              title: 'East',
+              position: [1, 1.6, 0],
+              rotation: [0, 270, 0],
+              order: 1,
+            },
             { guidedTourPointId: 's1', title: 'North', position: [0, 1.6, 0], rotation: [0, 0, 0], order: 0 },
           ],
         },
@@ -74,7 +86,12 @@ describe('reading order', () => {
     // north, east.
     const doc = content({
       startingPosition: [0, 1.6, 3],
-      pictures: [picture('north', 0, -4), picture('east', 4, 0, 270), picture('west', -4, 0, 90), picture('south', 0, 4, 180)],
+      pictures: [
+        picture('north', 0, -4),
+        picture('east', 4, 0, 270),
+        picture('west', -4, 0, 90),
+        picture('south', 0, 4, 180),
+      ],
     });
     expect(ids(doc)).toEqual([['south', 'west', 'north', 'east']]);
 
@@ -85,7 +102,9 @@ describe('reading order', () => {
           guidedTourId: 'tour',
           title: 'Tour',
           public: true,
-          points: [{ guidedTourPointId: 's', title: 'East', position: [0, 1.6, 0], rotation: [0, 270, 0], order: 0 }],
+          points: [
+            { guidedTourPointId: 's', title: 'East', position: [0, 1.6, 0], rotation: [0, 270, 0], order: 0 },
+          ],
         },
       ],
     });

@@ -31,6 +31,7 @@ import { PageMeta } from '../kit/PageMeta';
 import { useAssetFailureToasts } from '../kit/useAssetFailureToasts';
 import { NotFoundPage } from './NotFoundPage';
 import { useLandscapeSuggestion } from './viewerLandscape';
+import { useListView, ViewerAccessibility } from '../viewer/ViewerAccessibility';
 
 type TourState = Extract<EngineEvent, { type: 'guidedTourState' }>;
 
@@ -109,6 +110,7 @@ function ViewerView({
   const [tour, setTour] = useState<TourState | null>(null);
   const landscape = useLandscapeSuggestion();
   const assetFailed = useAssetFailureToasts();
+  const listView = useListView();
 
   const loadedOnce = useRef(false);
   useEffect(() => {
@@ -119,6 +121,7 @@ function ViewerView({
 
   const onEvent = useCallback(
     (event: EngineEvent) => {
+      listView.onEngineEvent(event);
       switch (event.type) {
         case 'loadProgress':
           setProgress(event.percent);
@@ -149,7 +152,7 @@ function ViewerView({
           break;
       }
     },
-    [navigate, embed, flags, assetFailed],
+    [navigate, embed, flags, assetFailed, listView],
   );
 
   // No such space: the server answered this page with 404 too.
@@ -164,7 +167,9 @@ function ViewerView({
       data-show-communications={flags.communications}
     >
       <PageMeta title={metadata?.title ?? t('pages.viewer.title')} />
-      {!failed && !denied && <EngineHost mode="viewer" onEvent={onEvent} handleRef={handle} />}
+      {!failed && !denied && !listView.unavailable && (
+        <EngineHost mode="viewer" onEvent={onEvent} handleRef={handle} />
+      )}
       {loading && <LoadingOverlay label={t('viewer.loading')} />}
       {ready && progress !== null && <LoadingOverlay label={t('viewer.loading')} percent={progress} />}
       {denied && (
@@ -230,6 +235,13 @@ function ViewerView({
           </Stack>
         </Paper>
       )}
+      <ViewerAccessibility
+        listView={listView}
+        content={content}
+        title={metadata?.title ?? null}
+        tour={tour}
+        send={send}
+      />
       {tours.length > 0 && ready && progress === null && (
         <Paper
           elevation={3}

@@ -30,7 +30,10 @@ interface MediaQueryHost {
  * Calls `onChange` with the policy now and whenever the visitor's reduced-motion preference
  * changes; answers the function that stops watching. A browser without matchMedia moves.
  */
-export function watchReducedMotion(host: MediaQueryHost, onChange: (policy: MotionPolicy) => void): () => void {
+export function watchReducedMotion(
+  host: MediaQueryHost,
+  onChange: (policy: MotionPolicy) => void,
+): () => void {
   const query = host.matchMedia?.(reducedMotionQuery);
   onChange(motionPolicy(query?.matches ?? false));
   if (!query) return () => {};
