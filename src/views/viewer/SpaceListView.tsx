@@ -62,7 +62,13 @@ export function SpaceListView({ mode, content, title, itemId, onClose, onShowInS
       data-testid="space-list-view"
       data-unavailable={unavailable}
     >
-      <Box component="main" sx={{ overflowY: 'auto', px: { xs: 2, sm: 4 }, py: 3 }}>
+      {/* Focusable so the keyboard scrolls it even where it holds no button (the list as the page). */}
+      <Box
+        component="main"
+        tabIndex={0}
+        aria-labelledby={headingId}
+        sx={{ overflowY: 'auto', px: { xs: 2, sm: 4 }, py: 3, ...focusRing }}
+      >
         <Stack sx={{ maxWidth: 880, mx: 'auto' }} spacing={2}>
           <Stack
             direction="row"
