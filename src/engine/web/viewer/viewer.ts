@@ -34,6 +34,8 @@ export class ViewerMode {
   /** Glides and walks, or cuts for visitors who ask for reduced motion. */
   private motion: MotionPolicy = motionPolicy(false);
   private stopWatchingMotion: () => void;
+  /** The pose the tour last put the camera at. */
+  private tourPose: Pose | null = null;
 
   constructor(
     private readonly runtime: Runtime,
@@ -133,9 +135,13 @@ export class ViewerMode {
   private frame(dt: number): boolean {
     if (this.tour?.playing) {
       if (this.tour.update(dt)) this.emitTour();
-      this.applyCamera(this.tour.pose());
-      if (!this.tour.playing) this.endTourAt(this.tour.pose());
-      return true;
+      const pose = this.tour.pose();
+      // Standing at a stop draws nothing new: frames are drawn only while the camera moves.
+      const moved = !samePose(pose, this.tourPose);
+      if (moved) this.applyCamera(pose);
+      this.tourPose = pose;
+      if (!this.tour.playing) this.endTourAt(pose);
+      return moved;
     }
     const moved = this.controls.update(dt);
     if (moved) {
@@ -290,6 +296,8 @@ export class ViewerMode {
   }
 
   private emitTour() {
+    // The visitor may have moved the camera since: the tour's next frame puts it back.
+    this.tourPose = null;
     if (this.tour) this.emit({ type: 'guidedTourState', ...this.tour.status() });
   }
 
@@ -341,4 +349,13 @@ export class ViewerMode {
     this.controls.dispose();
     this.css?.dispose();
   }
+}
+
+function samePose(a: Pose, b: Pose | null): boolean {
+  return (
+    b !== null &&
+    a.yaw === b.yaw &&
+    a.pitch === b.pitch &&
+    a.position.every((value, i) => value === b.position[i])
+  );
 }
