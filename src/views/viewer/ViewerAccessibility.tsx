@@ -93,7 +93,8 @@ function ListViewControls({
   const itemId = useSelector(actor, (s) => s.context.itemId);
   return (
     <>
-      <Paper elevation={3} sx={{ position: 'absolute', bottom: 12, left: 12, p: 0.5 }}>
+      {/* Under the title: bottom left is the touch joystick's. */}
+      <Paper elevation={3} sx={{ position: 'absolute', top: 76, left: 12, p: 0.5 }}>
         <Button
           size="small"
           startIcon={<ListAltIcon />}
