@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { SceneContent } from '../contracts/sceneContent';
+import gallery from '../public/demo/gallery.json' with { type: 'json' };
+import { ask, cameraOf, openEngine, send } from './engine';
 import { demoSpace, expectAccessible, text } from './support';
 
 // A tour anyone can take (platform.md §2.7): the tour by keyboard with its stops spoken, the list
@@ -170,4 +172,22 @@ test('without WebGL, the viewer shows the space as a list instead of an error', 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
   await expectAccessible(page);
+});
+
+test('with reduced motion, a guided tour cuts to its stops instead of gliding', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openEngine(page, '?quality=1');
+  const tour = gallery.guidedTours[0];
+  const first = [...tour.points].sort((a, b) => a.order - b.order)[0];
+  // Stand 6 m from the first stop: a glide takes seconds to get there.
+  const [x, y, z] = first.position;
+  await send(page, 'Viewer', 'teleport', { position: [x + 6, y, z], rotation: 0 });
+  await ask(page, 'Viewer', 'playGuidedTour', { tourId: tour.guidedTourId }, 'guidedTourState');
+  // Two frames later the camera is at the stop.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  const camera = await cameraOf(page);
+  camera.position.forEach((v, i) => expect(v).toBeCloseTo(first.position[i], 1));
 });
