@@ -6,6 +6,7 @@ import exploreSpaces from '../src/i18n/parts/exploreSpaces.json' with { type: 'j
 import publishWizard from '../src/i18n/parts/publishWizard.json' with { type: 'json' };
 import sharing from '../src/i18n/parts/sharing.json' with { type: 'json' };
 import viewerShell from '../src/i18n/parts/viewerShell.json' with { type: 'json' };
+import viewerA11y from '../src/i18n/parts/viewerA11y.json' with { type: 'json' };
 
 export const port = Number(process.env.E2E_PORT);
 /** A district subdomain of the test server (`*.localhost` resolves to loopback in Chromium). */
@@ -21,7 +22,7 @@ const merge = (into: Tree, extra: Tree): Tree => {
   return out;
 };
 /** The catalogue as the app has it: en.json with the feature parts laid over it (src/i18n/index.ts). */
-const en = [publishWizard, exploreSpaces, sharing, commerce, viewerShell].reduce<Tree>(
+const en = [publishWizard, exploreSpaces, sharing, commerce, viewerShell, viewerA11y].reduce<Tree>(
   (all, part) => merge(all, part as Tree),
   base,
 );

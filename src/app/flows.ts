@@ -56,6 +56,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   viewerPage: 'viewer',
   viewerSidebar: 'viewer',
   relatedSpaces: 'viewer',
+  listView: 'viewer',
   engine: 'engine',
   editorPage: 'editor',
   editorPanel: 'editor',

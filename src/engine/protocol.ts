@@ -506,6 +506,11 @@ export const engineEventSchemas = {
     playing: z.boolean(),
     /** The tour reached its last point and stayed there for its duration. */
     finished: z.boolean(),
+    /** The stop's title and description (the page announces them); an engine may leave them out. */
+    pointTitle: z.string().optional(),
+    pointDescription: z.string().optional(),
+    /** The tour was stopped: no tour is on any more (the last state an engine sends for it). */
+    stopped: z.boolean().optional(),
   }),
   /** The settings now in force, after a Startup or Settings command. */
   settingsApplied: z.object({

@@ -8,6 +8,7 @@ import publishWizard from './parts/publishWizard.json';
 import sharing from './parts/sharing.json';
 import viewerShell from './parts/viewerShell.json';
 import viewerMap from './parts/viewerMap.json';
+import viewerA11y from './parts/viewerA11y.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -33,6 +34,7 @@ export const englishCatalogue = [
   assetFailures,
   viewerShell,
   viewerMap,
+  viewerA11y,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base as Tree) as typeof base;
 const en = englishCatalogue;
 

@@ -118,7 +118,19 @@ export const canonicalKeys = {
     'audioUri',
     'order',
   ],
-  Picture: ['id', 'fileUri', 'title', 'description', 'width', 'height', 'transform', 'frame'],
+  Picture: [
+    'id',
+    'fileUri',
+    'title',
+    'description',
+    'altText',
+    'artist',
+    'year',
+    'width',
+    'height',
+    'transform',
+    'frame',
+  ],
   PictureFrame: ['color', 'width'],
   VideoFile: [
     'id',
@@ -336,6 +348,9 @@ function picture(v: Obj): boolean {
     uri(v.fileUri) &&
     optional(v, 'title', title) &&
     optional(v, 'description', text) &&
+    optional(v, 'altText', (t) => trimmed(t, 0, 1000)) &&
+    optional(v, 'artist', (t) => trimmed(t, 0, 200)) &&
+    optional(v, 'year', (t) => trimmed(t, 0, 50)) &&
     positive(v.width) &&
     positive(v.height) &&
     transform(v.transform) &&

@@ -2,10 +2,12 @@ import { fromPromise } from 'xstate';
 import type { SceneContent } from '../../../contracts/sceneContent';
 import type { SceneMetadata } from '../../../contracts/scenes';
 import { homeSpacesMachine } from '../../machines/homeSpacesMachine';
+import { listViewMachine } from '../../machines/listViewMachine';
 import { viewerPageMachine } from '../../machines/viewerPageMachine';
 import { viewerSidebarMachine } from '../../machines/viewerSidebarMachine';
 import { publishingApi } from '../../services/publishing';
 import { scenesApi } from '../../services/scenes';
+import { commandEngine } from '../engineCommands';
 import type { AppServices } from '../services';
 
 /** Where a visitor who may not see a space is sent. */
@@ -13,7 +15,8 @@ export const accessDeniedPath = '/space-access-denied';
 
 /**
  * The viewer page: the published space (or the owner's draft) and the view it counts, its sidebar,
- * and the other spaces it suggests.
+ * the other spaces it suggests, and its list view, which walks the visitor to a work through the
+ * page's engine.
  */
 export default function viewerFlows({ api, navigate }: AppServices) {
   const scenes = scenesApi(api);
@@ -50,6 +53,9 @@ export default function viewerFlows({ api, navigate }: AppServices) {
           return page.items;
         }),
       },
+    }),
+    listView: listViewMachine.provide({
+      actions: { sendCommand: ({ system }, { command }) => commandEngine(system as never, command) },
     }),
   };
 }

@@ -39,7 +39,7 @@ export function LengthField({
   );
 }
 
-/** Picture: title, description, size and frame. */
+/** Picture: title, description, alt text, artist and year (its wall label), size and frame. */
 export function PictureFields({
   picture,
   units,
@@ -69,6 +69,35 @@ export function PictureFields({
         live
         onCommit={(description) => update({ description })}
       />
+      <DraftTextField
+        size="small"
+        multiline
+        minRows={2}
+        label={t('dev.editor.fields.altText')}
+        helperText={t('dev.editor.fields.altTextHelp')}
+        value={picture.altText ?? ''}
+        slotProps={{ htmlInput: { maxLength: 1000 } }}
+        live
+        onCommit={(altText) => update({ altText: altText === '' ? null : altText })}
+      />
+      <Stack direction="row" spacing={1}>
+        <DraftTextField
+          size="small"
+          label={t('dev.editor.fields.artist')}
+          value={picture.artist ?? ''}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+          live
+          onCommit={(artist) => update({ artist: artist === '' ? null : artist })}
+        />
+        <DraftTextField
+          size="small"
+          label={t('dev.editor.fields.year')}
+          value={picture.year ?? ''}
+          slotProps={{ htmlInput: { maxLength: 50 } }}
+          live
+          onCommit={(year) => update({ year: year === '' ? null : year })}
+        />
+      </Stack>
       <Stack direction="row" spacing={1}>
         <LengthField
           label={t('dev.editor.fields.width')}

@@ -37,6 +37,7 @@ import { ViewerSidebar } from '../viewer/ViewerSidebar';
 import { NotFoundPage } from './NotFoundPage';
 import { useLandscapeSuggestion } from './viewerLandscape';
 import { EnterVrButton } from '../viewer/EnterVrButton';
+import { useListView, ViewerAccessibility } from '../viewer/ViewerAccessibility';
 
 /** Which optional controls a viewer shows (districts-commerce-spaces.md §2 'Route shapes'). */
 export interface ViewerFlags {
@@ -117,6 +118,7 @@ function ViewerView({
   const graphics = useViewerGraphics(send);
   const sound = useAmbientSound(ready ? content?.ambientSoundUri : null);
   const panels = useMemo(() => panelsFor(embed, flags), [embed, flags]);
+  const listView = useListView();
 
   const loadedOnce = useRef(false);
   useEffect(() => {
@@ -128,6 +130,7 @@ function ViewerView({
   const onEvent = useCallback(
     (event: EngineEvent) => {
       events.publish(event);
+      listView.onEngineEvent(event);
       switch (event.type) {
         case 'loadProgress':
           setProgress(event.percent);
@@ -158,7 +161,7 @@ function ViewerView({
           break;
       }
     },
-    [navigate, embed, flags, assetFailed, events],
+    [navigate, embed, flags, assetFailed, events, listView],
   );
 
   // No such space: the server answered this page with 404 too.
@@ -184,7 +187,7 @@ function ViewerView({
       data-show-communications={flags.communications}
     >
       <PageMeta title={metadata?.title ?? t('pages.viewer.title')} />
-      {!failed && !denied && (
+      {!failed && !denied && !listView.unavailable && (
         <EngineHost mode="viewer" settings={graphics.startSettings} onEvent={onEvent} handleRef={handle} />
       )}
       {loading && <LoadingOverlay label={t('viewer.loading')} />}
@@ -253,6 +256,13 @@ function ViewerView({
           </Stack>
         </Paper>
       )}
+      <ViewerAccessibility
+        listView={listView}
+        content={content}
+        title={metadata?.title ?? null}
+        tour={tour}
+        send={send}
+      />
       {metadata && content && (
         // More toolbar buttons (after the panels' ones): extraActions={[<IconButton … />]}.
         <ViewerSidebar panels={panels} context={panelContext(metadata, content)} top={embed ? 64 : 12} />

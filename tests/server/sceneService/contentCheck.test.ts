@@ -109,6 +109,9 @@ function generate(rng: Rng): Record<string, unknown> {
         transform: transform(),
       };
       maybe(p, 'title', () => 'A title');
+      maybe(p, 'altText', () => 'Two boats on a grey sea');
+      maybe(p, 'artist', () => 'Ann Lee');
+      maybe(p, 'year', () => '1999');
       maybe(p, 'frame', () => ({ color: '#000', width: 0.05 }), 0.3);
       return p;
     }),

@@ -19,6 +19,9 @@ export interface TourStatus {
   pointCount: number;
   playing: boolean;
   finished: boolean;
+  /** The stop the tour is at or on its way to. */
+  pointTitle: string;
+  pointDescription: string;
 }
 
 /** Travel speed between points, and the shortest and longest travel. */
@@ -53,13 +56,27 @@ export class TourPlayer {
   private running = true;
   private finished = false;
 
+  /**
+   * `cut`: the camera goes from stop to stop at once instead of gliding (reduced motion); it can
+   * change while the tour plays (`setCut`).
+   */
   constructor(
     readonly tour: GuidedTour,
     start: Pose,
+    private cut = false,
   ) {
     this.points = [...tour.points].sort((a, b) => a.order - b.order);
     this.from = start;
-    this.travel = this.points.length ? travelSeconds(start, this.target()) : 0;
+    this.travel = this.points.length ? this.travelTo(start) : 0;
+  }
+
+  setCut(cut: boolean) {
+    this.cut = cut;
+    if (cut && this.phase === 'travel') this.travel = 0;
+  }
+
+  private travelTo(from: Pose) {
+    return this.cut ? 0 : travelSeconds(from, this.target());
   }
 
   get playing() {
@@ -77,6 +94,8 @@ export class TourPlayer {
       pointCount: this.points.length,
       playing: this.running,
       finished: this.finished,
+      pointTitle: this.points[this.index]?.title ?? '',
+      pointDescription: this.points[this.index]?.description ?? '',
     };
   }
 
@@ -132,7 +151,7 @@ export class TourPlayer {
     this.from = from;
     this.index = index;
     this.phase = 'travel';
-    this.travel = travelSeconds(from, this.target());
+    this.travel = this.travelTo(from);
     this.elapsed = 0;
     this.finished = false;
   }

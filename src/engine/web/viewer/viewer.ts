@@ -4,7 +4,8 @@ import type { EngineEvent } from '../../protocol';
 import { type BuiltScene, buildScene, type Hit } from '../build/scene';
 import { CssLayer } from '../runtime/cssLayer';
 import type { Runtime } from '../runtime/runtime';
-import { FirstPersonControls, normalizeDegrees } from './controls';
+import { type AutoWalk, FirstPersonControls, normalizeDegrees } from './controls';
+import { type MotionPolicy, motionPolicy, watchReducedMotion } from './motion';
 import { type Pose, TourPlayer } from './tour';
 import { body, WalkWorld } from './walking';
 import { immersiveVrSupported, ViewerXr } from './xr';
@@ -34,6 +35,11 @@ export class ViewerMode {
   /** Immersive VR, made on the first 'Enter VR'. */
   private xr: ViewerXr | null = null;
   private xrSupported = false;
+  /** Glides and walks, or cuts for visitors who ask for reduced motion. */
+  private motion: MotionPolicy = motionPolicy(false);
+  private stopWatchingMotion: () => void;
+  /** The pose the tour last put the camera at. */
+  private tourPose: Pose | null = null;
 
   constructor(
     private readonly runtime: Runtime,
@@ -50,6 +56,10 @@ export class ViewerMode {
       this.css?.render(runtime.camera, runtime.container.clientWidth, runtime.container.clientHeight);
     runtime.afterRender.add(afterRender);
     this.stopAfterRender = () => runtime.afterRender.delete(afterRender);
+    this.stopWatchingMotion = watchReducedMotion(window, (policy) => {
+      this.motion = policy;
+      this.tour?.setCut(policy.tourTravel === 'cut');
+    });
     this.applyCamera();
     void immersiveVrSupported().then((supported) => {
       this.xrSupported = supported;
@@ -135,9 +145,13 @@ export class ViewerMode {
     if (this.xr?.active) return false;
     if (this.tour?.playing) {
       if (this.tour.update(dt)) this.emitTour();
-      this.applyCamera(this.tour.pose());
-      if (!this.tour.playing) this.endTourAt(this.tour.pose());
-      return true;
+      const pose = this.tour.pose();
+      // Standing at a stop draws nothing new: frames are drawn only while the camera moves.
+      const moved = !samePose(pose, this.tourPose);
+      if (moved) this.applyCamera(pose);
+      this.tourPose = pose;
+      if (!this.tour.playing) this.endTourAt(pose);
+      return moved;
     }
     const moved = this.controls.update(dt);
     if (moved) {
@@ -212,7 +226,7 @@ export class ViewerMode {
       }
       case 'floor':
         if (hit.point.y <= this.controls.walker.feet + body.maxStep + 0.05) {
-          this.controls.walkTo({ target: [hit.point.x, hit.point.z], within: 0.05 });
+          this.walkTo({ target: [hit.point.x, hit.point.z], within: 0.05 });
         }
         return;
       default:
@@ -229,7 +243,19 @@ export class ViewerMode {
     ];
     const eyeY = this.controls.walker.feet + body.eyeHeight;
     const pitch = (Math.atan2(position[1] - eyeY, viewingDistance) * 180) / Math.PI;
-    this.controls.walkTo({ target, within: 0.05, face: { yaw: normalizeDegrees(yaw), pitch } });
+    this.walkTo({ target, within: 0.05, face: { yaw: normalizeDegrees(yaw), pitch } });
+  }
+
+  /** Walks there, or with reduced motion is there at once (facing as the walk would end). */
+  private walkTo(walk: AutoWalk) {
+    if (this.motion.walkTo === 'walk') return this.controls.walkTo(walk);
+    const { feet } = this.controls.walker;
+    const yaw = walk.face?.yaw ?? this.controls.yaw;
+    const pitch = walk.face?.pitch ?? this.controls.pitch;
+    this.controls.standAt({ position: [walk.target[0], feet + body.eyeHeight, walk.target[1]], yaw, pitch });
+    this.applyCamera();
+    // Arriving in a portal goes through it, as walking there would.
+    this.checkPortals();
   }
 
   // Guided tours -------------------------------------------------------------------------------
@@ -247,7 +273,7 @@ export class ViewerMode {
     if (this.tour?.tour.guidedTourId === tourId) {
       this.tour.play();
     } else {
-      this.tour = new TourPlayer(tour, this.currentPose());
+      this.tour = new TourPlayer(tour, this.currentPose(), this.motion.tourTravel === 'cut');
     }
     this.emitTour();
   }
@@ -263,7 +289,7 @@ export class ViewerMode {
     if (!this.tour) return;
     this.tour.pause();
     this.endTourAt(this.tour.pose());
-    this.emitTour();
+    this.emit({ type: 'guidedTourState', ...this.tour.status(), stopped: true });
     this.tour = null;
   }
 
@@ -280,6 +306,8 @@ export class ViewerMode {
   }
 
   private emitTour() {
+    // The visitor may have moved the camera since: the tour's next frame puts it back.
+    this.tourPose = null;
     if (this.tour) this.emit({ type: 'guidedTourState', ...this.tour.status() });
   }
 
@@ -331,7 +359,11 @@ export class ViewerMode {
   // Queries -----------------------------------------------------------------------------------
 
   cameraState(): EngineEvent {
-    const pose = this.xr?.active ? this.xr.pose() : this.tour?.playing ? this.tour.pose() : this.currentPose();
+    const pose = this.xr?.active
+      ? this.xr.pose()
+      : this.tour?.playing
+        ? this.tour.pose()
+        : this.currentPose();
     const round = (v: number) => Math.round(v * 1000) / 1000;
     return {
       type: 'cameraState',
@@ -364,7 +396,17 @@ export class ViewerMode {
     this.unload();
     this.stopFrame();
     this.stopAfterRender();
+    this.stopWatchingMotion();
     this.controls.dispose();
     this.css?.dispose();
   }
+}
+
+function samePose(a: Pose, b: Pose | null): boolean {
+  return (
+    b !== null &&
+    a.yaw === b.yaw &&
+    a.pitch === b.pitch &&
+    a.position.every((value, i) => value === b.position[i])
+  );
 }
