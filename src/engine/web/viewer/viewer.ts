@@ -1,12 +1,14 @@
 import { Raycaster, Vector2, Vector3 } from 'three';
 import type { SceneContent } from '../../../../contracts/sceneContent';
 import type { EngineEvent } from '../../protocol';
-import { type BuiltScene, buildScene, type Hit } from '../build/scene';
+import { type BuiltScene, buildScene, type Hit, spaceOf } from '../build/scene';
 import { CssLayer } from '../runtime/cssLayer';
 import type { Runtime } from '../runtime/runtime';
 import { FirstPersonControls, normalizeDegrees } from './controls';
 import { type Pose, TourPlayer } from './tour';
 import { body, WalkWorld } from './walking';
+import { artworksOf, pickFirstView, startIsUnset } from './firstView';
+import { walkDataOf } from '../build/walkData';
 
 /**
  * Viewer mode: the visitor walks through the space in first person, clicks pictures to step up
@@ -18,6 +20,17 @@ import { body, WalkWorld } from './walking';
 const viewingDistance = 1.8;
 /** Entering a portal: closer than this on the plan, at about its height. */
 const portalReach = 0.7;
+
+/** Where a visitor starts: the document's starting point, or, when it sets none, the best first view. */
+export function startOf(content: SceneContent): { eye: [number, number, number]; yaw: number } {
+  if (!startIsUnset(content.startingPosition)) {
+    return { eye: content.startingPosition, yaw: content.startingRotation };
+  }
+  const space = spaceOf(content);
+  const world = space ? walkDataOf(space) : { obstacles: [], floors: [], groundY: 0 };
+  const view = pickFirstView(world, artworksOf(content));
+  return view ?? { eye: [0, body.eyeHeight + world.groundY, 0], yaw: 0 };
+}
 
 export class ViewerMode {
   private built: BuiltScene | null = null;
@@ -88,7 +101,8 @@ export class ViewerMode {
     }
     this.built = built;
     this.controls.world = built.walk;
-    this.teleport(content.startingPosition, content.startingRotation, 0);
+    const start = startOf(content);
+    this.teleport(start.eye, start.yaw, 0);
     await this.runtime.nextFrame();
     this.emit({ type: 'loadProgress', percent: 100 });
     this.emit({ type: 'loaded' });
