@@ -549,6 +549,8 @@ export const engineEventSchemas = {
     geometries: Count,
     /** JS heap in use, where the browser tells it. */
     memoryMb: z.number().min(0).optional(),
+    /** Render scale in use: the setting times the engine's adaptive scale (lowered to hold the target frame rate). */
+    renderScale: z.number().positive().optional(),
   }),
 } as const satisfies Record<string, z.ZodObject>;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AdaptiveScale,
   defaultAdaptiveScale,
+  frameCost,
   frameBudgetMs,
 } from '../../../src/engine/web/runtime/adaptiveScale';
 
@@ -79,5 +80,21 @@ describe('the adaptive render scale', () => {
     feed(c, 40, 300);
     c.reset(frameBudgetMs(30));
     expect(c.scale).toBe(1);
+  });
+});
+
+describe('the cost of a frame', () => {
+  const display = 1000 / 60;
+  it('is the work of the frame when frames come on time', () => {
+    expect(frameCost(4, display, frameBudgetMs(60), display)).toBe(4);
+    // At 30 fps on a 60 Hz display every second display frame is drawn: on time, not late.
+    expect(frameCost(4, 2 * display, frameBudgetMs(30), display)).toBe(4);
+    // A still scene (no previous frame to compare with).
+    expect(frameCost(4, null, frameBudgetMs(60), display)).toBe(4);
+  });
+
+  it('is the whole interval when a frame came a display frame late', () => {
+    expect(frameCost(4, 2 * display, frameBudgetMs(60), display)).toBe(2 * display);
+    expect(frameCost(4, 3 * display, frameBudgetMs(30), display)).toBe(3 * display);
   });
 });

@@ -94,3 +94,19 @@ export class AdaptiveScale {
     return true;
   }
 }
+
+/**
+ * What one drawn frame cost, as the controller counts it: the main thread's work for it, or, when
+ * frames are drawn back to back and this one came later than the display and the target allow
+ * (the GPU or the page fell behind), the whole time since the previous one.
+ *
+ * @param workMs main-thread time of the frame (hooks and render call)
+ * @param intervalMs time since the previous drawn frame while drawing continuously, else null
+ * @param displayMs time between two display frames (about 16.7 ms at 60 Hz)
+ */
+export function frameCost(workMs: number, intervalMs: number | null, budgetMs: number, displayMs: number): number {
+  if (intervalMs === null || displayMs <= 0) return workMs;
+  // Frames are paced to whole display frames: at 45 fps on a 60 Hz display, every second one.
+  const expected = Math.max(1, Math.ceil(budgetMs / displayMs - 0.05)) * displayMs;
+  return intervalMs > expected + displayMs / 2 ? Math.max(workMs, intervalMs) : workMs;
+}
