@@ -11,7 +11,10 @@ import {
 function dataOf(geometry: PlaneGeometry | BoxGeometry): MeshData {
   const attributes: MeshData['attributes'] = {};
   for (const [name, attribute] of Object.entries(geometry.attributes)) {
-    attributes[name] = { array: Float32Array.from(attribute.array as ArrayLike<number>), itemSize: attribute.itemSize };
+    attributes[name] = {
+      array: Float32Array.from(attribute.array as ArrayLike<number>),
+      itemSize: attribute.itemSize,
+    };
   }
   return { attributes, index: geometry.index ? Uint32Array.from(geometry.index.array) : null };
 }
@@ -51,7 +54,9 @@ describe('baked ambient occlusion', () => {
         [3, 6],
         [6, 0],
       ]) {
-        expect(Math.hypot(p[t + a] - p[t + b], p[t + a + 1] - p[t + b + 1], p[t + a + 2] - p[t + b + 2])).toBeLessThanOrEqual(0.5 + 1e-6);
+        expect(
+          Math.hypot(p[t + a] - p[t + b], p[t + a + 1] - p[t + b + 1], p[t + a + 2] - p[t + b + 2]),
+        ).toBeLessThanOrEqual(0.5 + 1e-6);
       }
     }
     expect(cut.attributes.uv.array.length / 2).toBe(p.length / 3);
@@ -75,7 +80,9 @@ describe('baked ambient occlusion', () => {
       meshes: corner(),
       boxes: [{ min: [-0.5, 0.45, 0.5], max: [0.5, 0.5, 1.5] }],
     });
-    expect(shadeNear(withBench.meshes[0], [0, 0, 1])).toBeLessThan(shadeNear(open.meshes[0], [0, 0, 1]) - 0.2);
+    expect(shadeNear(withBench.meshes[0], [0, 0, 1])).toBeLessThan(
+      shadeNear(open.meshes[0], [0, 0, 1]) - 0.2,
+    );
   });
 
   it('gives the same key to the same room and another to a changed one', () => {
@@ -93,7 +100,10 @@ describe('baked ambient occlusion', () => {
     const again = bakeAmbientOcclusion({ meshes: corner(), boxes: [] }, stored);
     expect(new Set(again.meshes[0].attributes.color.array)).toEqual(new Set([Math.fround(128 / 255)]));
     // Shades that do not fit the cut mesh (another room) are not used.
-    const other = bakeAmbientOcclusion({ meshes: corner(), boxes: [] }, [new Uint8Array(3), new Uint8Array(3)]);
+    const other = bakeAmbientOcclusion({ meshes: corner(), boxes: [] }, [
+      new Uint8Array(3),
+      new Uint8Array(3),
+    ]);
     expect(other.meshes[0].attributes.color.array).toEqual(first.meshes[0].attributes.color.array);
   });
 });

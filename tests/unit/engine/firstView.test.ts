@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { premadeStart, templateFootprints } from '../../../contracts/premadeSpaces';
 import { templateSpace } from '../../../geometry/templates';
 import { walkDataOf } from '../../../src/engine/web/build/walkData';
-import {
-  type Artwork,
-  pickFirstView,
-  sees,
-  startIsUnset,
-} from '../../../src/engine/web/viewer/firstView';
+import { type Artwork, pickFirstView, sees, startIsUnset } from '../../../src/engine/web/viewer/firstView';
 import type { Obstacle } from '../../../src/engine/web/viewer/walking';
 
 /** An enfilade L: three rooms x -13…-4.33, -4.33…4.33, 4.33…13, z -8…8, doorways at z = 0. */
@@ -81,7 +76,13 @@ describe('the start of a premade room', () => {
       const walk = walkDataOf(templateSpace({ family: 'enfilade', size, kind: 'Standard' }));
       const middle = -width / 2 + width / rooms / 2;
       for (const art of onNorthWall(middle - 1.5, middle + 1.5)) {
-        expect(sees(startingPosition, { ...art, position: [art.position[0], 1.55, -depth / 2 + 0.16] }, walk.obstacles)).toBe(true);
+        expect(
+          sees(
+            startingPosition,
+            { ...art, position: [art.position[0], 1.55, -depth / 2 + 0.16] },
+            walk.obstacles,
+          ),
+        ).toBe(true);
       }
     }
   });

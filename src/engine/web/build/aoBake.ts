@@ -147,7 +147,10 @@ function boxTriangles(box: OccluderBox): number[] {
 export function occluderGeometry(meshes: MeshData[], boxes: OccluderBox[]): BufferGeometry {
   const parts: number[][] = [];
   for (const mesh of meshes) {
-    const { triangles } = trianglesOf({ attributes: { position: mesh.attributes.position }, index: mesh.index });
+    const { triangles } = trianglesOf({
+      attributes: { position: mesh.attributes.position },
+      index: mesh.index,
+    });
     parts.push(triangles.flatMap((t) => t.flatMap((corner) => corner[0])));
   }
   for (const box of boxes) parts.push(boxTriangles(box));
@@ -235,7 +238,12 @@ export function bakeAmbientOcclusion(request: AoBakeRequest, stored?: Uint8Array
     let shade: Uint8Array | undefined = stored?.[k];
     if (!shade || shade.length * 3 !== mesh.attributes.position.array.length) {
       bvh ??= new MeshBVH(occluderGeometry(request.meshes, request.boxes));
-      const occlusion = occlusionAt(bvh, mesh.attributes.position.array, mesh.attributes.normal.array, options);
+      const occlusion = occlusionAt(
+        bvh,
+        mesh.attributes.position.array,
+        mesh.attributes.normal.array,
+        options,
+      );
       shade = Uint8Array.from(occlusion, (o) => Math.round(255 * (1 - options.strength * Math.min(1, o))));
     }
     const color = new Float32Array(shade.length * 3);

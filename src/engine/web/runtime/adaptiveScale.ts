@@ -104,7 +104,12 @@ export class AdaptiveScale {
  * @param intervalMs time since the previous drawn frame while drawing continuously, else null
  * @param displayMs time between two display frames (about 16.7 ms at 60 Hz)
  */
-export function frameCost(workMs: number, intervalMs: number | null, budgetMs: number, displayMs: number): number {
+export function frameCost(
+  workMs: number,
+  intervalMs: number | null,
+  budgetMs: number,
+  displayMs: number,
+): number {
   if (intervalMs === null || displayMs <= 0) return workMs;
   // Frames are paced to whole display frames: at 45 fps on a 60 Hz display, every second one.
   const expected = Math.max(1, Math.ceil(budgetMs / displayMs - 0.05)) * displayMs;

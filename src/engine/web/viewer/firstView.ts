@@ -164,7 +164,8 @@ export function bestFacing(
 ): { yaw: number; count: number; score: number } {
   const bearings = seen.map((a) => ({
     yaw: yawOf(a.position[0] - eye[0], a.position[2] - eye[2]),
-    weight: 1 + 0.5 / (1 + Math.abs(Math.hypot(a.position[0] - eye[0], a.position[2] - eye[2]) - viewingDistance)),
+    weight:
+      1 + 0.5 / (1 + Math.abs(Math.hypot(a.position[0] - eye[0], a.position[2] - eye[2]) - viewingDistance)),
   }));
   let best = { yaw: 0, count: 0, score: 0 };
   for (let yaw = 0; yaw < 360; yaw += 5) {
@@ -205,8 +206,14 @@ export function artworksOf(content: Pick<SceneContent, 'pictures' | 'videos' | '
     return [Math.sin(r), Math.cos(r)];
   };
   return [
-    ...content.pictures.map((p) => ({ position: p.transform.position, facing: facing(p.transform.rotation[1]) })),
-    ...content.videos.map((v) => ({ position: v.transform.position, facing: facing(v.transform.rotation[1]) })),
+    ...content.pictures.map((p) => ({
+      position: p.transform.position,
+      facing: facing(p.transform.rotation[1]),
+    })),
+    ...content.videos.map((v) => ({
+      position: v.transform.position,
+      facing: facing(v.transform.rotation[1]),
+    })),
     ...content.models3d.map((m) => ({ position: m.transform.position })),
   ];
 }

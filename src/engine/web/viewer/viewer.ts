@@ -9,6 +9,8 @@ import { type Pose, TourPlayer } from './tour';
 import { body, WalkWorld } from './walking';
 import { artworksOf, pickFirstView, startIsUnset } from './firstView';
 import { walkDataOf } from '../build/walkData';
+import { bakeRoomOcclusion } from '../build/ambientOcclusion';
+import { obstacleBoxes } from '../build/aoBoxes';
 
 /**
  * Viewer mode: the visitor walks through the space in first person, clicks pictures to step up
@@ -100,6 +102,7 @@ export class ViewerMode {
       return;
     }
     this.built = built;
+    this.bakeOcclusion(built, loading.signal);
     this.controls.world = built.walk;
     const start = startOf(content);
     this.teleport(start.eye, start.yaw, 0);
@@ -108,7 +111,27 @@ export class ViewerMode {
     this.emit({ type: 'loaded' });
   }
 
+  /** Bakes the room's ambient occlusion in a worker (quality levels that use it); applied when it comes. */
+  private bakeOcclusion(built: BuiltScene, signal: AbortSignal) {
+    if (!this.runtime.applied.profile.bakedOcclusion) return;
+    const surfaces = built.solid.filter((m) => m.name !== 'ground');
+    const yardstick = new URLSearchParams(window.location.search).has('aoYardstick');
+    void bakeRoomOcclusion(surfaces, obstacleBoxes(built.objectObstacles), signal, { yardstick })
+      .then((baked) => {
+        if (!baked) return;
+        if (signal.aborted || this.built !== built) return baked.dispose();
+        this.occlusionDisposers.push(baked.dispose);
+        this.runtime.invalidate();
+        this.emit({ type: 'occlusionBaked', ...baked.report });
+      })
+      .catch((error: unknown) => console.warn('Ambient occlusion was not baked:', error));
+  }
+
+  private occlusionDisposers: (() => void)[] = [];
+
   unload() {
+    this.occlusionDisposers.forEach((d) => d());
+    this.occlusionDisposers = [];
     this.loading?.abort();
     this.tour = null;
     this.built?.dispose();
