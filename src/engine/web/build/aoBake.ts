@@ -42,7 +42,7 @@ export const defaultAoOptions: AoOptions = {
   distance: 1.2,
   maxEdge: 0.6,
   strength: 0.75,
-  maxTriangles: 60_000,
+  maxTriangles: 40_000,
 };
 
 /** Bump when the bake's result changes for the same input (cached bakes are then redone). */
