@@ -63,6 +63,17 @@ describe('baked ambient occlusion', () => {
     expect(cut.attributes.normal.array.length).toBe(p.length);
   });
 
+  it('coarsens the cut on large rooms to stay about under the triangle cap', () => {
+    const hall = dataOf(new PlaneGeometry(80, 60).rotateX(-Math.PI / 2));
+    const result = bakeAmbientOcclusion({
+      meshes: [hall],
+      boxes: [],
+      options: { maxTriangles: 3000, rays: 4 },
+    });
+    expect(result.triangles).toBeLessThanOrEqual(3000 * 1.25);
+    expect(result.triangles).toBeGreaterThan(3000 / 4);
+  });
+
   it('darkens the floor where it meets the wall, not in the open middle', () => {
     const result = bakeAmbientOcclusion({ meshes: corner(), boxes: [] });
     const [floor, wall] = result.meshes;
