@@ -2,6 +2,7 @@
 // (these machines are shared and noisy); `npm run bench -- --check` fails when a goal is missed.
 import { existsSync, readdirSync } from 'node:fs';
 import { execSync } from 'node:child_process';
+import { benchAoBake } from './aoBake';
 import { benchAssets, benchModelFirstFrame } from './assets';
 import { benchFirstVisitSize } from './bundleSize';
 import { benchEditor } from './editor';
@@ -34,6 +35,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   explore: benchExplore,
   assets: benchAssets,
   'model-view': benchModelFirstFrame,
+  'ao-bake': benchAoBake,
 };
 const results: BenchResult[] = [];
 /** Which benchmark gave each result, to run it again. */

@@ -256,9 +256,14 @@ export const premadeTemplates: readonly SpaceTemplate[] = spaceTemplateFamilies.
 const eyeHeight = 1.6;
 
 /**
- * Where a visitor starts in a premade room: 1.5 m inside the south entrance looking north, or, in
- * an enfilade (whose middle divider may meet the entrance), 2 m from the west end on the line of
- * the doorways, looking east through the whole suite.
+ * Where a visitor starts in a premade room, facing the main wall, the north one, which every
+ * family keeps free of doors and where pictures are hung first:
+ * - most families: 1.5 m inside the south entrance, looking north over the whole room;
+ * - an enfilade (a row of rooms joined by doorways on their middle line): in the first, western
+ *   room, far enough from its north wall that the wall's width fills the view, looking north.
+ *   (Looking east along the doorways showed the first divider, a bare wall.)
+ *
+ * Keep the enfilade's room count equal to the recipe's (geometry/templates.ts `enfilade`).
  */
 export function premadeStart(choice: Pick<SpaceTemplateChoice, 'family' | 'size'>): {
   startingPosition: [number, number, number];
@@ -266,10 +271,18 @@ export function premadeStart(choice: Pick<SpaceTemplateChoice, 'family' | 'size'
 } {
   const { width, depth } = templateFootprints[choice.size];
   if (choice.family === 'enfilade') {
-    return { startingPosition: [-width / 2 + 2, eyeHeight, 0], startingRotation: 270 };
+    const rooms = Math.max(2, Math.round(width / 8));
+    const roomWidth = width / rooms;
+    // About 0.55 × the wall's width away, a 70° view (wider across) takes in the whole wall.
+    const distance = Math.min(depth - 2, Math.max(3.5, roomWidth * 0.55));
+    const x = -width / 2 + roomWidth / 2;
+    const z = -depth / 2 + distance;
+    return { startingPosition: [round(x), eyeHeight, round(z)], startingRotation: 0 };
   }
   return { startingPosition: [0, eyeHeight, depth / 2 - 1.5], startingRotation: 0 };
 }
+
+const round = (n: number) => Math.round(n * 100) / 100;
 
 /** The ready-to-load document of a template: the room, empty, with its starting point. */
 export function premadeSceneContent(

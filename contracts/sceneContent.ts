@@ -134,6 +134,11 @@ export const SceneContent = z
     /** Whether other spaces may link here with a portal. */
     linkable: z.boolean().default(true),
     links: list(SpaceLink).default([]),
+    /**
+     * The visitor's eye at the start. [0, 0, 0] (the default: an eye on the floor, which no one
+     * sets) means 'not set': the viewer then starts at the walkable point that sees the most
+     * artworks, facing them (src/engine/web/viewer/firstView.ts), and ignores `startingRotation`.
+     */
     startingPosition: Vec3.default([0, 0, 0]),
     /** Yaw in degrees (platform.md §9: rotation 0–360). */
     startingRotation: between(0, 360).default(0),

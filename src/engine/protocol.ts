@@ -550,6 +550,16 @@ export const engineEventSchemas = {
     materials: Count,
     textures: Count,
   }),
+  /** The space's rooms got their baked ambient occlusion (built-in engine; in a worker, cached by geometry). */
+  occlusionBaked: z.object({
+    triangles: Count,
+    /** Worker time of the bake, ms. */
+    workerMs: z.number().min(0),
+    /** Taken from the cache (memory or IndexedDB): no ray was cast. */
+    cached: z.boolean(),
+    /** Time of the worker's fixed yardstick, when asked for (the AO benchmark). */
+    yardstickMs: z.number().min(0).optional(),
+  }),
   profilerStats: z.object({
     fps: z.number().min(0),
     frameMs: z.number().min(0),
@@ -559,6 +569,8 @@ export const engineEventSchemas = {
     geometries: Count,
     /** JS heap in use, where the browser tells it. */
     memoryMb: z.number().min(0).optional(),
+    /** Render scale in use: the setting times the engine's adaptive scale (lowered to hold the target frame rate). */
+    renderScale: z.number().positive().optional(),
   }),
 } as const satisfies Record<string, z.ZodObject>;
 

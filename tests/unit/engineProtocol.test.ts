@@ -335,7 +335,9 @@ const eventSamples: { [N in EngineEventName]: Extract<EngineEvent, { type: N }> 
     textures: 12,
     geometries: 40,
     memoryMb: 85,
+    renderScale: 0.8,
   },
+  occlusionBaked: { type: 'occlusionBaked', triangles: 18_000, workerMs: 950, cached: false },
 };
 
 describe('engine events', () => {

@@ -1,11 +1,17 @@
-import { Button, Stack, Typography } from '@mui/material';
+import { Button, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { useToasts } from '../../app/AppContext';
 import { command, type EditorStateData, nextTourTitle, type Send } from './editorSession';
 import { TourCard } from './TourCard';
 
 /** Paths (platform.md §2.6 Create Stories or Paths): guided tours and the entry point. */
 export function PathsSection({ state, send }: { state: EditorStateData; send: Send }) {
   const { t } = useTranslation();
+  const toasts = useToasts();
+  const setStart = () => {
+    send(command('Editor.Curation', 'captureStartingPoint', {}));
+    toasts.send({ type: 'toast.show', severity: 'success', message: 'toasts.startSet' });
+  };
   return (
     <Stack spacing={1.5}>
       <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
@@ -22,13 +28,11 @@ export function PathsSection({ state, send }: { state: EditorStateData; send: Se
         >
           {t('dev.editor.paths.addTour')}
         </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          onClick={() => send(command('Editor.Curation', 'captureStartingPoint', {}))}
-        >
-          {t('dev.editor.paths.entryPoint')}
-        </Button>
+        <Tooltip title={t('dev.editor.paths.entryPointHint')}>
+          <Button size="small" variant="outlined" onClick={setStart}>
+            {t('dev.editor.paths.entryPoint')}
+          </Button>
+        </Tooltip>
       </Stack>
       {state.tours.length === 0 && (
         <Typography variant="body2" color="text.secondary">

@@ -413,3 +413,21 @@ describe('editor mode', () => {
     expect(editor.events).toHaveLength(heard);
   });
 });
+
+describe("the editor's 'Set start here'", () => {
+  it('keeps where the camera stands and looks as the start the viewer opens on, and undoes', async () => {
+    const { startOf } = await import('../../../src/engine/web/viewer/viewer');
+    const editor = openEditor();
+    const before = editor.exported();
+    expect(before.startingPosition).toEqual([0, 0, 0]);
+    editor.send('Editor.Curation', 'captureStartingPoint', {});
+    const pose = editor.mode.pose();
+    const saved = SceneContent.parse(JSON.parse(JSON.stringify(editor.exported())));
+    expect(saved.startingPosition).toEqual(pose.position);
+    expect(saved.startingRotation).toBeCloseTo(((pose.yaw % 360) + 360) % 360);
+    expect(startOf(saved)).toEqual({ eye: saved.startingPosition, yaw: saved.startingRotation });
+    editor.send('Editor.Content', 'undo', {});
+    expect(editor.exported().startingPosition).toEqual([0, 0, 0]);
+    editor.dispose();
+  });
+});

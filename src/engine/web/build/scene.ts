@@ -65,6 +65,8 @@ export interface BuiltScene {
   atlasCount: number;
   /** Meshes clicks and web view occlusion test against. */
   solid: Mesh[];
+  /** Solid boxes of the objects standing in the space (models, props), not of its walls. */
+  objectObstacles: Obstacle[];
   hitTest(raycaster: Raycaster): Hit | null;
   dispose(): void;
 }
@@ -323,6 +325,7 @@ export async function buildScene(
     media,
     atlasCount: pictures.atlasCount,
     solid: built?.solid ?? [],
+    objectObstacles: obstacles.slice(built?.obstacles.length ?? 0),
     hitTest(raycaster) {
       for (const intersection of raycaster.intersectObjects(objects, true)) {
         const owner = ownerOf.get(intersection.object);

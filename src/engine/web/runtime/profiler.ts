@@ -2,7 +2,8 @@ import type { FrameStats } from './runtime';
 
 /**
  * The profiler overlay (platform.md §2.7: the ` key toggles it): frame rate, frame time, draw
- * calls, triangles, textures, geometries and memory, refreshed twice a second.
+ * calls, triangles, textures, geometries, render scale (the setting times the adaptive scale) and
+ * memory, refreshed twice a second.
  */
 export class ProfilerOverlay {
   private readonly element: HTMLDivElement;
@@ -59,6 +60,7 @@ export class ProfilerOverlay {
       `triangles   ${s.triangles.toLocaleString('en')}`,
       `textures    ${s.textures}`,
       `geometries  ${s.geometries}`,
+      `scale       ${Math.round(s.renderScale * 100)} %`,
       `memory      ${s.memoryMb === undefined ? 'n/a' : `${s.memoryMb} MB`}`,
     ].join('\n');
   }

@@ -20,6 +20,7 @@ import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment
 import type { EngineSettings } from '../../protocol';
 import { type AppliedSettings, applySettings } from './quality';
 import { setModelRenderer } from '../build/models';
+import { AdaptiveScale, frameBudgetMs, frameCost } from './adaptiveScale';
 
 export interface FrameStats {
   fps: number;
@@ -29,6 +30,8 @@ export interface FrameStats {
   textures: number;
   geometries: number;
   memoryMb?: number;
+  /** The render scale in use: the setting times the adaptive scale. */
+  renderScale: number;
 }
 
 const softwareRenderers = /SwiftShader|llvmpipe|softpipe|Software|Basic Render/i;
@@ -73,6 +76,12 @@ export class Runtime {
   private last = 0;
   private lastRender = 0;
   private frameTimes: number[] = [];
+  /** Lowers the resolution before frames miss the target frame rate, raises it back with room. */
+  readonly adaptive: AdaptiveScale;
+  private lastCallback = 0;
+  private displayMs = 1000 / 60;
+  private continuous = false;
+  private drewLast = false;
   private lastInfo = { drawCalls: 0, triangles: 0 };
   private environment: WebGLRenderTarget | null = null;
   private resizeObserver: ResizeObserver;
@@ -95,6 +104,7 @@ export class Runtime {
   ) {
     this.settings = settings;
     this.applied = applySettings(settings, window.devicePixelRatio || 1);
+    this.adaptive = new AdaptiveScale(frameBudgetMs(settings.targetFrameRate));
     this.renderer = new WebGLRenderer({
       antialias: settings.graphicsQuality >= 3,
       powerPreference: 'high-performance',
@@ -175,6 +185,9 @@ export class Runtime {
   }
 
   setSettings(settings: EngineSettings): AppliedSettings {
+    if (settings.targetFrameRate !== this.settings.targetFrameRate) {
+      this.adaptive.reset(frameBudgetMs(settings.targetFrameRate));
+    }
     this.settings = settings;
     this.applied = applySettings(settings, window.devicePixelRatio || 1);
     this.applyToRenderer();
@@ -183,7 +196,7 @@ export class Runtime {
 
   private applyToRenderer() {
     const { profile } = this.applied;
-    this.renderer.setPixelRatio(this.applied.pixelRatio);
+    this.renderer.setPixelRatio(this.pixelRatio);
     this.resize();
     const shadowsBefore = this.renderer.shadowMap.enabled;
     this.renderer.shadowMap.enabled = profile.shadows;
@@ -213,6 +226,21 @@ export class Runtime {
     this.invalidate();
   }
 
+  /** Device pixels per CSS pixel drawn: the settings' ratio times the adaptive scale. */
+  get pixelRatio(): number {
+    return Math.max(0.25, Math.round(this.applied.pixelRatio * this.adaptive.scale * 1000) / 1000);
+  }
+
+  /** Feeds a drawn frame's cost to the adaptive scale, and resizes the drawing buffer when it changes. */
+  private adapt(time: number, workMs: number) {
+    const interval = this.continuous && this.lastRender ? time - this.lastRender : null;
+    const cost = frameCost(workMs, interval, frameBudgetMs(this.settings.targetFrameRate), this.displayMs);
+    if (this.adaptive.push(cost)) {
+      this.renderer.setPixelRatio(this.pixelRatio);
+      this.invalidate();
+    }
+  }
+
   private filterTexture(texture: Texture) {
     if (texture instanceof VideoTexture) return;
     const { filtering } = this.applied;
@@ -235,10 +263,22 @@ export class Runtime {
   }
 
   private frame(time: number) {
+    const callbackStart = performance.now();
+    if (this.lastCallback) {
+      // The display's frame interval: the shortest one seen, followed while nothing is drawn (the
+      // loop then runs at the display's pace; a frame slowed by drawing does not count).
+      const interval = Math.max(4, time - this.lastCallback);
+      if (interval < this.displayMs || !this.drewLast) this.displayMs += (interval - this.displayMs) * 0.2;
+    }
+    this.drewLast = false;
+    this.lastCallback = time;
     const dt = this.last ? Math.min(maxFrameSeconds, (time - this.last) / 1000) : 0;
     this.last = time;
     for (const hook of this.hooks) if (hook(dt)) this.dirty = true;
-    if (!this.dirty && this.animating.size === 0) return;
+    if (!this.dirty && this.animating.size === 0) {
+      this.continuous = false;
+      return;
+    }
     if (this.loading) return;
     const { minFrameMs } = this.applied;
     // A headset draws every frame it asks for: skipping one would judder.
@@ -253,6 +293,9 @@ export class Runtime {
     this.frameTimes.push(performance.now() - start);
     if (this.frameTimes.length > 60) this.frameTimes.shift();
     this.recordFrame(time);
+    this.adapt(time, performance.now() - callbackStart);
+    this.continuous = this.animating.size > 0;
+    this.drewLast = true;
     this.lastRender = time;
     this.dirty = false;
     const waiters = this.firstFrameWaiters;
@@ -280,6 +323,7 @@ export class Runtime {
       textures: this.renderer.info.memory.textures,
       geometries: this.renderer.info.memory.geometries,
       memoryMb: memory ? Math.round((memory.usedJSHeapSize / 1048576) * 10) / 10 : undefined,
+      renderScale: Math.round(this.settings.renderScale * this.adaptive.scale * 100) / 100,
     };
   }
 

@@ -1,7 +1,7 @@
 import { Raycaster, Vector2, Vector3 } from 'three';
 import type { SceneContent } from '../../../../contracts/sceneContent';
 import type { EngineEvent } from '../../protocol';
-import { type BuiltScene, buildScene, type Hit } from '../build/scene';
+import { type BuiltScene, buildScene, type Hit, spaceOf } from '../build/scene';
 import { CssLayer } from '../runtime/cssLayer';
 import type { Runtime } from '../runtime/runtime';
 import { type AutoWalk, FirstPersonControls, normalizeDegrees } from './controls';
@@ -9,6 +9,10 @@ import { type MotionPolicy, motionPolicy, watchReducedMotion } from './motion';
 import { type Pose, TourPlayer } from './tour';
 import { body, WalkWorld } from './walking';
 import { immersiveVrSupported, ViewerXr } from './xr';
+import { artworksOf, pickFirstView, startIsUnset } from './firstView';
+import { walkDataOf } from '../build/walkData';
+import { bakeRoomOcclusion } from '../build/ambientOcclusion';
+import { obstacleBoxes } from '../build/aoBoxes';
 
 /**
  * Viewer mode: the visitor walks through the space in first person, clicks pictures to step up
@@ -20,6 +24,17 @@ import { immersiveVrSupported, ViewerXr } from './xr';
 const viewingDistance = 1.8;
 /** Entering a portal: closer than this on the plan, at about its height. */
 const portalReach = 0.7;
+
+/** Where a visitor starts: the document's starting point, or, when it sets none, the best first view. */
+export function startOf(content: SceneContent): { eye: [number, number, number]; yaw: number } {
+  if (!startIsUnset(content.startingPosition)) {
+    return { eye: content.startingPosition, yaw: content.startingRotation };
+  }
+  const space = spaceOf(content);
+  const world = space ? walkDataOf(space) : { obstacles: [], floors: [], groundY: 0 };
+  const view = pickFirstView(world, artworksOf(content));
+  return view ?? { eye: [0, body.eyeHeight + world.groundY, 0], yaw: 0 };
+}
 
 export class ViewerMode {
   private built: BuiltScene | null = null;
@@ -105,14 +120,36 @@ export class ViewerMode {
       return;
     }
     this.built = built;
+    this.bakeOcclusion(built, loading.signal);
     this.controls.world = built.walk;
-    this.teleport(content.startingPosition, content.startingRotation, 0);
+    const start = startOf(content);
+    this.teleport(start.eye, start.yaw, 0);
     await this.runtime.nextFrame();
     this.emit({ type: 'loadProgress', percent: 100 });
     this.emit({ type: 'loaded' });
   }
 
+  /** Bakes the room's ambient occlusion in a worker (quality levels that use it); applied when it comes. */
+  private bakeOcclusion(built: BuiltScene, signal: AbortSignal) {
+    if (!this.runtime.applied.profile.bakedOcclusion) return;
+    const surfaces = built.solid.filter((m) => m.name !== 'ground');
+    const yardstick = new URLSearchParams(window.location.search).has('aoYardstick');
+    void bakeRoomOcclusion(surfaces, obstacleBoxes(built.objectObstacles), signal, { yardstick })
+      .then((baked) => {
+        if (!baked) return;
+        if (signal.aborted || this.built !== built) return baked.dispose();
+        this.occlusionDisposers.push(baked.dispose);
+        this.runtime.invalidate();
+        this.emit({ type: 'occlusionBaked', ...baked.report });
+      })
+      .catch((error: unknown) => console.warn('Ambient occlusion was not baked:', error));
+  }
+
+  private occlusionDisposers: (() => void)[] = [];
+
   unload() {
+    this.occlusionDisposers.forEach((d) => d());
+    this.occlusionDisposers = [];
     this.loading?.abort();
     this.tour = null;
     this.built?.dispose();
