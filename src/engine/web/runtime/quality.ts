@@ -17,7 +17,24 @@ export interface QualityProfile {
   detailDistance: number;
   /** Largest texture size models keep (bigger ones are scaled down). */
   maxTextureSize: number;
+  /** Multisampled edges (the renderer's antialias; takes effect when the engine starts). */
+  antialias: boolean;
+  /** How colours map to the screen: 'none' is the cheapest, 'neutral' keeps artworks' colours true. */
+  toneMapping: ToneMappingChoice;
+  /**
+   * Surfaces' generated maps: 'colour' only, or full PBR ('pbr': colour, normal and roughness).
+   */
+  surfaceMaps: 'colour' | 'pbr';
+  /**
+   * Light on each picture: 'pool', a light pool on the wall around it (one batched mesh), or
+   * 'cone', the pool and the soft cone of a spot above it (one more batched mesh). No real lights.
+   */
+  pictureLight: 'pool' | 'cone';
+  /** Museum labels beside pictures (one atlas and one mesh for all). */
+  labels: boolean;
 }
+
+export type ToneMappingChoice = 'none' | 'aces' | 'neutral';
 
 export const qualityProfiles: readonly QualityProfile[] = [
   // Lowest
@@ -29,6 +46,11 @@ export const qualityProfiles: readonly QualityProfile[] = [
     pictureTexels: 128,
     detailDistance: 0,
     maxTextureSize: 512,
+    antialias: false,
+    toneMapping: 'none',
+    surfaceMaps: 'colour',
+    pictureLight: 'pool',
+    labels: true,
   },
   // Low
   {
@@ -39,6 +61,11 @@ export const qualityProfiles: readonly QualityProfile[] = [
     pictureTexels: 192,
     detailDistance: 0,
     maxTextureSize: 1024,
+    antialias: false,
+    toneMapping: 'aces',
+    surfaceMaps: 'colour',
+    pictureLight: 'pool',
+    labels: true,
   },
   // Medium
   {
@@ -49,16 +76,26 @@ export const qualityProfiles: readonly QualityProfile[] = [
     pictureTexels: 256,
     detailDistance: 2.5,
     maxTextureSize: 2048,
+    antialias: false,
+    toneMapping: 'neutral',
+    surfaceMaps: 'pbr',
+    pictureLight: 'pool',
+    labels: true,
   },
   // High
   {
     maxPixelRatio: 1.5,
-    shadows: false,
+    shadows: true,
     shadowMapSize: 1024,
     environment: true,
     pictureTexels: 256,
     detailDistance: 3.5,
     maxTextureSize: 2048,
+    antialias: true,
+    toneMapping: 'neutral',
+    surfaceMaps: 'pbr',
+    pictureLight: 'cone',
+    labels: true,
   },
   // Ultra
   {
@@ -69,6 +106,11 @@ export const qualityProfiles: readonly QualityProfile[] = [
     pictureTexels: 384,
     detailDistance: 4,
     maxTextureSize: 4096,
+    antialias: true,
+    toneMapping: 'neutral',
+    surfaceMaps: 'pbr',
+    pictureLight: 'cone',
+    labels: true,
   },
   // Max
   {
@@ -79,6 +121,11 @@ export const qualityProfiles: readonly QualityProfile[] = [
     pictureTexels: 512,
     detailDistance: 5,
     maxTextureSize: 8192,
+    antialias: true,
+    toneMapping: 'neutral',
+    surfaceMaps: 'pbr',
+    pictureLight: 'cone',
+    labels: true,
   },
 ];
 
