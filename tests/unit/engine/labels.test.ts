@@ -31,7 +31,13 @@ describe('museum labels', () => {
   });
 
   it('wrap long titles at spaces, within the card, and end cut text with an ellipsis', () => {
-    const lines = wrap('The quiet evening light over the northern harbour in winter', 'title', lineWidth, 2, measure);
+    const lines = wrap(
+      'The quiet evening light over the northern harbour in winter',
+      'title',
+      lineWidth,
+      2,
+      measure,
+    );
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe('The quiet');
     for (const line of lines) expect(measure(line, 'title')).toBeLessThanOrEqual(lineWidth);
