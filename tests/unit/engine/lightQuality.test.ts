@@ -19,11 +19,13 @@ describe('what each quality level turns on for light and materials', () => {
     ]);
   });
 
-  it('reflect an environment from Medium up, and cast soft shadows from High up', () => {
+  it('reflect an environment from Medium up, and give models soft shadows from High up', () => {
     const environment = qualityProfiles.map((p) => p.environment);
     expect(environment).toEqual([false, false, true, true, true, true]);
-    const shadows = qualityProfiles.map((p) => p.shadows);
-    expect(shadows).toEqual([false, false, false, true, true, true]);
+    // High: contact shadows (one batched mesh); Ultra and Max: shadow maps.
+    const soft = qualityProfiles.map((p) => p.contactShadows || p.shadows);
+    expect(soft).toEqual([false, false, false, true, true, true]);
+    expect(qualityProfiles.map((p) => p.shadows)).toEqual([false, false, false, false, true, true]);
   });
 
   it('give surfaces full PBR maps from Medium up and colour only below', () => {
@@ -37,8 +39,8 @@ describe('what each quality level turns on for light and materials', () => {
     ]);
   });
 
-  it('smooth edges from High up, and tone map everywhere but Lowest, keeping colours true from Medium', () => {
-    expect(qualityProfiles.map((p) => p.antialias)).toEqual([false, false, false, true, true, true]);
+  it('smooth edges from Ultra up, and tone map everywhere but Lowest, keeping colours true from Medium', () => {
+    expect(qualityProfiles.map((p) => p.antialias)).toEqual([false, false, false, false, true, true]);
     expect(level('Lowest').toneMapping).toBe('none');
     expect(level('Low').toneMapping).toBe('aces');
     for (const l of ['Medium', 'High', 'Ultra', 'Max'] as const) expect(level(l).toneMapping).toBe('neutral');
@@ -53,6 +55,9 @@ describe('what each quality level turns on for light and materials', () => {
       expect(Number(higher.environment)).toBeGreaterThanOrEqual(Number(lower.environment));
       expect(Number(higher.antialias)).toBeGreaterThanOrEqual(Number(lower.antialias));
       expect(Number(higher.labels)).toBeGreaterThanOrEqual(Number(lower.labels));
+      expect(Number(higher.shadows || higher.contactShadows)).toBeGreaterThanOrEqual(
+        Number(lower.shadows || lower.contactShadows),
+      );
     }
     expect(qualityProfiles.every((p) => p.labels)).toBe(true);
   });

@@ -1,6 +1,6 @@
 import {
   AdditiveBlending,
-  type Box3,
+  Box3,
   BufferAttribute,
   BufferGeometry,
   CanvasTexture,
@@ -263,3 +263,75 @@ export function applyMood(runtime: Runtime, mood: LightingMood, casters: Box3 | 
     runtime.sun.target.position.copy(target);
   };
 }
+
+let shadowTexture: CanvasTexture | null = null;
+
+/** A soft dark disc, darkest under the object's middle. */
+function shadowGradient(): CanvasTexture {
+  if (shadowTexture) return shadowTexture;
+  const size = 64;
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = size;
+  const ctx = canvas.getContext('2d')!;
+  const g = ctx.createRadialGradient(size / 2, size / 2, 0, size / 2, size / 2, size / 2);
+  g.addColorStop(0, 'rgba(0,0,0,0.55)');
+  g.addColorStop(0.5, 'rgba(0,0,0,0.3)');
+  g.addColorStop(1, 'rgba(0,0,0,0)');
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, size, size);
+  shadowTexture = new CanvasTexture(canvas);
+  return shadowTexture;
+}
+
+/**
+ * Soft contact shadows: a blurred shadow on the ground under each object's footprint, all in one
+ * mesh. Costs one draw call, where a shadow map costs a pass and filtering on every pixel.
+ */
+export function buildContactShadows(boxes: Box3[]): Mesh | null {
+  const positions: number[] = [];
+  const uvs: number[] = [];
+  for (const box of boxes) {
+    if (box.isEmpty()) continue;
+    const size = box.getSize(new Vector3());
+    if (size.x > 6 || size.z > 6) continue;
+    const cx = (box.min.x + box.max.x) / 2;
+    const cz = (box.min.z + box.max.z) / 2;
+    const hx = (size.x / 2) * 1.35 + 0.1;
+    const hz = (size.z / 2) * 1.35 + 0.1;
+    const y = box.min.y + 0.004;
+    const corners = [
+      [cx - hx, cz + hz, 0, 0],
+      [cx + hx, cz + hz, 1, 0],
+      [cx + hx, cz - hz, 1, 1],
+      [cx - hx, cz - hz, 0, 1],
+    ];
+    for (const i of [0, 1, 2, 0, 2, 3]) {
+      const [x, z, u, v] = corners[i];
+      positions.push(x, y, z);
+      uvs.push(u, v);
+    }
+  }
+  if (!positions.length) return null;
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new BufferAttribute(new Float32Array(positions), 3));
+  geometry.setAttribute('uv', new BufferAttribute(new Float32Array(uvs), 2));
+  geometry.computeBoundingSphere();
+  const mesh = new Mesh(
+    geometry,
+    new MeshBasicMaterial({
+      map: shadowGradient(),
+      color: '#000000',
+      transparent: true,
+      depthWrite: false,
+      polygonOffset: true,
+      polygonOffsetFactor: -2,
+      polygonOffsetUnits: -2,
+    }),
+  );
+  mesh.name = 'contact-shadows';
+  mesh.matrixAutoUpdate = false;
+  return mesh;
+}
+
+/** The union of boxes, for fitting a shadow. */
+export const unionOf = (boxes: Box3[]) => boxes.reduce((u, b) => u.union(b), new Box3());

@@ -1,5 +1,4 @@
 import {
-  Box3,
   type Intersection,
   type Mesh,
   MeshStandardMaterial,
@@ -14,7 +13,14 @@ import type { Runtime } from '../runtime/runtime';
 import { type Obstacle, WalkWorld } from '../viewer/walking';
 import { applySky } from './environment';
 import { buildLabels } from './labels';
-import { applyMood, buildPictureLights, type LitWork, wallBehind } from './lighting';
+import {
+  applyMood,
+  buildContactShadows,
+  buildPictureLights,
+  type LitWork,
+  unionOf,
+  wallBehind,
+} from './lighting';
 import { LoadError, Progress } from './loading';
 import { buildInfoPoints, buildPortal, type BuiltPortal } from './markers';
 import { MaterialLibrary, materialOverridesOf } from './materials';
@@ -294,9 +300,18 @@ export async function buildScene(
   const lights = buildPictureLights(lit, profile, mood, batch);
   add(lights.group);
   disposers.push(() => lights.dispose());
-  const casters = new Box3();
-  models.forEach((m) => casters.union(m.bounds));
-  disposers.push(applyMood(runtime, mood, casters));
+  const boxes = models.map((m) => m.bounds);
+  disposers.push(applyMood(runtime, mood, unionOf(boxes)));
+  if (profile.contactShadows) {
+    const contact = buildContactShadows(boxes);
+    if (contact) {
+      add(contact);
+      disposers.push(() => {
+        contact.geometry.dispose();
+        (contact.material as MeshStandardMaterial).dispose();
+      });
+    }
+  }
   if (profile.labels) {
     const labels = buildLabels(hung.map((h) => ({ ...h, wall: h.wall ?? 0.01 })));
     labels.meshes.forEach((m) => add(m));

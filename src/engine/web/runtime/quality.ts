@@ -32,6 +32,11 @@ export interface QualityProfile {
   pictureLight: 'pool' | 'cone';
   /** Museum labels beside pictures (one atlas and one mesh for all). */
   labels: boolean;
+  /**
+   * Soft contact shadows under models: a blurred shadow on the floor under each (one batched
+   * mesh), where real shadow maps (`shadows`) cost too much per pixel.
+   */
+  contactShadows: boolean;
 }
 
 export type ToneMappingChoice = 'none' | 'aces' | 'neutral';
@@ -51,6 +56,7 @@ export const qualityProfiles: readonly QualityProfile[] = [
     surfaceMaps: 'colour',
     pictureLight: 'pool',
     labels: true,
+    contactShadows: false,
   },
   // Low
   {
@@ -66,6 +72,7 @@ export const qualityProfiles: readonly QualityProfile[] = [
     surfaceMaps: 'colour',
     pictureLight: 'pool',
     labels: true,
+    contactShadows: false,
   },
   // Medium
   {
@@ -81,21 +88,23 @@ export const qualityProfiles: readonly QualityProfile[] = [
     surfaceMaps: 'pbr',
     pictureLight: 'pool',
     labels: true,
+    contactShadows: false,
   },
   // High
   {
     maxPixelRatio: 1.5,
-    shadows: true,
+    shadows: false,
     shadowMapSize: 1024,
     environment: true,
     pictureTexels: 256,
     detailDistance: 3.5,
     maxTextureSize: 2048,
-    antialias: true,
+    antialias: false,
     toneMapping: 'neutral',
     surfaceMaps: 'pbr',
     pictureLight: 'cone',
     labels: true,
+    contactShadows: true,
   },
   // Ultra
   {
@@ -111,6 +120,7 @@ export const qualityProfiles: readonly QualityProfile[] = [
     surfaceMaps: 'pbr',
     pictureLight: 'cone',
     labels: true,
+    contactShadows: false,
   },
   // Max
   {
@@ -126,6 +136,7 @@ export const qualityProfiles: readonly QualityProfile[] = [
     surfaceMaps: 'pbr',
     pictureLight: 'cone',
     labels: true,
+    contactShadows: false,
   },
 ];
 
