@@ -5,6 +5,7 @@ import {
   cellWidth,
   hasLabel,
   labelPlace,
+  labelSide,
   labelWidth,
   layoutLabel,
   type Measure,
@@ -69,5 +70,17 @@ describe('museum labels', () => {
     const place = labelPlace({ width: 1, height: 0.8, frame: { color: '#000000', width: 0.05 } });
     expect(place.x - labelWidth / 2).toBeGreaterThan(0.5 + 0.05);
     expect(place.y).toBeLessThan(0);
+  });
+
+  it('move to the left, or below, when another work hangs where the label would go', () => {
+    const picture = { width: 1, height: 0.8 };
+    expect(labelSide(picture, [])).toBe('right');
+    const rightNeighbour = { x: 1.2, y: 0, z: 0, width: 0.6, height: 0.6 };
+    expect(labelSide(picture, [rightNeighbour])).toBe('left');
+    const leftNeighbour = { ...rightNeighbour, x: -1.2 };
+    expect(labelSide(picture, [rightNeighbour, leftNeighbour])).toBe('below');
+    // A work on the opposite wall (3 m out) is not in the way.
+    expect(labelSide(picture, [{ ...rightNeighbour, z: 3 }])).toBe('right');
+    expect(labelPlace(picture, 'below').y).toBeLessThan(-0.4);
   });
 });

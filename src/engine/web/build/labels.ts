@@ -136,13 +136,37 @@ export function layoutLabel(
   return lines;
 }
 
+type Sized = Pick<Picture, 'width' | 'height' | 'frame'>;
+
 /** A label's centre in its work's frame: right of the frame, bottoms level with the work's. */
-export function labelPlace(picture: Pick<Picture, 'width' | 'height' | 'frame'>) {
+export function labelPlace(picture: Sized, side: 'right' | 'left' | 'below' = 'right') {
   const frame = picture.frame?.width ?? 0;
-  return {
-    x: picture.width / 2 + frame + gap + labelWidth / 2,
-    y: -picture.height / 2 - frame + labelHeight / 2,
+  if (side === 'below') {
+    return { x: 0, y: -picture.height / 2 - frame - gap / 2 - labelHeight / 2 };
+  }
+  const x = picture.width / 2 + frame + gap + labelWidth / 2;
+  return { x: side === 'right' ? x : -x, y: -picture.height / 2 - frame + labelHeight / 2 };
+}
+
+/**
+ * Where a work's label goes: to its right, unless another work on the same wall is in the way,
+ * then to its left, else below it. `neighbours` are the other works' centres and sizes in this
+ * work's frame (x along the wall, y up, z out of it).
+ */
+export function labelSide(
+  picture: Sized,
+  neighbours: { x: number; y: number; z: number; width: number; height: number }[],
+): 'right' | 'left' | 'below' {
+  const onWall = neighbours.filter((n) => Math.abs(n.z) < 0.3);
+  const free = (side: 'right' | 'left' | 'below') => {
+    const p = labelPlace(picture, side);
+    return onWall.every(
+      (n) =>
+        Math.abs(n.x - p.x) > (n.width + labelWidth) / 2 + 0.02 ||
+        Math.abs(n.y - p.y) > (n.height + labelHeight) / 2 + 0.02,
+    );
   };
+  return free('right') ? 'right' : free('left') ? 'left' : 'below';
 }
 
 export interface LabelWork {
@@ -199,7 +223,22 @@ export function buildLabels(works: LabelWork[]): BuiltLabels {
         ctx.fillStyle = line.font === 'title' ? '#1d1d1f' : '#4a4a4f';
         ctx.fillText(line.text, cx + padding, cy + line.y);
       }
-      const place = labelPlace(work.picture);
+      const inverse = work.matrix.clone().invert();
+      const neighbours = works
+        .filter((other) => other !== work)
+        .map((other) => {
+          const c = new Vector3().setFromMatrixPosition(other.matrix).applyMatrix4(inverse);
+          const frame = 2 * (other.picture.frame?.width ?? 0);
+          return {
+            x: c.x,
+            y: c.y,
+            z: c.z,
+            width: other.picture.width + frame,
+            height: other.picture.height + frame,
+          };
+        })
+        .filter((n) => Math.abs(n.x) < 6 && Math.abs(n.y) < 4);
+      const place = labelPlace(work.picture, labelSide(work.picture, neighbours));
       const z = -work.wall + 0.006;
       const corners = [
         [place.x - labelWidth / 2, place.y - labelHeight / 2, cx, cy + cellHeight],
