@@ -153,6 +153,11 @@ export const CustomSpace = z
     materialOverrides: z.record(ObjectId, MaterialOverride).default({}),
     skyUri: Uri.optional(),
     terrainUri: Uri.optional(),
+    /**
+     * The lighting mood (from the space's theme): 'gallery' dims the room and lets the light on
+     * the artworks stand out; 'daylight' (the default) lights the room evenly.
+     */
+    lighting: z.enum(['gallery', 'daylight']).optional(),
   })
   .superRefine((space, ctx) => {
     const levels = new Map(space.levels.map((l) => [l.id, l]));

@@ -30,8 +30,8 @@ interface Recipe {
 }
 
 const premiumMaterials: CustomSpace['materialOverrides'] = {
-  floor: { color: '#b08a5e', roughness: 0.55, metalness: 0, tint: '#ffffff' },
-  wall: { color: '#f4f1ea', roughness: 0.9, metalness: 0, tint: '#ffffff' },
+  floor: { color: '#b08a5e', roughness: 0.55, metalness: 0, tint: '#ffffff', base: 'wood' },
+  wall: { color: '#f4f1ea', roughness: 0.9, metalness: 0, tint: '#ffffff', base: 'plaster' },
 };
 
 function level(id: string, name: string, elevation: number, height: number): Level {
@@ -186,5 +186,6 @@ export function templateSpace(choice: SpaceTemplateChoice): CustomSpace {
   const family = isTemplateFamily(choice.family) ? choice.family : defaultTemplateFamily;
   const [w, d] = templateSizes[choice.size];
   const recipe = recipes[family](w, d, choice.kind === 'Premium');
-  return { levels: recipe.levels, materialOverrides: recipe.materialOverrides ?? {} };
+  // Every template is a gallery: a darker room, light on the artworks.
+  return { levels: recipe.levels, materialOverrides: recipe.materialOverrides ?? {}, lighting: 'gallery' };
 }

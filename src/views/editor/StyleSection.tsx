@@ -14,6 +14,9 @@ export const brushFinishes = [
   { value: 'concrete', labelKey: 'dev.editor.style.finishes.concrete' },
   { value: 'marble', labelKey: 'dev.editor.style.finishes.marble' },
   { value: 'dark', labelKey: 'dev.editor.style.finishes.dark' },
+  { value: 'plaster', labelKey: 'dev.editor.style.finishes.plaster' },
+  { value: 'terrazzo', labelKey: 'dev.editor.style.finishes.terrazzo' },
+  { value: 'carpet', labelKey: 'dev.editor.style.finishes.carpet' },
 ] as const;
 
 export const defaultBrush: MaterialOverride = {

@@ -1,6 +1,8 @@
 import {
   CanvasTexture,
   Color,
+  DataTexture,
+  LinearFilter,
   type Material,
   MeshStandardMaterial,
   RepeatWrapping,
@@ -9,6 +11,7 @@ import {
   TextureLoader,
 } from 'three';
 import type { CustomSpace, MaterialOverride } from '../../../../contracts/sceneContent';
+import { generateSurface, type SurfaceKind } from './surfaceTextures';
 
 /**
  * Surface materials by id. Built-in ids are the defaults of each surface ('wall', 'floor',
@@ -42,6 +45,8 @@ interface BuiltIn {
   roughness: number;
   metalness?: number;
   pattern?: (ctx: CanvasRenderingContext2D, size: number) => void;
+  /** Generated PBR maps (surfaceTextures.ts): colour, normal and roughness. */
+  surface?: SurfaceKind;
   transparent?: number;
   /** Share of the colour given off as light. */
   glow?: number;
@@ -61,21 +66,6 @@ function grain(strength: number) {
     }
     ctx.putImageData(image, 0, 0);
   };
-}
-
-function planks(ctx: CanvasRenderingContext2D, size: number) {
-  const rows = 8;
-  const h = size / rows;
-  for (let r = 0; r < rows; r++) {
-    const shade = 0.86 + ((r * 37) % 11) / 60;
-    ctx.fillStyle = `rgba(0,0,0,${1 - shade})`;
-    ctx.fillRect(0, r * h, size, h);
-    ctx.fillStyle = 'rgba(40,25,10,0.35)';
-    ctx.fillRect(0, r * h, size, 1.5);
-    const joint = ((r * 53) % 7) * (size / 7);
-    ctx.fillRect(joint, r * h, 1.5, h);
-  }
-  grain(10)(ctx, size);
 }
 
 function bricks(ctx: CanvasRenderingContext2D, size: number) {
@@ -109,19 +99,26 @@ function veins(ctx: CanvasRenderingContext2D, size: number) {
 }
 
 export const builtInMaterials: Record<string, BuiltIn> = {
-  wall: { color: '#f3f1ec', roughness: 0.92, pattern: grain(5) },
-  floor: { color: '#cfc8bc', roughness: 0.78, pattern: grain(9) },
+  wall: { color: '#f3f1ec', roughness: 0.92, surface: 'painted' },
+  floor: { color: '#cfc8bc', roughness: 0.7, surface: 'terrazzo' },
   // Ceilings glow a little: in a real room they are lit by light bounced off the floor and walls.
   ceiling: { color: '#fbfbf9', roughness: 0.95, glow: 0.35 },
-  stairs: { color: '#d9d4ca', roughness: 0.8, pattern: grain(8) },
+  stairs: { color: '#d9d4ca', roughness: 0.8, surface: 'concrete' },
   glass: { color: '#cfe6f5', roughness: 0.05, metalness: 0.1, transparent: 0.22 },
   terrain: { color: '#8fa37a', roughness: 1, pattern: grain(18) },
-  wood: { color: '#b08458', roughness: 0.6, pattern: planks },
+  wood: { color: '#b08458', roughness: 0.6, surface: 'wood' },
   brick: { color: '#a65a42', roughness: 0.9, pattern: bricks },
-  concrete: { color: '#a9a9a4', roughness: 0.85, pattern: grain(16) },
+  concrete: { color: '#a9a9a4', roughness: 0.85, surface: 'concrete' },
   marble: { color: '#ecebe7', roughness: 0.25, pattern: veins },
-  dark: { color: '#3b3d42', roughness: 0.8, pattern: grain(6) },
+  dark: { color: '#3b3d42', roughness: 0.8, surface: 'plaster' },
+  plaster: { color: '#efece6', roughness: 0.95, surface: 'plaster' },
+  painted: { color: '#f3f1ec', roughness: 0.9, surface: 'painted' },
+  terrazzo: { color: '#e4e0d8', roughness: 0.6, surface: 'terrazzo' },
+  carpet: { color: '#6f6a66', roughness: 1, surface: 'carpet' },
 };
+
+/** Texels of the generated surface maps (tileable, one tile every `tileMetres`). */
+export const surfaceTexels = 256;
 
 const patternSize = 256;
 
@@ -129,11 +126,14 @@ export class MaterialLibrary {
   private readonly materials = new Map<string, MeshStandardMaterial>();
   private readonly textures: Texture[] = [];
   private readonly loader = new TextureLoader();
+  private readonly surfaces = new Map<SurfaceKind, Record<'colour' | 'normal' | 'roughness', Texture>>();
 
   constructor(
     private readonly overrides: Record<string, MaterialOverride>,
     private readonly onTexture: (texture: Texture) => void,
     private readonly invalidate: () => void,
+    /** Which generated maps surfaces get (the quality level's `surfaceMaps`). */
+    private readonly maps: 'colour' | 'pbr' = 'pbr',
   ) {}
 
   /** The material for an id; unknown ids without an override look like `fallback`. */
@@ -167,6 +167,8 @@ export class MaterialLibrary {
     if (override?.textureUri) {
       const texture = this.loader.load(override.textureUri, () => this.invalidate());
       this.useTexture(material, texture);
+    } else if (base.surface && (!override || override.base)) {
+      this.useSurface(material, base.surface);
     } else if (base.pattern && (!override || override.base)) {
       // A pattern drawn from the finish, keeping the override's colour and tint.
       this.useTexture(material, this.pattern(base));
@@ -182,6 +184,36 @@ export class MaterialLibrary {
     ctx.fillRect(0, 0, patternSize, patternSize);
     base.pattern!(ctx, patternSize);
     return new CanvasTexture(canvas);
+  }
+
+  /** Generated maps, made once per kind and shared by every material of that kind. */
+  private useSurface(material: MeshStandardMaterial, kind: SurfaceKind) {
+    let maps = this.surfaces.get(kind);
+    if (!maps) {
+      const generated = generateSurface(kind, surfaceTexels);
+      const texture = (data: Uint8Array, srgb: boolean) => {
+        const t = new DataTexture(data, generated.size, generated.size);
+        t.magFilter = LinearFilter;
+        if (srgb) t.colorSpace = SRGBColorSpace;
+        t.wrapS = t.wrapT = RepeatWrapping;
+        t.repeat.set(1 / tileMetres, 1 / tileMetres);
+        t.needsUpdate = true;
+        this.textures.push(t);
+        this.onTexture(t);
+        return t;
+      };
+      maps = {
+        colour: texture(generated.colour, true),
+        normal: texture(generated.normal, false),
+        roughness: texture(generated.roughness, false),
+      };
+      this.surfaces.set(kind, maps);
+    }
+    material.map = maps.colour;
+    if (this.maps === 'pbr') {
+      material.normalMap = maps.normal;
+      material.roughnessMap = maps.roughness;
+    }
   }
 
   private useTexture(material: MeshStandardMaterial, texture: Texture) {

@@ -12,6 +12,15 @@ import type { CssLayer } from '../runtime/cssLayer';
 import type { Runtime } from '../runtime/runtime';
 import { type Obstacle, WalkWorld } from '../viewer/walking';
 import { applySky } from './environment';
+import { buildLabels } from './labels';
+import {
+  applyMood,
+  buildContactShadows,
+  buildPictureLights,
+  type LitWork,
+  unionOf,
+  wallBehind,
+} from './lighting';
 import { LoadError, Progress } from './loading';
 import { buildInfoPoints, buildPortal, type BuiltPortal } from './markers';
 import { MaterialLibrary, materialOverridesOf } from './materials';
@@ -105,6 +114,7 @@ export async function buildScene(
     materialOverridesOf(space),
     (t) => runtime.registerTexture(t),
     invalidate,
+    runtime.applied.profile.surfaceMaps,
   );
   disposers.push(() => materials.dispose());
 
@@ -120,6 +130,9 @@ export async function buildScene(
   disposers.push(() => ground.geometry.dispose());
   pickables.push({ object: ground, resolve: () => ({ kind: 'floor', id: null }) });
   if (built) {
+    // The room receives shadows but casts none: only the few things in it do.
+    built.group.traverse((o) => (o.castShadow = false));
+    built.group.updateMatrixWorld(true);
     add(built.group);
     obstacles.push(...built.obstacles);
     disposers.push(() => built.group.traverse((o) => (o as Mesh).geometry?.dispose()));
@@ -275,6 +288,48 @@ export async function buildScene(
     }
   }
   const mixers = models.flatMap((m) => (m.mixer ? [m.mixer] : []));
+
+  // Light on the works and their labels (lighting.ts, labels.ts): a few batched meshes in all.
+  const { profile } = runtime.applied;
+  const hung = content.pictures.map((picture) => {
+    const matrix = transformMatrix(picture.transform);
+    return { picture, matrix, wall: wallBehind(matrix, built?.solid ?? []) };
+  });
+  const lit: LitWork[] = hung.flatMap(({ picture, matrix, wall }) =>
+    wall === null ? [] : [{ id: picture.id, matrix, width: picture.width, height: picture.height, wall }],
+  );
+  const mood = space?.lighting ?? 'daylight';
+  const lights = buildPictureLights(lit, profile, mood, batch);
+  add(lights.group);
+  disposers.push(() => lights.dispose());
+  const boxes = models.map((m) => m.bounds);
+  disposers.push(applyMood(runtime, mood, unionOf(boxes)));
+  if (profile.contactShadows) {
+    const contact = buildContactShadows(boxes);
+    if (contact) {
+      add(contact);
+      disposers.push(() => {
+        contact.geometry.dispose();
+        (contact.material as MeshStandardMaterial).dispose();
+      });
+    }
+  }
+  if (profile.labels) {
+    const labels = buildLabels(hung.map((h) => ({ ...h, wall: h.wall ?? 0.01 })));
+    labels.meshes.forEach((m) => add(m));
+    labels.textures.forEach((t) => runtime.registerTexture(t));
+    disposers.push(() => {
+      labels.textures.forEach((t) => runtime.unregisterTexture(t));
+      labels.dispose();
+    });
+    for (const mesh of labels.meshes) {
+      const ranges = labels.ranges.get(mesh)!;
+      pickables.push({
+        object: mesh,
+        resolve: (i) => ({ kind: 'picture', id: idOfTriangle(ranges, i.faceIndex ?? -1) }),
+      });
+    }
+  }
 
   const baked = batch.build();
   baked.meshes.forEach((m) => add(m));

@@ -22,7 +22,29 @@ export interface QualityProfile {
    * the floor under objects darker, at no cost per frame (only more vertices on the room).
    */
   bakedOcclusion: boolean;
+  /** Multisampled edges (the renderer's antialias; takes effect when the engine starts). */
+  antialias: boolean;
+  /** How colours map to the screen: 'none' is the cheapest, 'neutral' keeps artworks' colours true. */
+  toneMapping: ToneMappingChoice;
+  /**
+   * Surfaces' generated maps: 'colour' only, or full PBR ('pbr': colour, normal and roughness).
+   */
+  surfaceMaps: 'colour' | 'pbr';
+  /**
+   * Light on each picture: 'pool', a light pool on the wall around it (one batched mesh), or
+   * 'cone', the pool and the soft cone of a spot above it (one more batched mesh). No real lights.
+   */
+  pictureLight: 'pool' | 'cone';
+  /** Museum labels beside pictures (one atlas and one mesh for all). */
+  labels: boolean;
+  /**
+   * Soft contact shadows under models: a blurred shadow on the floor under each (one batched
+   * mesh), where real shadow maps (`shadows`) cost too much per pixel.
+   */
+  contactShadows: boolean;
 }
+
+export type ToneMappingChoice = 'none' | 'aces' | 'neutral';
 
 export const qualityProfiles: readonly QualityProfile[] = [
   // Lowest
@@ -35,6 +57,12 @@ export const qualityProfiles: readonly QualityProfile[] = [
     detailDistance: 0,
     maxTextureSize: 512,
     bakedOcclusion: false,
+    antialias: false,
+    toneMapping: 'none',
+    surfaceMaps: 'colour',
+    pictureLight: 'pool',
+    labels: true,
+    contactShadows: false,
   },
   // Low
   {
@@ -46,6 +74,12 @@ export const qualityProfiles: readonly QualityProfile[] = [
     detailDistance: 0,
     maxTextureSize: 1024,
     bakedOcclusion: true,
+    antialias: false,
+    toneMapping: 'aces',
+    surfaceMaps: 'colour',
+    pictureLight: 'pool',
+    labels: true,
+    contactShadows: false,
   },
   // Medium
   {
@@ -57,6 +91,12 @@ export const qualityProfiles: readonly QualityProfile[] = [
     detailDistance: 2.5,
     maxTextureSize: 2048,
     bakedOcclusion: true,
+    antialias: false,
+    toneMapping: 'neutral',
+    surfaceMaps: 'pbr',
+    pictureLight: 'pool',
+    labels: true,
+    contactShadows: false,
   },
   // High
   {
@@ -68,6 +108,12 @@ export const qualityProfiles: readonly QualityProfile[] = [
     detailDistance: 3.5,
     maxTextureSize: 2048,
     bakedOcclusion: true,
+    antialias: false,
+    toneMapping: 'neutral',
+    surfaceMaps: 'pbr',
+    pictureLight: 'cone',
+    labels: true,
+    contactShadows: true,
   },
   // Ultra
   {
@@ -79,6 +125,12 @@ export const qualityProfiles: readonly QualityProfile[] = [
     detailDistance: 4,
     maxTextureSize: 4096,
     bakedOcclusion: true,
+    antialias: true,
+    toneMapping: 'neutral',
+    surfaceMaps: 'pbr',
+    pictureLight: 'cone',
+    labels: true,
+    contactShadows: false,
   },
   // Max
   {
@@ -90,6 +142,12 @@ export const qualityProfiles: readonly QualityProfile[] = [
     detailDistance: 5,
     maxTextureSize: 8192,
     bakedOcclusion: true,
+    antialias: true,
+    toneMapping: 'neutral',
+    surfaceMaps: 'pbr',
+    pictureLight: 'cone',
+    labels: true,
+    contactShadows: false,
   },
 ];
 

@@ -5,12 +5,15 @@ import {
   HemisphereLight,
   LinearFilter,
   LinearMipmapLinearFilter,
+  NeutralToneMapping,
+  NoToneMapping,
   PCFSoftShadowMap,
   PerspectiveCamera,
   PMREMGenerator,
   Scene,
   SRGBColorSpace,
   type Texture,
+  type ToneMapping,
   Vector3,
   VideoTexture,
   WebGLRenderer,
@@ -18,7 +21,7 @@ import {
 } from 'three';
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 import type { EngineSettings } from '../../protocol';
-import { type AppliedSettings, applySettings } from './quality';
+import { type AppliedSettings, applySettings, type ToneMappingChoice } from './quality';
 import { setModelRenderer } from '../build/models';
 import { AdaptiveScale, frameBudgetMs, frameCost } from './adaptiveScale';
 
@@ -54,6 +57,12 @@ const maxFrameSeconds = 0.25;
 /** Size of the prefiltered environment's faces, in pixels. */
 const environmentSize = 128;
 
+const toneMappings: Record<ToneMappingChoice, ToneMapping> = {
+  none: NoToneMapping,
+  aces: ACESFilmicToneMapping,
+  neutral: NeutralToneMapping,
+};
+
 /** Called every display frame with the seconds since the last one; returns true if it moved something. */
 export type FrameHook = (dt: number) => boolean;
 
@@ -67,6 +76,8 @@ export class Runtime {
   readonly scene = new Scene();
   readonly camera: PerspectiveCamera;
   readonly sun: DirectionalLight;
+  /** Sky and bounced light; a space's lighting mood dims it (build/lighting.ts). */
+  readonly ambient: HemisphereLight;
   settings: EngineSettings;
   applied: AppliedSettings;
   private readonly textures = new Set<Texture>();
@@ -106,7 +117,7 @@ export class Runtime {
     this.applied = applySettings(settings, window.devicePixelRatio || 1);
     this.adaptive = new AdaptiveScale(frameBudgetMs(settings.targetFrameRate));
     this.renderer = new WebGLRenderer({
-      antialias: settings.graphicsQuality >= 3,
+      antialias: this.applied.profile.antialias,
       powerPreference: 'high-performance',
       preserveDrawingBuffer: false,
     });
@@ -129,7 +140,8 @@ export class Runtime {
     this.camera.rotation.order = 'YXZ';
     this.scene.background = new Color('#dfe7ee');
     // The ground colour lights surfaces facing down (ceilings): a warm light grey, as bounced light.
-    this.scene.add(new HemisphereLight('#ffffff', '#d6cfc4', 1.6));
+    this.ambient = new HemisphereLight('#ffffff', '#d6cfc4', 1.6);
+    this.scene.add(this.ambient);
     this.sun = new DirectionalLight('#fff6e8', 1.8);
     this.sun.position.set(18, 30, 12);
     this.sun.shadow.bias = -0.0005;
@@ -198,6 +210,8 @@ export class Runtime {
     const { profile } = this.applied;
     this.renderer.setPixelRatio(this.pixelRatio);
     this.resize();
+    // Materials' programs follow the renderer's tone mapping by themselves.
+    this.renderer.toneMapping = toneMappings[profile.toneMapping];
     const shadowsBefore = this.renderer.shadowMap.enabled;
     this.renderer.shadowMap.enabled = profile.shadows;
     this.sun.castShadow = profile.shadows;

@@ -374,6 +374,7 @@ export function applyTheme(doc: EditorDocument, themeId: string): Command | Reje
     level.ceilingMaterialId = undefined;
   }
   space.materialOverrides = { ...theme.materials };
+  space.lighting = theme.lighting;
   return setCustom(doc, space, `Theme: ${theme.title}`);
 }
 
