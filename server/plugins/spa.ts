@@ -66,6 +66,9 @@ export default fp<{ config: Config; spaDir: string }>(
         wildcard: false,
         index: false,
         decorateReply: false,
+        // The build writes .br and .gz copies (scripts/compress-build.mjs): sent to browsers that
+        // accept them, with Vary: Accept-Encoding.
+        preCompressed: true,
         cacheControl: false,
         setHeaders(reply, filePath) {
           const immutable = /[/\\]static[/\\]/.test(filePath);

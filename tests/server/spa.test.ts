@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,11 @@ function spaDir(root: string, devPages: boolean): string {
     path.join(dir, 'index.html'),
     `<!doctype html><html lang="en"><head><title>Spaces</title>${meta}</head><body><div id="root"></div></body></html>`,
   );
+  // A script of the build with the compressed copies scripts/compress-build.mjs writes.
+  const script = Buffer.from('console.log("the app");\n'.repeat(200));
+  writeFileSync(path.join(dir, 'static', 'js', 'app.1234.js'), script);
+  writeFileSync(path.join(dir, 'static', 'js', 'app.1234.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(dir, 'static', 'js', 'app.1234.js.gz'), gzipSync(script));
   return dir;
 }
 
@@ -37,6 +43,30 @@ describe.each(testDatabases())('page paths and their status on $name', ({ open }
     await dev?.close();
     await db?.close();
     if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('sends the compressed copy of a script to browsers that accept it, and the script to others', async () => {
+    const asset = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/static/js/app.1234.js',
+        headers: { host: 'spaces.test', ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const plain = await asset();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('the app');
+
+    const br = await asset('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+    const gz = await asset('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
   });
 
   it('answers 200 with the app for the pages of the route map, on every host', async () => {
