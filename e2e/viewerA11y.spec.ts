@@ -50,7 +50,8 @@ test('a visitor takes the guided tour with the keyboard alone, each stop announc
   await tabTo(page, pathsButton);
   await page.keyboard.press('Enter');
   const start = page.getByRole('button', { name: text('viewer.paths.start') }).first();
-  await expect(start).toBeVisible();
+  // A tour starts once the space is there.
+  await expect(start).toBeEnabled({ timeout: 60_000 });
   await tabTo(page, start);
   // The focused control shows it: a visible outline.
   expect(await start.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');

@@ -173,6 +173,7 @@ function ViewerView({
     embed,
     flags,
     tour,
+    loaded: ready && progress === null,
     send,
     onEngineEvent: events.onEngineEvent,
     graphics,

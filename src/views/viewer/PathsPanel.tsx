@@ -4,20 +4,24 @@ import SkipNextIcon from '@mui/icons-material/SkipNext';
 import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
 import { Button, IconButton, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { EngineCommand, EngineEvent } from '../../engine/protocol';
+import type { EngineCommand } from '../../engine/protocol';
+import type { TourState } from '../../lib/tourKeys';
 import type { SceneContent } from '../../../contracts/sceneContent';
 
-export type TourState = Extract<EngineEvent, { type: 'guidedTourState' }>;
+export type { TourState };
 
 /** Paths (platform.md §2.7): the space's guided tours with Start, and the controls of the one playing. */
 export function PathsPanel({
   content,
   tour,
   send,
+  loaded,
 }: {
   content: SceneContent;
   tour: TourState | null;
   send: (cmd: EngineCommand) => void;
+  /** Whether the engine has the space: a tour can start only then. */
+  loaded: boolean;
 }) {
   const { t } = useTranslation();
   const tours = content.guidedTours ?? [];
@@ -40,6 +44,7 @@ export function PathsPanel({
               size="small"
               variant="outlined"
               startIcon={<PlayArrowIcon />}
+              disabled={!loaded}
               onClick={() =>
                 send({
                   channel: 'Viewer',

@@ -27,6 +27,8 @@ export interface ViewerPanelContext extends ViewerPanelProps {
   embed: boolean;
   flags: ViewerFlags;
   tour: TourState | null;
+  /** Whether the engine has shown the space (commands before that go nowhere). */
+  loaded: boolean;
   graphics: ViewerGraphicsControl;
   sound: AmbientSound;
 }
@@ -69,7 +71,7 @@ export const viewerPanels: readonly ViewerPanelDef[] = [
     label: 'viewer.sidebar.paths',
     Icon: RouteIcon,
     inEmbed: true,
-    render: (ctx) => <PathsPanel content={ctx.content} tour={ctx.tour} send={ctx.send} />,
+    render: (ctx) => <PathsPanel content={ctx.content} tour={ctx.tour} send={ctx.send} loaded={ctx.loaded} />,
   },
   {
     id: 'map',
