@@ -318,7 +318,8 @@ function countTextureBytes() {
  * frame waits for it), lower quartile of 24 frames turning through the main hall.
  */
 export async function frameTime(page: Page, base: string, quality: number): Promise<number> {
-  await timeToLoaded(page, base, `?content=/demo/gallery.json&quality=${quality}`);
+  // The resolution as set at each level: the adaptive resolution would even the levels out.
+  await timeToLoaded(page, base, `?content=/demo/gallery.json&quality=${quality}&adaptive=0`);
   return page.evaluate(
     async (start) => {
       const dev = window.engineDev!;

@@ -137,7 +137,8 @@ test.describe('graphics settings', () => {
   test.use({ viewport: { width: 800, height: 450 } });
 
   test('graphics quality switches from the settings and the ` key shows the profiler', async ({ page }) => {
-    await openEngine(page);
+    // The resolution as set: software graphics would have the adaptive resolution lower it.
+    await openEngine(page, '?adaptive=0');
     const canvas = page.locator('[data-engine="web"] canvas');
     const cssWidth = await canvas.evaluate((c) => c.clientWidth);
     expect(await canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBe(cssWidth);

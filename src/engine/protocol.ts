@@ -82,6 +82,11 @@ export const EngineSettings = z.object({
   renderScale: RenderScale.default(1),
   targetFrameRate: TargetFrameRate.default(0),
   filtering: FilteringLevel.default(1),
+  /**
+   * Lower the resolution (down to half) before frames miss the target frame rate, and raise it
+   * back when there is room; off keeps the render quality as chosen, whatever the frame rate.
+   */
+  adaptiveResolution: z.boolean().default(true),
   /** BCP 47 language tag for the engine's own texts. */
   language: z.string().min(2).max(35).default('en'),
 });
@@ -195,6 +200,7 @@ export const engineCommandSchemas = {
     setRenderQuality: z.object({ scale: RenderScale }),
     setTargetFrameRate: z.object({ fps: TargetFrameRate }),
     setFiltering: z.object({ level: FilteringLevel }),
+    setAdaptiveResolution: z.object({ enabled: z.boolean() }),
   },
   Character: {
     setInputEnabled: z.object({ enabled: z.boolean() }),

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   type EngineSettings,
   FilteringLevel,
@@ -15,7 +16,7 @@ import {
 /** The graphics settings of the viewer's Settings panel (the engine's own, without the language). */
 export type ViewerGraphics = Pick<
   EngineSettings,
-  'graphicsQuality' | 'renderScale' | 'targetFrameRate' | 'filtering'
+  'graphicsQuality' | 'renderScale' | 'targetFrameRate' | 'filtering' | 'adaptiveResolution'
 >;
 
 export const defaultViewerGraphics: ViewerGraphics = {
@@ -23,6 +24,7 @@ export const defaultViewerGraphics: ViewerGraphics = {
   renderScale: 1,
   targetFrameRate: 0,
   filtering: 1,
+  adaptiveResolution: true,
 };
 
 /** The render qualities offered (render scale, relative to the canvas size). */
@@ -88,6 +90,7 @@ export function loadGraphics(storage: PreferenceStorage | null = browserStorage(
     renderScale: valid(RenderScale, stored.renderScale, d.renderScale),
     targetFrameRate: valid(TargetFrameRate, stored.targetFrameRate, d.targetFrameRate),
     filtering: valid(FilteringLevel, stored.filtering, d.filtering),
+    adaptiveResolution: valid(z.boolean(), stored.adaptiveResolution, d.adaptiveResolution),
   };
 }
 

@@ -52,7 +52,14 @@ const payloads: Payloads = {
   Startup: {
     start: {
       mode: 'editor',
-      settings: { graphicsQuality: 5, renderScale: 1, targetFrameRate: 60, filtering: 2, language: 'en' },
+      settings: {
+        graphicsQuality: 5,
+        renderScale: 1,
+        targetFrameRate: 60,
+        filtering: 2,
+        adaptiveResolution: false,
+        language: 'en',
+      },
     },
   },
   Settings: {
@@ -60,6 +67,7 @@ const payloads: Payloads = {
     setRenderQuality: { scale: 0.75 },
     setTargetFrameRate: { fps: 30 },
     setFiltering: { level: 1 },
+    setAdaptiveResolution: { enabled: false },
   },
   Character: { setInputEnabled: { enabled: false } },
   Core: {

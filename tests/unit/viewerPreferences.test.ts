@@ -33,7 +33,13 @@ describe('viewer graphics preferences', () => {
 
   it('come back as saved on the next visit', () => {
     const storage = memoryStorage();
-    const chosen = { graphicsQuality: 0, renderScale: 0.75, targetFrameRate: 30, filtering: 2 };
+    const chosen = {
+      graphicsQuality: 0,
+      renderScale: 0.75,
+      targetFrameRate: 30,
+      filtering: 2,
+      adaptiveResolution: false,
+    };
     saveGraphics(chosen, storage);
     expect(loadGraphics(storage)).toEqual(chosen);
   });
@@ -45,6 +51,7 @@ describe('viewer graphics preferences', () => {
         renderScale: 'big',
         targetFrameRate: 60,
         filtering: 0,
+        adaptiveResolution: 'yes',
       }),
     });
     expect(loadGraphics(storage)).toEqual({
@@ -52,6 +59,7 @@ describe('viewer graphics preferences', () => {
       renderScale: defaultViewerGraphics.renderScale,
       targetFrameRate: 60,
       filtering: 0,
+      adaptiveResolution: defaultViewerGraphics.adaptiveResolution,
     });
     expect(loadGraphics(memoryStorage({ [graphicsStorageKey]: '{not json' }))).toEqual(defaultViewerGraphics);
   });

@@ -167,6 +167,7 @@ export class WebEngine implements EngineAdapter {
       ...(cmd.method === 'setRenderQuality' && { renderScale: cmd.payload.scale }),
       ...(cmd.method === 'setTargetFrameRate' && { targetFrameRate: cmd.payload.fps }),
       ...(cmd.method === 'setFiltering' && { filtering: cmd.payload.level }),
+      ...(cmd.method === 'setAdaptiveResolution' && { adaptiveResolution: cmd.payload.enabled }),
     });
     this.runtime!.setSettings(next);
     this.emitSettings();

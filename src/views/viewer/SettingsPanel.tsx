@@ -1,4 +1,4 @@
-import { MenuItem, Stack, TextField } from '@mui/material';
+import { FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { filteringLevels, graphicsQualityLevels } from '../../engine/protocol';
 import { frameRateChoices, renderScaleChoices } from '../../lib/viewerPreferences';
@@ -56,6 +56,15 @@ export function SettingsPanel({ control }: { control: ViewerGraphicsControl }) {
           </MenuItem>
         ))}
       </TextField>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={graphics.adaptiveResolution}
+            onChange={(e) => change('adaptiveResolution', e.target.checked)}
+          />
+        }
+        label={t('viewer.settings.adaptiveResolution')}
+      />
       <TextField
         select
         label={t('viewer.settings.filteringMode')}

@@ -2,21 +2,24 @@ import { useCallback, useState } from 'react';
 import type { EngineCommand } from '../../engine/protocol';
 import { loadGraphics, saveGraphics, type ViewerGraphics } from '../../lib/viewerPreferences';
 
-/** The engine command that applies one graphics setting live. */
+/** The engine command that applies each graphics setting live. */
+const commands: { [K in keyof ViewerGraphics]: (value: ViewerGraphics[K]) => EngineCommand } = {
+  graphicsQuality: (level) => ({ channel: 'Settings', method: 'setGraphicsQuality', payload: { level } }),
+  renderScale: (scale) => ({ channel: 'Settings', method: 'setRenderQuality', payload: { scale } }),
+  targetFrameRate: (fps) => ({ channel: 'Settings', method: 'setTargetFrameRate', payload: { fps } }),
+  filtering: (level) => ({ channel: 'Settings', method: 'setFiltering', payload: { level } }),
+  adaptiveResolution: (enabled) => ({
+    channel: 'Settings',
+    method: 'setAdaptiveResolution',
+    payload: { enabled },
+  }),
+};
+
 export function graphicsCommand<K extends keyof ViewerGraphics>(
   key: K,
   value: ViewerGraphics[K],
 ): EngineCommand {
-  switch (key) {
-    case 'graphicsQuality':
-      return { channel: 'Settings', method: 'setGraphicsQuality', payload: { level: value } };
-    case 'renderScale':
-      return { channel: 'Settings', method: 'setRenderQuality', payload: { scale: value } };
-    case 'targetFrameRate':
-      return { channel: 'Settings', method: 'setTargetFrameRate', payload: { fps: value } };
-    default:
-      return { channel: 'Settings', method: 'setFiltering', payload: { level: value } };
-  }
+  return commands[key](value);
 }
 
 /**

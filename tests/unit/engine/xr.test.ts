@@ -26,7 +26,11 @@ describe('snap turn', () => {
     rig.updateMatrixWorld(true);
     const before = head.getWorldPosition(new Vector3());
     const angle = (-45 * Math.PI) / 180;
-    [rig.position.x, rig.position.z] = turnAbout([rig.position.x, rig.position.z], [before.x, before.z], angle);
+    [rig.position.x, rig.position.z] = turnAbout(
+      [rig.position.x, rig.position.z],
+      [before.x, before.z],
+      angle,
+    );
     rig.rotation.y += angle;
     rig.updateMatrixWorld(true);
     const after = head.getWorldPosition(new Vector3());

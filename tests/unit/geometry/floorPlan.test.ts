@@ -43,7 +43,9 @@ describe('floorPlanOf', () => {
 
   it('puts the visitor 2 m in front of a picture, facing it', () => {
     // On the north wall (z = -4.5), facing south (yaw 0: its front is +z).
-    const plan = floorPlanOf(doc({ spaceTemplate: cube, pictures: [picture('p1', [1, 1.6, -4.3], 0, 'Dawn')] }));
+    const plan = floorPlanOf(
+      doc({ spaceTemplate: cube, pictures: [picture('p1', [1, 1.6, -4.3], 0, 'Dawn')] }),
+    );
     const art = plan.levels[0].artworks[0];
     expect(art).toMatchObject({ id: 'p1', kind: 'picture', title: 'Dawn' });
     expect(art.stand[0]).toBeCloseTo(1);
@@ -58,7 +60,8 @@ describe('floorPlanOf', () => {
     const plan = floorPlanOf(doc({ spaceTemplate: cube, pictures: [picture('p', [-5.8, 1.6, 0], -90)] }));
     const { stand } = plan.levels[0].artworks[0];
     expect(stand[0]).toBeGreaterThan(-5.85 + 0.4);
-    for (const w of plan.levels[0].walls) expect(distanceToPolygon(stand, w.corners)).toBeGreaterThanOrEqual(0.45);
+    for (const w of plan.levels[0].walls)
+      expect(distanceToPolygon(stand, w.corners)).toBeGreaterThanOrEqual(0.45);
   });
 
   it('splits a two-level template into levels with stairs, artworks on the level they hang on', () => {
@@ -83,7 +86,12 @@ describe('floorPlanOf', () => {
         spaceTemplate: cube,
         pictures: [picture('south', [0, 1.6, 3], 180, 'S')],
         infoPoints: [
-          { id: 'info', title: 'About', text: 'x', transform: { position: [0, 1, -3], rotation: [0, 0, 0], scale: [1, 1, 1] } },
+          {
+            id: 'info',
+            title: 'About',
+            text: 'x',
+            transform: { position: [0, 1, -3], rotation: [0, 0, 0], scale: [1, 1, 1] },
+          },
         ],
       }),
     );
@@ -106,6 +114,7 @@ describe('walkableSpot', () => {
   it('keeps a clear spot and moves a spot on a wall off it', () => {
     expect(walkableSpot(plan, 'ground', [0, 0])).toEqual([0, 0]);
     const moved = walkableSpot(plan, 'ground', [0, -4.5]);
-    for (const w of plan.levels[0].walls) expect(distanceToPolygon(moved, w.corners)).toBeGreaterThanOrEqual(0.45);
+    for (const w of plan.levels[0].walls)
+      expect(distanceToPolygon(moved, w.corners)).toBeGreaterThanOrEqual(0.45);
   });
 });

@@ -197,7 +197,10 @@ export class Runtime {
   }
 
   setSettings(settings: EngineSettings): AppliedSettings {
-    if (settings.targetFrameRate !== this.settings.targetFrameRate) {
+    if (
+      settings.targetFrameRate !== this.settings.targetFrameRate ||
+      settings.adaptiveResolution !== this.settings.adaptiveResolution
+    ) {
       this.adaptive.reset(frameBudgetMs(settings.targetFrameRate));
     }
     this.settings = settings;
@@ -247,6 +250,7 @@ export class Runtime {
 
   /** Feeds a drawn frame's cost to the adaptive scale, and resizes the drawing buffer when it changes. */
   private adapt(time: number, workMs: number) {
+    if (!this.settings.adaptiveResolution) return;
     const interval = this.continuous && this.lastRender ? time - this.lastRender : null;
     const cost = frameCost(workMs, interval, frameBudgetMs(this.settings.targetFrameRate), this.displayMs);
     if (this.adaptive.push(cost)) {

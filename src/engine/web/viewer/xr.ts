@@ -99,7 +99,10 @@ export class ViewerXr {
     this.rig.name = 'xr-rig';
     const ring = new RingGeometry(0.22, 0.3, 32);
     ring.rotateX(-Math.PI / 2);
-    this.marker = new Mesh(ring, new MeshBasicMaterial({ color: '#4fc3f7', transparent: true, opacity: 0.9 }));
+    this.marker = new Mesh(
+      ring,
+      new MeshBasicMaterial({ color: '#4fc3f7', transparent: true, opacity: 0.9 }),
+    );
     this.marker.name = 'xr-teleport-target';
     this.marker.visible = false;
     const xr = runtime.renderer.xr;
@@ -164,7 +167,9 @@ export class ViewerXr {
     this.rig.updateMatrixWorld(true);
     const camera = this.runtime.camera;
     const position = camera.position.clone().applyMatrix4(this.rig.matrixWorld);
-    const rotation = new Quaternion().setFromRotationMatrix(new Matrix4().extractRotation(this.rig.matrixWorld));
+    const rotation = new Quaternion().setFromRotationMatrix(
+      new Matrix4().extractRotation(this.rig.matrixWorld),
+    );
     const forward = new Vector3(0, 0, -1).applyQuaternion(rotation.multiply(camera.quaternion));
     return {
       position: [position.x, position.y, position.z],
@@ -249,7 +254,11 @@ export class ViewerXr {
     if (angle === 0) return;
     const [hx, , hz] = this.pose().position;
     // Turning about the head keeps the visitor where they stand.
-    [this.rig.position.x, this.rig.position.z] = turnAbout([this.rig.position.x, this.rig.position.z], [hx, hz], angle);
+    [this.rig.position.x, this.rig.position.z] = turnAbout(
+      [this.rig.position.x, this.rig.position.z],
+      [hx, hz],
+      angle,
+    );
     this.rig.rotation.y += angle;
     this.rig.updateMatrixWorld(true);
   }

@@ -41,7 +41,8 @@ import { createEngineDevApi } from './engineDevApi';
  * Tests and benchmarks drive it through `window.engineDev` (engineDevApi.ts).
  *
  * Query: ?mode=viewer|editor|inspector, ?content=<url of a content document> (or `session`: the
- * document the editor handed over in sessionStorage), ?asset=<url>&kind=&format=, ?quality=0..5.
+ * document the editor handed over in sessionStorage), ?asset=<url>&kind=&format=, ?quality=0..5,
+ * ?adaptive=0 (the resolution stays as set, whatever the frame rate: measurements compare levels).
  */
 
 const demoContents = ['/demo/gallery.json', '/demo/empty-room.json'];
@@ -62,6 +63,7 @@ function readQuery() {
     format: (q.get('format') ?? 'glb') as 'glb' | 'gltf' | 'obj',
     quality:
       Number.isInteger(quality) && quality >= 0 && quality <= 5 && q.has('quality') ? quality : undefined,
+    adaptiveResolution: q.get('adaptive') !== '0',
   };
 }
 
@@ -183,7 +185,10 @@ export function EngineDevPage() {
     else reader.send({ type: 'content.requested', url: query.content });
   }, [reader, query, send]);
 
-  const settings = useMemo(() => ({ graphicsQuality: query.quality ?? 3 }), [query.quality]);
+  const settings = useMemo(
+    () => ({ graphicsQuality: query.quality ?? 3, adaptiveResolution: query.adaptiveResolution }),
+    [query.quality, query.adaptiveResolution],
+  );
 
   return (
     <Box sx={{ display: 'flex', height: '100vh', width: '100vw', overflow: 'hidden' }}>
