@@ -107,11 +107,15 @@ test('the controllers teleport to the floor they point at and snap-turn by 45°'
   expect(await turnedBy()).toBe(45);
   await page.evaluate(() => window.xrDevice.controllers.right.updateAxes('thumbstick', 0, 0));
   const after = await cameraOf(page);
-  expect(Math.hypot(after.position[0] - moved.position[0], after.position[2] - moved.position[2])).toBeLessThan(0.05);
+  expect(
+    Math.hypot(after.position[0] - moved.position[0], after.position[2] - moved.position[2]),
+  ).toBeLessThan(0.05);
 
   await send(page, 'Viewer', 'exitVr');
   await page.waitForFunction(() => window.engineDev!.last('xrState')?.active === false);
   // Back on the page the visitor stands where the headset was.
   const back = await cameraOf(page);
-  expect(Math.hypot(back.position[0] - after.position[0], back.position[2] - after.position[2])).toBeLessThan(0.1);
+  expect(Math.hypot(back.position[0] - after.position[0], back.position[2] - after.position[2])).toBeLessThan(
+    0.1,
+  );
 });

@@ -81,7 +81,9 @@ export interface FloorPlan {
 }
 
 /** The space a document describes: its own, its template's (built as the engine builds it), or none. */
-export function planSpaceOf(content: Pick<SceneContent, 'customSpace' | 'spaceTemplate'>): CustomSpace | null {
+export function planSpaceOf(
+  content: Pick<SceneContent, 'customSpace' | 'spaceTemplate'>,
+): CustomSpace | null {
   if (content.customSpace) return content.customSpace;
   if (content.spaceTemplate) return templateSpace(content.spaceTemplate);
   return null;
@@ -140,7 +142,8 @@ function segmentDistance(p: Vec2, a: Vec2, b: Vec2): number {
 export function distanceToPolygon(p: Vec2, poly: Vec2[]): number {
   if (pointInConvex(p, poly)) return 0;
   let best = Infinity;
-  for (let i = 0; i < poly.length; i++) best = Math.min(best, segmentDistance(p, poly[i], poly[(i + 1) % poly.length]));
+  for (let i = 0; i < poly.length; i++)
+    best = Math.min(best, segmentDistance(p, poly[i], poly[(i + 1) % poly.length]));
   return best;
 }
 
@@ -155,13 +158,15 @@ function segmentsCross(a: Vec2, b: Vec2, c: Vec2, d: Vec2): boolean {
 
 function segmentHitsPolygon(a: Vec2, b: Vec2, poly: Vec2[]): boolean {
   if (pointInConvex(a, poly) || pointInConvex(b, poly)) return true;
-  for (let i = 0; i < poly.length; i++) if (segmentsCross(a, b, poly[i], poly[(i + 1) % poly.length])) return true;
+  for (let i = 0; i < poly.length; i++)
+    if (segmentsCross(a, b, poly[i], poly[(i + 1) % poly.length])) return true;
   return false;
 }
 
 /** Whether a visitor fits at `p` on a level: inside its floor, clear of its walls. */
 export function isClear(level: Pick<PlanLevel, 'walls'>, floor: Rect | null, p: Vec2): boolean {
-  if (floor && (p[0] < floor.minX || p[0] > floor.maxX || p[1] < floor.minZ || p[1] > floor.maxZ)) return false;
+  if (floor && (p[0] < floor.minX || p[0] > floor.maxX || p[1] < floor.minZ || p[1] > floor.maxZ))
+    return false;
   return level.walls.every((w) => distanceToPolygon(p, w.corners) >= clearance);
 }
 
@@ -194,7 +199,8 @@ export function standPointFor(
     for (const turn of turns) {
       const a = base + (turn * Math.PI) / 180;
       const stand: Vec2 = [at[0] + Math.cos(a) * distance, at[1] + Math.sin(a) * distance];
-      if (isClear(level, floor, stand) && seesFrom(level, stand, at)) return { stand, yaw: yawTowards(stand, at) };
+      if (isClear(level, floor, stand) && seesFrom(level, stand, at))
+        return { stand, yaw: yawTowards(stand, at) };
     }
   }
   const stand: Vec2 = [at[0] + front[0] * viewingDistance, at[1] + front[1] * viewingDistance];
@@ -214,7 +220,10 @@ interface Placed {
 function artworksOf(content: SceneContent): Placed[] {
   const of = (
     kind: ArtworkKind,
-    items: readonly { id: string; transform: { position: [number, number, number]; rotation: [number, number, number] } }[],
+    items: readonly {
+      id: string;
+      transform: { position: [number, number, number]; rotation: [number, number, number] };
+    }[],
     title: (i: number) => string | undefined,
   ): Placed[] =>
     items.map((item, i) => ({
@@ -299,7 +308,16 @@ export function floorPlanOf(content: SceneContent): FloorPlan {
     };
   });
   if (levels.length === 0) {
-    levels.push({ id: 'ground', name: '', elevation: 0, height: 4, walls: [], doors: [], stairs: [], artworks: [] });
+    levels.push({
+      id: 'ground',
+      name: '',
+      elevation: 0,
+      height: 4,
+      walls: [],
+      doors: [],
+      stairs: [],
+      artworks: [],
+    });
   }
   const floors = levels.map((l) => {
     const source = space?.levels.find((s) => s.id === l.id);
@@ -310,7 +328,15 @@ export function floorPlanOf(content: SceneContent): FloorPlan {
     const level = levels[index];
     const at: Vec2 = [item.position[0], item.position[2]];
     const { stand, yaw } = standPointFor(level, floors[index], at, item.yaw);
-    level.artworks.push({ id: item.id, kind: item.kind, title: item.title, at, y: item.position[1], stand, standYaw: yaw });
+    level.artworks.push({
+      id: item.id,
+      kind: item.kind,
+      title: item.title,
+      at,
+      y: item.position[1],
+      stand,
+      standYaw: yaw,
+    });
   }
   for (const level of levels) level.artworks.sort(readingOrder);
 

@@ -55,16 +55,22 @@ export const viewerMapMachine = setup({
   },
   actions: {
     /** What the engine is asked: the view passes it on (`command` emitted). */
-    sendCommand: emit((_, params: { command: EngineCommand }) => ({ type: 'command' as const, command: params.command })),
+    sendCommand: emit((_, params: { command: EngineCommand }) => ({
+      type: 'command' as const,
+      command: params.command,
+    })),
     assignPose: assign({
       pose: ({ context, event }) =>
-        event.type === 'engine.reported' && event.event.type === 'cameraState' ? poseOf(event.event) : context.pose,
+        event.type === 'engine.reported' && event.event.type === 'cameraState'
+          ? poseOf(event.event)
+          : context.pose,
     }),
   },
   guards: {
     isPose: ({ event }) => event.type === 'engine.reported' && event.event.type === 'cameraState',
     arrived: ({ context, event }) => {
-      if (event.type !== 'engine.reported' || event.event.type !== 'cameraState' || !context.walk) return false;
+      if (event.type !== 'engine.reported' || event.event.type !== 'cameraState' || !context.walk)
+        return false;
       const [x, , z] = event.event.position;
       return Math.hypot(x - context.walk.position[0], z - context.walk.position[2]) <= arrivedWithin;
     },

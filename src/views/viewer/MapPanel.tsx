@@ -42,8 +42,7 @@ export function MapPanel({ content, send, onEngineEvent }: ViewerPanelProps) {
   const walking = useSelector(map, (s) => s.matches({ walk: 'walking' }));
 
   const poseLevelId = pose ? levelOfPose(plan, pose.levelId, pose.y) : plan.levels[0].id;
-  const level: PlanLevel =
-    plan.levels.find((l) => l.id === (chosenLevelId ?? poseLevelId)) ?? plan.levels[0];
+  const level: PlanLevel = plan.levels.find((l) => l.id === (chosenLevelId ?? poseLevelId)) ?? plan.levels[0];
   const { bounds } = plan;
   const span = Math.max(bounds.maxX - bounds.minX, bounds.maxZ - bounds.minZ);
   const dot = Math.max(0.25, span / 55);
@@ -179,13 +178,26 @@ export function MapPanel({ content, send, onEngineEvent }: ViewerPanelProps) {
             <polygon
               points={points([
                 [here.x + forwardOf(here.yaw)[0] * dot * 4, here.z + forwardOf(here.yaw)[1] * dot * 4],
-                [here.x + forwardOf(here.yaw + 35)[0] * dot * 1.5, here.z + forwardOf(here.yaw + 35)[1] * dot * 1.2],
-                [here.x + forwardOf(here.yaw - 35)[0] * dot * 1.5, here.z + forwardOf(here.yaw - 35)[1] * dot * 1.2],
+                [
+                  here.x + forwardOf(here.yaw + 35)[0] * dot * 1.5,
+                  here.z + forwardOf(here.yaw + 35)[1] * dot * 1.2,
+                ],
+                [
+                  here.x + forwardOf(here.yaw - 35)[0] * dot * 1.5,
+                  here.z + forwardOf(here.yaw - 35)[1] * dot * 1.2,
+                ],
               ])}
               fill="#1565c0"
               opacity={0.6}
             />
-            <circle cx={here.x} cy={here.z} r={dot * 1.1} fill="#1565c0" stroke="#fff" strokeWidth={dot * 0.3} />
+            <circle
+              cx={here.x}
+              cy={here.z}
+              r={dot * 1.1}
+              fill="#1565c0"
+              stroke="#fff"
+              strokeWidth={dot * 0.3}
+            />
           </g>
         )}
       </Box>
