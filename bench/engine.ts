@@ -1,5 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
+import { parseSceneContent } from '../contracts/sceneContent';
+import type { SceneMetadata } from '../contracts/scenes';
 import { routes } from '../src/routes';
 import type { EngineDevApi } from '../src/views/pages/dev/engineDevApi';
 import gallery from '../public/demo/gallery.json' with { type: 'json' };
@@ -199,7 +201,12 @@ export function benchEngine(): Promise<BenchResult[]> {
       name: 'bytes downloaded before the demo gallery’s first frame vs 1.5 MB budget',
       ratio: bytes.total / engineBudgets.firstFrameBytes,
       goal: { max: 1 },
-      details: `${(bytes.total / 1048576).toFixed(2)} MB in ${bytes.count} responses (${bytes.byKind})`,
+      details:
+        `${(bytes.total / 1048576).toFixed(2)} MB in ${bytes.count} responses (${bytes.byKind}); largest: ` +
+        bytes.largest.map((f) => `${f.url} ${(f.bytes / 1024).toFixed(0)} KB`).join(', '),
+      knownMiss:
+        'about 1.7 MB on the viewer page (scripts 0.55 MB Brotli, pictures 0.7 MB, models 0.25 MB, video 0.07 MB): ' +
+        'models and videos still load before the first frame, and API answers are not compressed (issue 20)',
     });
     return results;
   });
@@ -348,10 +355,55 @@ export async function frameTime(page: Page, base: string, quality: number): Prom
   );
 }
 
-/** Response bodies (as transferred) that finished before the demo gallery's first frame. */
-async function bytesBeforeFirstFrame(browser: Browser, base: string) {
+/** The gallery as the content service answers it: migrated, with its defaults filled in. */
+const galleryContent = (() => {
+  const parsed = parseSceneContent(gallery);
+  if (!parsed.ok) throw new Error('The demo gallery is not valid scene content');
+  return parsed.content;
+})();
+
+/** The published space the gallery is served as. */
+const galleryMetadata: SceneMetadata = {
+  sceneId: 'bench-gallery',
+  title: 'Demo gallery',
+  description: '',
+  tags: [],
+  state: 'Published',
+  visible: true,
+  adultContent: false,
+  comments: false,
+  ownerId: 'bench',
+  creatorId: 'bench',
+  creator: { userId: 'bench', name: 'Bench', profilePicture: null },
+  coverPhotoUri: null,
+  thumbnailUri: null,
+  photoGallery: [],
+  audioUri: null,
+  districtId: null,
+  districtSubdomain: null,
+  publishedPublic: true,
+  publishedAt: '2026-01-01T00:00:00.000Z',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  contentUpdatedAt: '2026-01-01T00:00:00.000Z',
+  likes: 0,
+  views: 0,
+  commentCount: 0,
+  privacyACLEnabled: false,
+  userPrivacyACL: [],
+  groupPrivacyACL: [],
+  communicationACLEnabled: false,
+  userCommunicationACL: [],
+  groupCommunicationACL: [],
+};
+
+/**
+ * Response bodies (as transferred) that finished before the demo gallery's first frame, as a
+ * visitor meets it: on the viewer page, the gallery served as a published space's content.
+ */
+export async function bytesBeforeFirstFrame(browser: Browser, base: string) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-  const finished: { at: number; bytes: number; kind: string }[] = [];
+  const finished: { at: number; bytes: number; kind: string; url: string }[] = [];
   page.on('requestfinished', async (request) => {
     const at = Date.now();
     const sizes = await request.sizes().catch(() => null);
@@ -360,10 +412,20 @@ async function bytesBeforeFirstFrame(browser: Browser, base: string) {
         at,
         bytes: sizes.responseBodySize + sizes.responseHeadersSize,
         kind: request.resourceType(),
+        url: new URL(request.url()).pathname,
       });
   });
-  await page.goto(`${base}/dev/engine?content=/demo/gallery.json&quality=3`);
-  await page.waitForFunction(() => window.engineDev?.last('loaded'), null, { timeout: 120_000, polling: 20 });
+  await page.addInitScript(() =>
+    localStorage.setItem('spaces.viewer.graphics', JSON.stringify({ graphicsQuality: 3 })),
+  );
+  await page.route('**/api/sceneService/publishedscene/metadata/bench-gallery', (route) =>
+    route.fulfill({ json: galleryMetadata }),
+  );
+  await page.route('**/api/sceneService/publishedscene/content/bench-gallery', (route) =>
+    route.fulfill({ json: galleryContent }),
+  );
+  await page.goto(`${base}/viewer/bench-gallery`);
+  await page.waitForSelector('[data-testid="viewer-page"][data-loaded="true"]', { timeout: 120_000 });
   const loadedAt = Date.now();
   await page.waitForTimeout(500);
   await page.close();
@@ -374,5 +436,6 @@ async function bytesBeforeFirstFrame(browser: Browser, base: string) {
     total: before.reduce((s, f) => s + f.bytes, 0),
     count: before.length,
     byKind: [...kinds].map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KB`).join(', '),
+    largest: [...before].sort((a, b) => b.bytes - a.bytes).slice(0, 6),
   };
 }

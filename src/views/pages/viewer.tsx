@@ -183,6 +183,7 @@ function ViewerView({
     <Box
       sx={{ position: 'fixed', inset: 0, bgcolor: '#111' }}
       data-testid="viewer-page"
+      data-loaded={ready && progress === null}
       data-embed={embed}
       data-show-sign-in={flags.signIn}
       data-show-communications={flags.communications}
