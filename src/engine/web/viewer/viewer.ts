@@ -120,13 +120,14 @@ export class ViewerMode {
       return;
     }
     this.built = built;
-    this.bakeOcclusion(built, loading.signal);
     this.controls.world = built.walk;
     const start = startOf(content);
     this.teleport(start.eye, start.yaw, 0);
     await this.runtime.nextFrame();
     this.emit({ type: 'loadProgress', percent: 100 });
     this.emit({ type: 'loaded' });
+    // The shade comes after the first frame: its worker and rays never hold the space back.
+    if (!loading.signal.aborted) this.bakeOcclusion(built, loading.signal);
   }
 
   /** Bakes the room's ambient occlusion in a worker (quality levels that use it); applied when it comes. */
