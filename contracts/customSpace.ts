@@ -40,6 +40,8 @@ export const openingKinds = [
 ] as const;
 export const stairsKinds = ['straight', 'L', 'U'] as const;
 export const stairsTurns = ['left', 'right'] as const;
+/** A space's lighting mood (CustomSpace.lighting). */
+export const lightingMoods = ['gallery', 'daylight'] as const;
 
 export const Wall = z
   .object({
@@ -157,7 +159,7 @@ export const CustomSpace = z
      * The lighting mood (from the space's theme): 'gallery' dims the room and lets the light on
      * the artworks stand out; 'daylight' (the default) lights the room evenly.
      */
-    lighting: z.enum(['gallery', 'daylight']).optional(),
+    lighting: z.enum(lightingMoods).optional(),
   })
   .superRefine((space, ctx) => {
     const levels = new Map(space.levels.map((l) => [l.id, l]));

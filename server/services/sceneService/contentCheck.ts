@@ -7,6 +7,7 @@ import {
   sceneContentVersion,
   spaceTemplateKinds,
   spaceTemplateSizes,
+  lightingMoods,
   stairsKinds,
   stairsTurns,
   textAlignments,
@@ -88,7 +89,7 @@ export const canonicalKeys = {
     'atlasCount',
   ],
   Transform: ['position', 'rotation', 'scale'],
-  CustomSpace: ['levels', 'materialOverrides', 'skyUri', 'terrainUri'],
+  CustomSpace: ['levels', 'lighting', 'materialOverrides', 'skyUri', 'terrainUri'],
   Level: [
     'id',
     'name',
@@ -206,6 +207,7 @@ const openingKind = oneOf(openingKinds);
 const stairsKind = oneOf(stairsKinds);
 const stairsTurn = oneOf(stairsTurns);
 const templateSize = oneOf(spaceTemplateSizes);
+const lightingMood = oneOf(lightingMoods);
 const templateKind = oneOf(spaceTemplateKinds);
 const fontTransform = oneOf(fontTransforms);
 const alignment = oneOf(textAlignments);
@@ -319,6 +321,7 @@ function customSpace(v: unknown, ids: Ids): boolean {
   if (!isObject(v) || !onlyKeys(v, keys.CustomSpace)) return false;
   if (!Array.isArray(v.levels) || v.levels.length < 1 || v.levels.length > limits.levels) return false;
   if (!optional(v, 'skyUri', uri) || !optional(v, 'terrainUri', uri)) return false;
+  if (!optional(v, 'lighting', lightingMood)) return false;
   const overrides = v.materialOverrides;
   if (!isObject(overrides)) return false;
   for (const key in overrides) {

@@ -364,9 +364,15 @@ describe.each(testDatabases())('premade spaces on $name', ({ open }) => {
       expect(scene.content.customSpace).toBeUndefined();
     });
 
-    it('starts an enfilade at its west end, looking along the doorways', async () => {
+    it('starts an enfilade in its first room, facing the north wall where its pictures hang', async () => {
       const scene = PremadeScene.parse((await get('/premadescene/enfilade-xl-standard')).json());
-      expect(scene.content).toMatchObject({ startingPosition: [-15, 1.6, 0], startingRotation: 270 });
+      const [x, y, z] = scene.content.startingPosition;
+      // The XL enfilade is 34 m wide: its first room is the west one, the visitor stands in it.
+      expect(x).toBeLessThan(-8);
+      expect(y).toBe(1.6);
+      // North of the middle, looking north (rotation 0) at the wall, not along the doorways.
+      expect(z).toBeLessThan(0);
+      expect(scene.content.startingRotation).toBe(0);
     });
 
     it('answers 404 for an unknown template', async () => {

@@ -94,6 +94,7 @@ function generate(rng: Rng): Record<string, unknown> {
     const space: Record<string, unknown> = { levels };
     maybe(space, 'materialOverrides', () => ({ wall: { color: '#abcdef' } }));
     maybe(space, 'skyUri', uri, 0.2);
+    maybe(space, 'lighting', () => rng.pick(['gallery', 'daylight']), 0.3);
     doc.customSpace = space;
   } else if (rng.chance(0.7)) {
     doc.spaceTemplate = { family: 'white-cube', size: rng.pick(['S', 'M', 'L', 'XL']) };
