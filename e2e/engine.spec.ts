@@ -53,6 +53,37 @@ test('typing in a text field of the page does not move the visitor', async ({ pa
   expect((await cameraOf(page)).position).toEqual(before.position);
 });
 
+test('the view keeps the shapes of things: a metre across is as long on screen as a metre up', async ({
+  page,
+}) => {
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await openEngine(page, '?quality=1');
+    const { position, yaw, pitch } = await cameraOf(page);
+    expect(Math.abs(pitch)).toBeLessThan(1);
+    const a = (yaw * Math.PI) / 180;
+    const forward = [-Math.sin(a), 0, -Math.cos(a)];
+    const right = [Math.cos(a), 0, -Math.sin(a)];
+    const at = (across: number, up: number) =>
+      [0, 1, 2].map((i) => position[i] + 3 * forward[i] + across * right[i] + (i === 1 ? up : 0));
+    const screen = async (p: number[]) =>
+      ask(page, 'Core', 'projectPoint', { position: p }, 'projectedPoint');
+    const [left, rightPoint, low, high] = [
+      await screen(at(-0.5, 0)),
+      await screen(at(0.5, 0)),
+      await screen(at(0, -0.5)),
+      await screen(at(0, 0.5)),
+    ];
+    const across = Math.hypot(rightPoint.x - left.x, rightPoint.y - left.y);
+    const up = Math.hypot(high.x - low.x, high.y - low.y);
+    expect(across).toBeGreaterThan(10);
+    expect(across / up).toBeCloseTo(1, 1);
+  }
+});
+
 test('clicking an info point opens its text', async ({ page }) => {
   await openEngine(page, '?quality=1');
   const spot = await ask(page, 'Core', 'requestScreenPosition', { objectId: welcome.id }, 'screenPosition');

@@ -54,6 +54,17 @@ export function isSoftwareRenderer(renderer: WebGLRenderer): boolean {
  */
 const maxFrameSeconds = 0.25;
 
+/** Vertical field of view on a landscape screen, in degrees. */
+const landscapeFov = 70;
+/** Narrowest horizontal field of view, in degrees, kept on screens held upright. */
+const minHorizontalFov = 60;
+
+/** The vertical field of view for a screen of this aspect (width ÷ height). */
+export function viewFov(aspect: number): number {
+  const keepWidth = (2 * Math.atan(Math.tan((minHorizontalFov * Math.PI) / 360) / aspect) * 180) / Math.PI;
+  return Math.min(100, Math.max(landscapeFov, keepWidth));
+}
+
 /** Size of the prefiltered environment's faces, in pixels. */
 const environmentSize = 128;
 
@@ -136,7 +147,7 @@ export class Runtime {
     container.appendChild(canvas);
 
     this.softwareRendering = isSoftwareRenderer(this.renderer);
-    this.camera = new PerspectiveCamera(70, 1, 0.05, 500);
+    this.camera = new PerspectiveCamera(landscapeFov, 1, 0.05, 500);
     this.camera.rotation.order = 'YXZ';
     this.scene.background = new Color('#dfe7ee');
     // The ground colour lights surfaces facing down (ceilings): a warm light grey, as bounced light.
@@ -276,6 +287,10 @@ export class Runtime {
     const width = Math.max(1, this.container.clientWidth);
     const height = Math.max(1, this.container.clientHeight);
     this.renderer.setSize(width, height, false);
+    // The view keeps the shapes of things whatever the screen's shape; a screen held upright sees
+    // taller, not narrower, so a phone still shows a wall's width.
+    this.camera.aspect = width / height;
+    this.camera.fov = viewFov(this.camera.aspect);
     this.camera.updateProjectionMatrix();
     this.invalidate();
   }
