@@ -290,6 +290,36 @@ export function floorPointAhead(camera: CameraView, floorY: number): Vec2 {
 }
 
 /**
+ * The footprints that may come within `clearance` of a point, found in a grid of one-metre cells
+ * (so a floor with hundreds of things is searched at the cost of a few).
+ */
+function footprintsNear(standing: Footprint[], clearance: number): (p: Vec2) => Footprint[] {
+  const cell = 1;
+  const cells = new Map<string, Footprint[]>();
+  let widest = 0;
+  for (const s of standing) {
+    widest = Math.max(widest, s.radius);
+    const key = `${Math.floor(s.center[0] / cell)},${Math.floor(s.center[1] / cell)}`;
+    const list = cells.get(key);
+    if (list) list.push(s);
+    else cells.set(key, [s]);
+  }
+  const reach = clearance + widest;
+  // Few enough cells to look in: look at everything.
+  if (standing.length < 32 || reach > 8 * cell) return () => standing;
+  return ([x, z]) => {
+    const found: Footprint[] = [];
+    for (let i = Math.floor((x - reach) / cell); i <= Math.floor((x + reach) / cell); i++) {
+      for (let j = Math.floor((z - reach) / cell); j <= Math.floor((z + reach) / cell); j++) {
+        const list = cells.get(`${i},${j}`);
+        if (list) found.push(...list);
+      }
+    }
+    return found;
+  };
+}
+
+/**
  * Stands something `radius` wide on the floor in front of the camera, at the free spot nearest to
  * where the camera looks: clear of the other things on the floor and of the walls, inside the
  * floor. It faces the camera. Searched on rings around the point, half a metre apart.
@@ -311,10 +341,11 @@ export function standOnFloor(
     ];
   };
   const start = clampToFloor(target);
+  const near = footprintsNear(standing, radius + floorSpacing);
   const free = (p: Vec2) =>
     (!floor.rect || pointInRect(p, floor.rect, inset)) &&
     floor.walls.every((w) => distanceToSegment(p, w.from, w.to) >= radius + w.thickness / 2 + 0.05) &&
-    standing.every(
+    near(p).every(
       (s) => Math.hypot(p[0] - s.center[0], p[1] - s.center[1]) >= radius + s.radius + floorSpacing,
     );
   const step = 0.5;

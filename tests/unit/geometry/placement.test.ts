@@ -178,6 +178,20 @@ describe('standing on the floor', () => {
     }
   });
 
+  it('keeps clear of everything on a crowded floor, small and large alike', () => {
+    const camera = lookingTo([0, -1], [5, 6]);
+    // A floor with many small things (so they are looked up by area) and one large one.
+    const standing = [{ center: [2, 2] as [number, number], radius: 1.5 }];
+    for (let i = 0; i < 40; i++) {
+      const placed = standOnFloor(camera, floor, 0.3, standing);
+      for (const other of standing)
+        expect(
+          Math.hypot(placed.position[0] - other.center[0], placed.position[2] - other.center[1]),
+        ).toBeGreaterThanOrEqual(0.3 + other.radius + floorSpacing - 1e-6);
+      standing.push({ center: [placed.position[0], placed.position[2]], radius: 0.3 });
+    }
+  });
+
   it('stays inside the room and off the walls', () => {
     const camera = lookingTo([0, -1], [5, 1]); // a metre from the north wall, looking at it
     const placed = standOnFloor(camera, floor, 0.5, []);

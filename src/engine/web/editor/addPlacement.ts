@@ -13,7 +13,7 @@ import {
 } from '../../../../geometry/placement';
 import type { PlaceableItem } from '../../protocol';
 import { spaceOf } from '../build/scene';
-import type { EditorObject } from './objects';
+import { type EditorObject, shapeVersion } from './objects';
 import { placementFor } from './placement';
 
 /**
@@ -107,12 +107,24 @@ export function addPlacement(placeable: PlaceableItem, ctx: AddContext): Transfo
   return placementFor(placeable.kind, { point: spot.position, normal: [0, 1, 0], floorY }, camera.position);
 }
 
+/**
+ * Footprints measured from drawn objects, kept while the object and its transform stay the same
+ * (an edit replaces the item's transform; a changed look replaces the drawn object; a model that
+ * loads bumps its shape version), so adding the 500th object does not measure the 499 before it.
+ */
+const measured = new WeakMap<EditorObject, { transform: Transform; shape: number; footprint: Footprint }>();
+
 function footprintOf(entry: PlacedObjectEntry, drawn: EditorObject | undefined): Footprint {
+  const known = drawn && measured.get(drawn);
+  if (known && known.transform === entry.item.transform && known.shape === shapeVersion(drawn.root))
+    return known.footprint;
   const box = drawn ? new Box3().setFromObject(drawn.root) : new Box3();
-  if (!box.isEmpty()) {
+  if (drawn && !box.isEmpty()) {
     const center = box.getCenter(new Vector3());
     const size = box.getSize(new Vector3());
-    return { center: [center.x, center.z], radius: Math.max(size.x, size.z) / 2 };
+    const footprint: Footprint = { center: [center.x, center.z], radius: Math.max(size.x, size.z) / 2 };
+    measured.set(drawn, { transform: entry.item.transform, shape: shapeVersion(drawn.root), footprint });
+    return footprint;
   }
   const { position, scale } = entry.item.transform;
   const flat = flatItemOf(entry.item);

@@ -52,6 +52,18 @@ export interface EditorObject {
 
 const deg = Math.PI / 180;
 
+/**
+ * Counts the times a drawn object changed its size after it was made (a model replacing its
+ * crate, a text laid out), so what measured it knows to measure again.
+ */
+export function shapeVersion(root: Object3D): number {
+  return (root.userData.shapeVersion as number | undefined) ?? 0;
+}
+
+function reshaped(root: Object3D) {
+  root.userData.shapeVersion = shapeVersion(root) + 1;
+}
+
 export function applyTransform(object: Object3D, t: Transform) {
   object.position.set(...t.position);
   object.quaternion.setFromEuler(
@@ -154,7 +166,10 @@ export class ObjectFactory {
       }
       case 'texts3d': {
         const text = buildText({ ...(item as Text3d), transform: identity }, []);
-        void text.ready.then(this.deps.invalidate);
+        void text.ready.then(() => {
+          reshaped(root);
+          this.deps.invalidate();
+        });
         root.add(text.object);
         return { dispose: () => text.dispose() };
       }
@@ -291,6 +306,7 @@ export class ObjectFactory {
         root.remove(crate);
         root.add(model.root);
         root.updateMatrixWorld(true);
+        reshaped(root);
         this.deps.invalidate();
       },
       (error: Error) =>

@@ -5,6 +5,8 @@ import {
   GridHelper,
   Group,
   type Intersection,
+  LineBasicMaterial,
+  type Material,
   Mesh,
   Object3D,
   type Raycaster,
@@ -35,6 +37,8 @@ export type Pick =
   | { kind: 'ground'; point: Vector3; normal: Vector3 };
 
 const selectionColor = new Color('#1f6feb');
+/** Selection boxes kept for reuse when the selection shrinks. */
+const maxSpareBoxes = 64;
 
 export class EditorViewport {
   readonly objects = new Map<string, EditorObject>();
@@ -46,6 +50,8 @@ export class EditorViewport {
   private sky: Texture | null = null;
   private readonly grid = new GridHelper(80, 80, '#6c7a91', '#b8c2d0');
   private readonly boxes = new Map<string, Box3Helper>();
+  private readonly selectionMaterial = new LineBasicMaterial({ color: selectionColor, toneMapped: false });
+  private readonly spareBoxes: Box3Helper[] = [];
   readonly gizmo: TransformControls;
   /** The gizmo moves this; selected objects follow it during a drag. */
   readonly pivot = new Object3D();
@@ -106,7 +112,8 @@ export class EditorViewport {
     object.dispose();
     this.objects.delete(id);
     this.shown.delete(id);
-    this.boxes.get(id)?.removeFromParent();
+    const box = this.boxes.get(id);
+    if (box) this.releaseBox(box);
     this.boxes.delete(id);
   }
 
@@ -221,21 +228,39 @@ export class EditorViewport {
   // Selection -------------------------------------------------------------------------------------
 
   showSelection(ids: string[]) {
+    const wanted = new Set(ids);
     for (const [id, box] of this.boxes) {
-      if (!ids.includes(id)) {
-        box.removeFromParent();
-        box.dispose();
+      if (!wanted.has(id)) {
+        this.releaseBox(box);
         this.boxes.delete(id);
       }
     }
     for (const id of ids) {
       const object = this.objects.get(id);
       if (!object || this.boxes.has(id)) continue;
-      const box = new Box3Helper(new Box3().setFromObject(object.root), selectionColor);
+      const box = this.spareBoxes.pop() ?? this.newBox();
+      box.box.setFromObject(object.root);
       this.boxes.set(id, box);
       this.runtime.scene.add(box);
     }
     this.runtime.invalidate();
+  }
+
+  /**
+   * Selection boxes share one material and are kept for the next selection: selecting neither
+   * compiles a shader nor frees GPU buffers (freeing one costs time that grows with the scene).
+   */
+  private newBox(): Box3Helper {
+    const box = new Box3Helper(new Box3(), selectionColor);
+    (box.material as Material).dispose();
+    box.material = this.selectionMaterial;
+    return box;
+  }
+
+  private releaseBox(box: Box3Helper) {
+    box.removeFromParent();
+    if (this.spareBoxes.length < maxSpareBoxes) this.spareBoxes.push(box);
+    else box.geometry.dispose();
   }
 
   refreshSelectionBoxes() {
@@ -269,6 +294,8 @@ export class EditorViewport {
     this.stopListening();
     for (const id of [...this.objects.keys()]) this.remove(id);
     this.showSelection([]);
+    this.spareBoxes.forEach((box) => box.geometry.dispose());
+    this.selectionMaterial.dispose();
     this.gizmo.detach();
     this.gizmo.dispose();
     this.runtime.scene.remove(this.root, this.pivot, this.grid, this.gizmo.getHelper());
