@@ -179,8 +179,8 @@ function roomWithModel(fileUri: string) {
 }
 
 /**
- * Time to the viewer's first frame with the PBR model (three 4096² maps) as uploaded and as the
- * intake stores it, same page, alternating, median of 3. The page gets both from memory
+ * Time until the viewer shows the PBR model (three 4096² maps; models come after the room's first
+ * frame) as uploaded and as the intake stores it, same page, alternating, median of 3. The page gets both from memory
  * (Playwright answers /bench-models/*), so the difference is download, decoding and upload to
  * the GPU. Ratio = optimised ÷ original (≤ 0.7).
  */
@@ -211,7 +211,9 @@ export function benchModelFirstFrame(): Promise<BenchResult> {
     const times: Record<string, number[]> = { original: [], optimised: [] };
     for (let i = 0; i < 3; i++)
       for (const name of ['original', 'optimised']) {
-        times[name].push(await timeToLoaded(page, base, `?content=/bench-models/${name}.json`));
+        times[name].push(
+          await timeToLoaded(page, base, `?content=/bench-models/${name}.json`, 'objectsLoaded'),
+        );
         const failed = await page.evaluate(() =>
           window.engineDev!.events.filter((e) => e.type === 'assetFailed'),
         );
@@ -219,10 +221,10 @@ export function benchModelFirstFrame(): Promise<BenchResult> {
       }
     const [original, optimisedMs] = [median(times.original), median(times.optimised)];
     return {
-      name: 'viewer first frame with the optimised PBR model ÷ with the original (same page)',
+      name: 'viewer: time to show the optimised PBR model ÷ the original (same page)',
       ratio: optimisedMs / original,
       goal: { max: 0.7 },
-      details: `median of 3 from navigation to the first frame: original ${mb(pbr.cliInput.byteLength)} ${original.toFixed(0)} ms, optimised ${mb(optimised.byteLength)} ${optimisedMs.toFixed(0)} ms`,
+      details: `median of 3 from navigation to the model placed: original ${mb(pbr.cliInput.byteLength)} ${original.toFixed(0)} ms, optimised ${mb(optimised.byteLength)} ${optimisedMs.toFixed(0)} ms`,
     };
   });
 }

@@ -43,6 +43,39 @@ test('a visitor walks through a door and up the stairs with the keyboard', async
   expect(up.position[2]).toBeLessThan(stairs.position[2] - 6);
 });
 
+test('the space shows before its models download; then they stand in it and stop the visitor', async ({
+  page,
+}) => {
+  // The models' files wait until the test lets them go.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route('**/demo/models/**', async (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    await held;
+    await route.continue();
+  });
+  await page.goto('/dev/engine?quality=1');
+  await page.waitForFunction(() => window.engineDev?.last('loaded'), null, { timeout: 60_000, polling: 100 });
+  // The first frame came without a single model; the models were asked for after it.
+  expect(await page.evaluate(() => window.engineDev!.last('objectsLoaded'))).toBeFalsy();
+  release();
+  await page.waitForFunction(() => window.engineDev?.last('objectsLoaded'), null, {
+    timeout: 60_000,
+    polling: 100,
+  });
+  expect(asked).toContain('/demo/models/twisted-column.glb');
+
+  // The twisted column (x -10, z -4) stops a visitor walking at it along +x (yaw 270).
+  const column = gallery.models3d.find((m) => m.id === 'model-twisted-column')!;
+  const [cx, , cz] = column.transform.position;
+  await send(page, 'Viewer', 'teleport', { position: [cx - 2.5, 1.6, cz], rotation: 270 });
+  await page.keyboard.down('w');
+  await page.waitForTimeout(3000);
+  await page.keyboard.up('w');
+  expect((await cameraOf(page)).position[0]).toBeLessThan(cx - 0.2);
+});
+
 test('typing in a text field of the page does not move the visitor', async ({ page }) => {
   await openEngine(page, '?quality=1');
   const before = await cameraOf(page);

@@ -13,10 +13,13 @@ declare global {
 
 type Of<T extends EngineEvent['type']> = Extract<EngineEvent, { type: T }>;
 
-/** Opens /dev/engine and waits until the content (or the inspected asset) has loaded. */
+/** Opens /dev/engine and waits until the content (or the inspected asset) has loaded, models included. */
 export async function openEngine(page: Page, query = '') {
   await page.goto(`/dev/engine${query}`);
-  await page.waitForFunction(() => window.engineDev?.last('loaded'), null, { timeout: 60_000, polling: 100 });
+  await page.waitForFunction(() => window.engineDev?.last('objectsLoaded'), null, {
+    timeout: 60_000,
+    polling: 100,
+  });
 }
 
 /** Sends a command and resolves with the first event of `type` that follows it. */

@@ -87,7 +87,7 @@ for (const title of ['Riverside Print Fair', 'Northern Light: Landscapes of the 
     await page.goto(`/viewer/${space.sceneId}`);
     const canvas = page.locator('canvas').first();
     await expect(canvas).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 90_000 });
+    await expect(page.getByTestId('viewer-page')).toHaveAttribute('data-loaded', 'true', { timeout: 90_000 });
     await expect
       .poll(async () => (await pictureVariety(page)).colours, { timeout: 30_000 })
       .toBeGreaterThan(120);

@@ -31,7 +31,7 @@ async function openViewer(page: Page) {
   await page.goto(`/viewer/${demo.sceneId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(demo.title);
   await expect(page.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByTestId('viewer-page')).toHaveAttribute('data-loaded', 'true', { timeout: 60_000 });
   await expect(toolbar(page)).toBeVisible();
 }
 
@@ -193,7 +193,7 @@ test('on a phone held upright the landscape suggestion is a banner over the work
   await expect(page.getByRole('dialog')).toHaveCount(0);
   const canvas = page.locator('canvas').first();
   await expect(canvas).toBeVisible();
-  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByTestId('viewer-page')).toHaveAttribute('data-loaded', 'true', { timeout: 60_000 });
   const box = (await canvas.boundingBox())!;
   const bannerBox = (await banner.boundingBox())!;
   expect(box.height).toBeGreaterThan(bannerBox.height * 4);

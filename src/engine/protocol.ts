@@ -312,7 +312,14 @@ const Count = z.number().int().min(0);
 export const engineEventSchemas = {
   ready: z.object({ mode: EngineMode }),
   loadProgress: z.object({ percent: z.number().min(0).max(100) }),
+  /** The space's first frame is drawn: the rooms, pictures and texts are in. */
   loaded: empty,
+  /**
+   * Everything placed in the space is in as well: models (and video files) load after the first
+   * frame, so the space shows sooner; this follows `loaded` once they are placed (at once in the
+   * editor and the inspector).
+   */
+  objectsLoaded: empty,
   error: z.object({ code: z.string().min(1).max(100), message: z.string().max(2000) }),
   /**
    * One object's file could not be loaded (a placeholder shows instead); the rest of the space is

@@ -23,6 +23,9 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Shared values
 
+/** The performance mark the viewer sets when a loaded space's first frame is drawn. */
+export const firstFrameMark = 'spaces:first-frame';
+
 export const engineModes = ['viewer', 'editor', 'inspector'] as const;
 export const EngineMode = z.enum(engineModes);
 export type EngineMode = z.infer<typeof EngineMode>;

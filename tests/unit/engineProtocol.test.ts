@@ -262,6 +262,7 @@ const eventSamples: { [N in EngineEventName]: Extract<EngineEvent, { type: N }> 
   ready: { type: 'ready', mode: 'viewer' },
   loadProgress: { type: 'loadProgress', percent: 42.5 },
   loaded: { type: 'loaded' },
+  objectsLoaded: { type: 'objectsLoaded' },
   error: { type: 'error', code: 'asset-missing', message: 'A model could not be loaded' },
   assetFailed: {
     type: 'assetFailed',

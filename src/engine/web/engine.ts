@@ -122,7 +122,10 @@ export class WebEngine implements EngineAdapter {
     editor.open(cmd.method === 'load' ? cmd.payload.content : blankContent());
     if (cmd.method !== 'load') return;
     this.emit({ type: 'loadProgress', percent: 100 });
-    void this.runtime!.nextFrame().then(() => this.emit({ type: 'loaded' }));
+    void this.runtime!.nextFrame().then(() => {
+      this.emit({ type: 'loaded' });
+      this.emit({ type: 'objectsLoaded' });
+    });
   }
 
   private warn(cmd: EngineCommand) {

@@ -239,6 +239,17 @@ export function applyMood(runtime: Runtime, mood: LightingMood, casters: Box3 | 
   const target = runtime.sun.target.position.clone();
   runtime.ambient.intensity = ambient * roomLight[mood];
   runtime.sun.intensity = sun * roomLight[mood];
+  fitSunShadow(runtime, casters);
+  return () => {
+    runtime.ambient.intensity = ambient;
+    runtime.sun.intensity = sun;
+    runtime.sun.position.copy(sunPosition);
+    runtime.sun.target.position.copy(target);
+  };
+}
+
+/** Aims the sun's shadow at what casts shadows (the models), once they are in the space. */
+export function fitSunShadow(runtime: Runtime, casters: Box3 | null) {
   if (casters && !casters.isEmpty()) {
     // Light from high above, as from skylights: short, soft shadows under the objects.
     const center = casters.getCenter(new Vector3());
@@ -256,12 +267,6 @@ export function applyMood(runtime: Runtime, mood: LightingMood, casters: Box3 | 
     runtime.sun.target.updateMatrixWorld();
   }
   runtime.invalidate();
-  return () => {
-    runtime.ambient.intensity = ambient;
-    runtime.sun.intensity = sun;
-    runtime.sun.position.copy(sunPosition);
-    runtime.sun.target.position.copy(target);
-  };
 }
 
 let shadowTexture: CanvasTexture | null = null;

@@ -78,9 +78,8 @@ function mediaGroup(id: string, transform: Video['transform']) {
   return group;
 }
 
-function videoElement(src: string, loop: boolean): HTMLVideoElement {
+function videoElement(loop: boolean): HTMLVideoElement {
   const video = document.createElement('video');
-  video.src = src;
   video.crossOrigin = 'anonymous';
   video.loop = loop;
   video.playsInline = true;
@@ -91,7 +90,13 @@ function videoElement(src: string, loop: boolean): HTMLVideoElement {
 
 export function buildVideo(
   video: Video,
-  deps: { css: () => CssLayer; invalidate: () => void; onPlaying: (playing: boolean) => void },
+  deps: {
+    css: () => CssLayer;
+    invalidate: () => void;
+    onPlaying: (playing: boolean) => void;
+    /** When the file starts downloading (the space's first frame); at once without it. */
+    begin?: Promise<unknown>;
+  },
 ): BuiltMedia {
   const group = mediaGroup(video.id, video.transform);
   if (video.source === 'youtube') {
@@ -141,7 +146,12 @@ export function buildVideo(
     };
   }
 
-  const element = videoElement(video.fileUri, video.loop);
+  const element = videoElement(video.loop);
+  let disposed = false;
+  // The file downloads once the space is shown (or at once when the visitor plays it first).
+  const source = () => {
+    if (!element.getAttribute('src') && !disposed) element.src = video.fileUri;
+  };
   const texture = new VideoTexture(element);
   texture.colorSpace = SRGBColorSpace;
   const poster = video.posterUri ? new TextureLoader().load(video.posterUri, deps.invalidate) : null;
@@ -171,7 +181,11 @@ export function buildVideo(
     deps.onPlaying(false);
   });
   element.addEventListener('ended', () => deps.onPlaying(false));
-  if (video.autoplay) void element.play().catch(() => {});
+  void (deps.begin ?? Promise.resolve()).then(() => {
+    if (disposed) return;
+    source();
+    if (video.autoplay) void element.play().catch(() => {});
+  });
   return {
     id: video.id,
     object: group,
@@ -182,6 +196,7 @@ export function buildVideo(
     toggle() {
       if (element.paused || element.ended) {
         // A click is a user gesture: the sound may play.
+        source();
         element.muted = false;
         void element.play().catch(() => {
           element.muted = true;
@@ -196,6 +211,7 @@ export function buildVideo(
       element.pause();
     },
     dispose() {
+      disposed = true;
       element.pause();
       element.removeAttribute('src');
       element.load();
@@ -216,7 +232,8 @@ export function buildLiveVideo(
   deps: { invalidate: () => void; onPlaying: (playing: boolean) => void },
 ): BuiltMedia {
   const group = mediaGroup(live.id, live.transform);
-  const element = videoElement(live.streamUrl, false);
+  const element = videoElement(false);
+  element.src = live.streamUrl;
   const texture = new VideoTexture(element);
   texture.colorSpace = SRGBColorSpace;
   const offline = posterTexture('Live stream unavailable', '#555a66');

@@ -1,4 +1,5 @@
 import {
+  type AnimationMixer,
   type Intersection,
   type Mesh,
   MeshStandardMaterial,
@@ -16,6 +17,7 @@ import { buildLabels } from './labels';
 import {
   applyMood,
   buildContactShadows,
+  fitSunShadow,
   buildPictureLights,
   type LitWork,
   unionOf,
@@ -75,7 +77,12 @@ export interface BuiltScene {
   /** Meshes clicks and web view occlusion test against. */
   solid: Mesh[];
   /** Solid boxes of the objects standing in the space (models, props), not of its walls. */
-  objectObstacles: Obstacle[];
+  readonly objectObstacles: Obstacle[];
+  /**
+   * Loads and places what waits for the first frame — models, and the files of videos — and
+   * resolves once they are in the space (a model that fails leaves a placeholder). Once only.
+   */
+  placeObjects(): Promise<void>;
   hitTest(raycaster: Raycaster): Hit | null;
   dispose(): void;
 }
@@ -85,6 +92,17 @@ export function spaceOf(content: SceneContent): CustomSpace | null {
   if (content.customSpace) return content.customSpace;
   if (content.spaceTemplate) return templateSpace(content.spaceTemplate);
   return null;
+}
+
+/** A batched mesh answers a click with the object whose triangle was hit. */
+function batchPickable(mesh: Mesh, owners: Parameters<typeof ownerOfTriangle>[0]): Pickable {
+  return {
+    object: mesh,
+    resolve: (i) => {
+      const owner = ownerOfTriangle(owners, i.faceIndex ?? -1);
+      return owner ? { kind: owner.kind, id: owner.id } : null;
+    },
+  };
 }
 
 export async function buildScene(
@@ -156,21 +174,8 @@ export async function buildScene(
   });
   for (const p of content.pictures) centers.set(p.id, new Vector3(...p.transform.position));
 
-  // Models load in parallel with the pictures.
-  const modelsReady = Promise.all(
-    content.models3d.map(async (model): Promise<BuiltModel> => {
-      const done = progress.task();
-      try {
-        const loaded = await loadModel(model.format, model.fileUri, model.mtlUri);
-        return placeModel(model, loaded, batch);
-      } catch (error) {
-        fail(model.id)(error instanceof LoadError ? error : new LoadError(model.fileUri, String(error)));
-        return modelPlaceholder(model);
-      } finally {
-        done();
-      }
-    }),
-  );
+  // Models come after the first frame (placeObjects); until then they are where they will stand.
+  for (const m of content.models3d) centers.set(m.id, new Vector3(...m.transform.position));
 
   const texts: BuiltText[] = content.texts3d.map((t) => buildText(t, content.fonts));
   const textsReady = Promise.all(
@@ -216,9 +221,13 @@ export async function buildScene(
     invalidate,
     onPlaying: () => {},
   };
+  // Video files download once the space is shown.
+  let shown = () => {};
+  const begin = new Promise<void>((resolve) => (shown = resolve));
   for (const video of content.videos) {
     const built = buildVideo(video, {
       ...mediaDeps,
+      begin,
       onPlaying: (playing) => {
         runtime.keepAnimating(built, playing && video.source === 'file');
         events.videoState(video.id, playing);
@@ -244,7 +253,7 @@ export async function buildScene(
     centers.set(view.id, new Vector3().setFromMatrixPosition(transformMatrix(view.transform)));
   }
 
-  const [pictures, models] = await Promise.all([picturesReady, modelsReady, textsReady]);
+  const [pictures] = await Promise.all([picturesReady, textsReady]);
   add(pictures.group);
   pictures.textures.forEach((t) => runtime.registerTexture(t));
   disposers.push(() => {
@@ -259,36 +268,6 @@ export async function buildScene(
     });
   }
 
-  const byId = new Map(content.models3d.map((m) => [m.id, m]));
-  for (const model of models) {
-    add(model.object);
-    disposers.push(() => model.dispose());
-    pickables.push({ object: model.object, resolve: () => ({ kind: 'model', id: model.id }) });
-    const { bounds } = model;
-    centers.set(model.id, bounds.getCenter(new Vector3()));
-    if (byId.get(model.id)!.collision !== 'none' && !bounds.isEmpty()) {
-      obstacles.push({
-        center: [(bounds.min.x + bounds.max.x) / 2, (bounds.min.z + bounds.max.z) / 2],
-        halfLength: (bounds.max.x - bounds.min.x) / 2,
-        halfWidth: (bounds.max.z - bounds.min.z) / 2,
-        angle: 0,
-        bottom: bounds.min.y,
-        top: bounds.max.y,
-      });
-    }
-  }
-  if (!runtime.hasEnvironment) {
-    for (const model of models) {
-      model.object.traverse((o) => {
-        const material = (o as Mesh).material;
-        for (const m of Array.isArray(material) ? material : material ? [material] : []) {
-          if (m instanceof MeshStandardMaterial) m.metalness = Math.min(m.metalness, satinMetalness);
-        }
-      });
-    }
-  }
-  const mixers = models.flatMap((m) => (m.mixer ? [m.mixer] : []));
-
   // Light on the works and their labels (lighting.ts, labels.ts): a few batched meshes in all.
   const { profile } = runtime.applied;
   const hung = content.pictures.map((picture) => {
@@ -302,18 +281,7 @@ export async function buildScene(
   const lights = buildPictureLights(lit, profile, mood, batch);
   add(lights.group);
   disposers.push(() => lights.dispose());
-  const boxes = models.map((m) => m.bounds);
-  disposers.push(applyMood(runtime, mood, unionOf(boxes)));
-  if (profile.contactShadows) {
-    const contact = buildContactShadows(boxes);
-    if (contact) {
-      add(contact);
-      disposers.push(() => {
-        contact.geometry.dispose();
-        (contact.material as MeshStandardMaterial).dispose();
-      });
-    }
-  }
+  disposers.push(applyMood(runtime, mood, null));
   if (profile.labels) {
     const labels = buildLabels(hung.map((h) => ({ ...h, wall: h.wall ?? 0.01 })));
     labels.meshes.forEach((m) => add(m));
@@ -334,21 +302,12 @@ export async function buildScene(
   const baked = batch.build();
   baked.meshes.forEach((m) => add(m));
   disposers.push(() => baked.dispose());
-  for (const mesh of baked.meshes) {
-    const owners = baked.owners.get(mesh)!;
-    pickables.push({
-      object: mesh,
-      resolve: (i) => {
-        const owner = ownerOfTriangle(owners, i.faceIndex ?? -1);
-        return owner ? { kind: owner.kind, id: owner.id } : null;
-      },
-    });
-  }
+  for (const mesh of baked.meshes) pickables.push(batchPickable(mesh, baked.owners.get(mesh)!));
 
   // Per-frame work: animations, portals' swirl, info badges facing the visitor.
   let seconds = 0;
   const animationKey = {};
-  runtime.keepAnimating(animationKey, mixers.length > 0);
+  const mixers: AnimationMixer[] = [];
   const stopFrame = runtime.onFrame((dt) => {
     seconds += dt;
     mixers.forEach((m) => m.update(dt));
@@ -367,9 +326,89 @@ export async function buildScene(
   });
 
   const walk = new WalkWorld(obstacles, built?.floors ?? [], built?.patches ?? [], groundY);
-  const objects = pickables.map((p) => p.object);
+  const objects: Object3D[] = [];
   const ownerOf = new Map<Object3D, Pickable>();
-  for (const p of pickables) p.object.traverse((o) => ownerOf.set(o, p));
+  const pickable = (p: Pickable) => {
+    objects.push(p.object);
+    p.object.traverse((o) => ownerOf.set(o, p));
+  };
+  pickables.forEach(pickable);
+  const roomObstacles = built?.obstacles.length ?? 0;
+
+  /** Models: loaded together, placed together (one more batch of plain-coloured parts). */
+  const placeModels = async () => {
+    const late = new StaticBatch(runtime.hasEnvironment ? 1 : satinMetalness);
+    const models = await Promise.all(
+      content.models3d.map(async (model): Promise<BuiltModel> => {
+        try {
+          const loaded = await loadModel(model.format, model.fileUri, model.mtlUri);
+          return placeModel(model, loaded, late);
+        } catch (error) {
+          fail(model.id)(error instanceof LoadError ? error : new LoadError(model.fileUri, String(error)));
+          return modelPlaceholder(model);
+        }
+      }),
+    );
+    if (signal.aborted || disposed) {
+      models.forEach((m) => m.dispose());
+      late.build().dispose();
+      return;
+    }
+    const modelObstacles: Obstacle[] = [];
+    const byId = new Map(content.models3d.map((m) => [m.id, m]));
+    for (const model of models) {
+      add(model.object);
+      disposers.push(() => model.dispose());
+      const { bounds } = model;
+      centers.set(model.id, bounds.getCenter(new Vector3()));
+      if (byId.get(model.id)!.collision !== 'none' && !bounds.isEmpty()) {
+        modelObstacles.push({
+          center: [(bounds.min.x + bounds.max.x) / 2, (bounds.min.z + bounds.max.z) / 2],
+          halfLength: (bounds.max.x - bounds.min.x) / 2,
+          halfWidth: (bounds.max.z - bounds.min.z) / 2,
+          angle: 0,
+          bottom: bounds.min.y,
+          top: bounds.max.y,
+        });
+      }
+    }
+    if (!runtime.hasEnvironment) {
+      for (const model of models) {
+        model.object.traverse((o) => {
+          const material = (o as Mesh).material;
+          for (const m of Array.isArray(material) ? material : material ? [material] : []) {
+            if (m instanceof MeshStandardMaterial) m.metalness = Math.min(m.metalness, satinMetalness);
+          }
+        });
+      }
+    }
+    obstacles.push(...modelObstacles);
+    walk.addObstacles(modelObstacles);
+    for (const model of models) {
+      pickable({ object: model.object, resolve: () => ({ kind: 'model', id: model.id }) });
+      if (model.mixer) mixers.push(model.mixer);
+    }
+    runtime.keepAnimating(animationKey, mixers.length > 0);
+    const boxes = models.map((m) => m.bounds);
+    fitSunShadow(runtime, unionOf(boxes));
+    if (profile.contactShadows) {
+      const contact = buildContactShadows(boxes);
+      if (contact) {
+        add(contact);
+        disposers.push(() => {
+          contact.geometry.dispose();
+          (contact.material as MeshStandardMaterial).dispose();
+        });
+      }
+    }
+    const bakedLate = late.build();
+    bakedLate.meshes.forEach((m) => add(m));
+    disposers.push(() => bakedLate.dispose());
+    for (const mesh of bakedLate.meshes) pickable(batchPickable(mesh, bakedLate.owners.get(mesh)!));
+    runtime.invalidate();
+  };
+  let placing: Promise<void> | null = null;
+  let disposed = false;
 
   return {
     content,
@@ -380,7 +419,16 @@ export async function buildScene(
     media,
     atlasCount: pictures.atlasCount,
     solid: built?.solid ?? [],
-    objectObstacles: obstacles.slice(built?.obstacles.length ?? 0),
+    get objectObstacles() {
+      return obstacles.slice(roomObstacles);
+    },
+    placeObjects() {
+      if (!placing) {
+        shown();
+        placing = placeModels();
+      }
+      return placing;
+    },
     hitTest(raycaster) {
       for (const intersection of raycaster.intersectObjects(objects, true)) {
         const owner = ownerOf.get(intersection.object);
@@ -391,6 +439,7 @@ export async function buildScene(
       return null;
     },
     dispose() {
+      disposed = true;
       added.forEach((o) => root.remove(o));
       for (const view of content.webViews3d) css().remove(view.id);
       disposers.forEach((d) => d());

@@ -107,6 +107,7 @@ export class InspectorMode {
     this.emit({ type: 'loadProgress', percent: 100 });
     this.emit({ type: 'inspectorReport', ...loaded.stats });
     this.emit({ type: 'loaded' });
+    this.emit({ type: 'objectsLoaded' });
   }
 
   private async load(asset: InspectedAsset) {

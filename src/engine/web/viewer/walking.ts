@@ -135,6 +135,11 @@ export class WalkWorld {
     for (const p of patches) this.patches.add(p, ...patchExtent(p));
   }
 
+  /** Obstacles that come after the world was made (models, placed once they have loaded). */
+  addObstacles(obstacles: Obstacle[]) {
+    for (const o of obstacles) this.obstacles.add(o, ...obstacleExtent(o));
+  }
+
   /** Heights of every surface under a plan point. */
   surfacesAt(p: Vec2): number[] {
     const heights = [this.groundY];
