@@ -63,16 +63,42 @@ test('at High the wall around a picture is brighter than the wall away from it',
     }),
     3,
   );
-  // The picture is in the middle of the view, 3.9 m away: a band of wall just above it lies in
-  // its light pool; the same band 2.6–3.2 m to the right is the wall's own light.
+  const { near, far } = await wallAroundCentre(page);
+  expect(near).toBeGreaterThan(far + 15);
+});
+
+test('at High an info point on a wall is lit like the works', async ({ page }) => {
+  await openRoom(
+    page,
+    room({
+      infoPoints: [
+        {
+          id: 'info-lit',
+          title: 'About this room',
+          text: 'Prints from the harbour.',
+          transform: { position: [0, 1.6, -3.8], rotation: [0, 0, 0] },
+        },
+      ],
+    }),
+    3,
+  );
+  const { near, far } = await wallAroundCentre(page);
+  expect(near).toBeGreaterThan(far + 15);
+});
+
+/**
+ * The work is in the middle of the view, 3.9 m away: a band of wall just above it lies in its
+ * light pool (`near`); the same band 2.6–3.2 m to the right is the wall's own light (`far`).
+ */
+async function wallAroundCentre(page: Page) {
   const canvas = (await page.locator('canvas').first().boundingBox())!;
   const metre = canvas.height / (2 * 3.88 * Math.tan((35 * Math.PI) / 180)) / canvas.height;
   const band = { y0: 0.5 - 0.55 * metre, y1: 0.5 - 0.4 * metre };
   const xScale = metre * (canvas.height / canvas.width);
   const near = await brightness(page, { ...band, x0: 0.5 - 0.3 * xScale, x1: 0.5 + 0.3 * xScale });
   const far = await brightness(page, { ...band, x0: 0.5 + 2.6 * xScale, x1: 0.5 + 3.2 * xScale });
-  expect(near).toBeGreaterThan(far + 15);
-});
+  return { near, far };
+}
 
 test('at Medium a metal sculpture is not black', async ({ page }) => {
   await openRoom(

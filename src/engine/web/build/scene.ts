@@ -1,9 +1,11 @@
 import {
   type AnimationMixer,
   type Intersection,
+  Matrix4,
   type Mesh,
   MeshStandardMaterial,
   type Object3D,
+  Quaternion,
   type Raycaster,
   Vector3,
 } from 'three';
@@ -24,7 +26,7 @@ import {
   wallBehind,
 } from './lighting';
 import { LoadError, Progress } from './loading';
-import { buildInfoPoints, buildPortal, type BuiltPortal } from './markers';
+import { buildInfoPoints, buildPortal, type BuiltPortal, infoPointRadius } from './markers';
 import { MaterialLibrary, materialOverridesOf } from './materials';
 import { buildLiveVideo, buildVideo, type BuiltMedia, placeWebView } from './media';
 import { type BuiltModel, loadModel, modelPlaceholder, placeModel } from './models';
@@ -92,6 +94,32 @@ export function spaceOf(content: SceneContent): CustomSpace | null {
   if (content.customSpace) return content.customSpace;
   if (content.spaceTemplate) return templateSpace(content.spaceTemplate);
   return null;
+}
+
+/** Wall texts wider than this are signs and headlines, not boards to light. */
+const widestLitText = 3;
+
+/** A laid-out text as a board on the wall: its block's centre, facing, and size in metres. */
+function textBoard(t: BuiltText): Omit<LitWork, 'wall'>[] {
+  const bounds = t.hit.textRenderInfo?.blockBounds;
+  if (!bounds) return [];
+  t.object.updateMatrixWorld(true);
+  const [x0, y0, x1, y1] = bounds;
+  const position = new Vector3();
+  const rotation = new Quaternion();
+  const scale = new Vector3();
+  t.hit.matrixWorld.decompose(position, rotation, scale);
+  const centre = new Vector3((x0 + x1) / 2, (y0 + y1) / 2, 0).applyMatrix4(t.hit.matrixWorld);
+  const width = (x1 - x0) * scale.x;
+  if (width > widestLitText) return [];
+  const matrix = new Matrix4().compose(centre, rotation, new Vector3(1, 1, 1));
+  return [{ id: t.id, matrix, width, height: (y1 - y0) * scale.y }];
+}
+
+/** An info point as a small board where it hangs. */
+function infoBoard(point: SceneContent['infoPoints'][number]): Omit<LitWork, 'wall'> {
+  const size = infoPointRadius * 2;
+  return { id: point.id, matrix: transformMatrix(point.transform), width: size, height: size };
 }
 
 /** A batched mesh answers a click with the object whose triangle was hit. */
@@ -277,6 +305,11 @@ export async function buildScene(
   const lit: LitWork[] = hung.flatMap(({ picture, matrix, wall }) =>
     wall === null ? [] : [{ id: picture.id, matrix, width: picture.width, height: picture.height, wall }],
   );
+  // Information on the walls is lit like the works: wall texts and info points.
+  for (const board of [...texts.flatMap(textBoard), ...content.infoPoints.map(infoBoard)]) {
+    const wall = wallBehind(board.matrix, built?.solid ?? []);
+    if (wall !== null) lit.push({ ...board, wall });
+  }
   const mood = space?.lighting ?? 'daylight';
   const lights = buildPictureLights(lit, profile, mood, batch);
   add(lights.group);
