@@ -199,7 +199,8 @@ test('a new creator uploads a picture and a zipped glTF in the editor, publishes
       (response: Response) => new URL(response.url()).pathname === url && response.ok(),
       { timeout: 90_000 },
     );
-  const pictureLoaded = loaded(picture.fileUrl!);
+  // The picture comes as the file service's thumbnail at the size the viewer draws it.
+  const pictureLoaded = loaded(picture.fileUrl!.replace('/file/', '/thumbnail/'));
   const modelLoaded = loaded(model.fileUrl!);
   await visitor.goto(`/viewer/${sceneId}`);
   await expect(visitor.getByRole('heading', { name: `Harbour and tide ${stamp}` })).toBeVisible();

@@ -16,6 +16,7 @@ import {
 import type { Picture, Transform } from '../../../../contracts/sceneContent';
 import { merge, metreBox } from './geometry';
 import { atlasPadding, fitTexels, packAtlases } from './atlas';
+import { thumbnailUrl, thumbnailWidths } from '../../../../contracts/files';
 import { LoadError, loadBitmap } from './loading';
 import type { StaticBatch } from './staticBatch';
 import { rangeOfTriangle, type TriangleRange } from './triangleRanges';
@@ -60,6 +61,36 @@ interface Loaded {
   bitmap: ImageBitmap | null;
 }
 
+/**
+ * The file service's thumbnail of a stored picture that is large enough for the atlas (pictures
+ * are drawn at most `texels` pixels on their long side), or null for any other address. A phone
+ * then downloads a few hundred kilobytes for a wall of photos, not their full-size originals.
+ */
+export function atlasThumbnailOf(picture: Pick<Picture, 'fileUri' | 'width' | 'height'>, texels: number) {
+  const match = /^(?:https?:\/\/[^/]+)?\/api\/fileService\/file\/([^/?#]+)$/.exec(picture.fileUri);
+  if (!match) return null;
+  if (/^https?:/.test(picture.fileUri) && new URL(picture.fileUri).origin !== window.location.origin)
+    return null;
+  // The long side gets `texels`: a portrait picture needs a narrower thumbnail.
+  const wide = picture.width >= picture.height;
+  const needed = wide ? texels : Math.ceil((texels * picture.width) / picture.height);
+  const width = thumbnailWidths.find((w) => w >= needed) ?? thumbnailWidths[thumbnailWidths.length - 1];
+  return thumbnailUrl(decodeURIComponent(match[1]), width);
+}
+
+/** A picture's bitmap: its atlas-sized thumbnail when it has one, else (or if that fails) the file. */
+async function loadPicture(picture: Picture, texels: number, signal?: AbortSignal) {
+  const thumbnail = atlasThumbnailOf(picture, texels);
+  if (thumbnail) {
+    try {
+      return await loadBitmap(thumbnail, signal);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+    }
+  }
+  return loadBitmap(picture.fileUri, signal);
+}
+
 export async function buildPictures(
   pictures: Picture[],
   options: {
@@ -75,7 +106,7 @@ export async function buildPictures(
     pictures.map(async (picture) => {
       const done = options.onLoaded();
       try {
-        const bitmap = await loadBitmap(picture.fileUri, options.signal);
+        const bitmap = await loadPicture(picture, options.texels, options.signal);
         return { picture, bitmap };
       } catch (error) {
         options.onFailed(
