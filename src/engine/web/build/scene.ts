@@ -9,7 +9,7 @@ import {
   type Raycaster,
   Vector3,
 } from 'three';
-import type { CustomSpace, SceneContent } from '../../../../contracts/sceneContent';
+import type { SceneContent } from '../../../../contracts/sceneContent';
 import type { AssetFailure } from '../../protocol';
 import type { CssLayer } from '../runtime/cssLayer';
 import type { Runtime } from '../runtime/runtime';
@@ -34,7 +34,7 @@ import { buildPictures, idOfTriangle, transformMatrix } from './pictures';
 import { batchProps } from './props';
 import { buildGround, buildSpace } from './space';
 import { ownerOfTriangle, StaticBatch } from './staticBatch';
-import { templateSpace } from '../../../../geometry/templates';
+import { planSpaceOf } from '../../../../geometry/floorPlan';
 import { buildText, type BuiltText } from './texts';
 
 /**
@@ -90,11 +90,7 @@ export interface BuiltScene {
 }
 
 /** The space a document describes: its own custom space, its template's, or none. */
-export function spaceOf(content: SceneContent): CustomSpace | null {
-  if (content.customSpace) return content.customSpace;
-  if (content.spaceTemplate) return templateSpace(content.spaceTemplate);
-  return null;
-}
+export const spaceOf = planSpaceOf;
 
 /** Wall texts wider than this are signs and headlines, not boards to light. */
 const widestLitText = 3;
