@@ -79,6 +79,18 @@ function replaced(comments: Comment[], changed: Comment): Comment[] {
   ) as Comment[];
 }
 
+/**
+ * The count visitors see after the owner hid or showed a comment: a hidden comment (and a hidden
+ * thread's shown replies) leaves it, one shown again comes back.
+ */
+function countAfterHiding(context: CommentsContext, changed: Comment): number {
+  const before = findComment(context, changed.commentId);
+  if (!before || before.hidden === changed.hidden) return context.commentCount;
+  const thread = context.comments.find((c) => c.commentId === changed.commentId);
+  const moved = 1 + (thread ? thread.childComments.filter((r) => !r.hidden).length : 0);
+  return Math.max(0, context.commentCount + (changed.hidden ? -moved : moved));
+}
+
 const problemOf = (error: unknown): CommentsProblem => {
   const e = error as { message?: unknown; code?: unknown } | null;
   return {
@@ -385,7 +397,10 @@ export const commentsMachine = setup({
             input: ({ context }) => ({ commentId: context.target!, hidden: true }),
             onDone: {
               target: 'idle',
-              actions: assign({ comments: ({ context, event }) => replaced(context.comments, event.output) }),
+              actions: assign(({ context, event }) => ({
+                comments: replaced(context.comments, event.output),
+                commentCount: countAfterHiding(context, event.output),
+              })),
             },
             onError: { target: 'idle', actions: 'keepProblem' },
           },
@@ -398,7 +413,10 @@ export const commentsMachine = setup({
             input: ({ context }) => ({ commentId: context.target!, hidden: false }),
             onDone: {
               target: 'idle',
-              actions: assign({ comments: ({ context, event }) => replaced(context.comments, event.output) }),
+              actions: assign(({ context, event }) => ({
+                comments: replaced(context.comments, event.output),
+                commentCount: countAfterHiding(context, event.output),
+              })),
             },
             onError: { target: 'idle', actions: 'keepProblem' },
           },

@@ -288,4 +288,18 @@ describe('commentsMachine', () => {
     expect(comments[0].replyCount).toBe(2);
     expect(commentCount).toBe(5);
   });
+
+  it("takes a comment the owner hides out of the visitors' count, and puts it back when shown", async () => {
+    const theOwner = await loaded(owner);
+    theOwner.actor.send({ type: 'comments.hide', commentId: 'a' });
+    theOwner.latest('setHidden').resolve({ ...mine, hidden: true });
+    await flush();
+    // The thread and its reply.
+    expect(theOwner.actor.getSnapshot().context.commentCount).toBe(2);
+    expect(theOwner.actor.getSnapshot().context.comments[0].hidden).toBe(true);
+    theOwner.actor.send({ type: 'comments.unhide', commentId: 'a' });
+    theOwner.latest('setHidden').resolve(mine);
+    await flush();
+    expect(theOwner.actor.getSnapshot().context.commentCount).toBe(4);
+  });
 });
