@@ -11,6 +11,8 @@ import {
 export interface CommentsProblem {
   message: string;
   code?: string;
+  /** RATE_LIMITED: seconds until the user may try again. */
+  retryAfterSeconds?: number;
 }
 
 export interface CommentsInput {
@@ -36,6 +38,8 @@ export interface CommentsContext extends Required<CommentsInput> {
   problem: CommentsProblem | null;
   /** A report was sent: the view thanks the user. */
   reported: boolean;
+  /** The comment the user posted last (the view empties its field when it changes). */
+  lastPosted: string | null;
 }
 
 export type CommentsEvent =
@@ -92,10 +96,12 @@ function countAfterHiding(context: CommentsContext, changed: Comment): number {
 }
 
 const problemOf = (error: unknown): CommentsProblem => {
-  const e = error as { message?: unknown; code?: unknown } | null;
+  const e = error as { message?: unknown; code?: unknown; details?: { retryAfterSeconds?: unknown } } | null;
+  const retry = e?.details?.retryAfterSeconds;
   return {
     message: typeof e?.message === 'string' ? e.message : String(error),
     ...(typeof e?.code === 'string' ? { code: e.code } : {}),
+    ...(typeof retry === 'number' ? { retryAfterSeconds: retry } : {}),
   };
 };
 
@@ -197,6 +203,7 @@ export const commentsMachine = setup({
     target: null,
     problem: null,
     reported: false,
+    lastPosted: null,
   }),
   initial: 'loading',
   states: {
@@ -291,6 +298,7 @@ export const commentsMachine = setup({
                     total: context.total + 1,
                     commentCount: context.commentCount + 1,
                     problem: null,
+                    lastPosted: posted.commentId,
                   };
                 return {
                   comments: context.comments.map((c) =>
@@ -300,6 +308,7 @@ export const commentsMachine = setup({
                   ),
                   commentCount: context.commentCount + 1,
                   problem: null,
+                  lastPosted: posted.commentId,
                 };
               }),
             },

@@ -11,7 +11,7 @@ const at = new Date(Date.now() - 3 * 3600 * 1000).toISOString();
 const person = (userId: string) => ({ userId, name: `Name ${userId}`, username: null, profilePicture: null });
 
 /** A fake social service for one space, keeping its comments as the real one does. */
-function fakeSocial(options: { commentsEnabled?: boolean; threads?: number } = {}) {
+function fakeSocial(options: { commentsEnabled?: boolean; threads?: number; rateLimited?: boolean } = {}) {
   let next = 0;
   const threads: Comment[] = [];
   const reports: unknown[] = [];
@@ -52,6 +52,15 @@ function fakeSocial(options: { commentsEnabled?: boolean; threads?: number } = {
       } satisfies CommentPage);
     }
     if (request.method === 'POST' && path === '/comments/scene/s1') {
+      if (options.rateLimited)
+        return json(
+          {
+            code: 'RATE_LIMITED',
+            message: 'You are commenting too quickly: please try again in 40 seconds',
+            details: { kind: 'comment', retryAfterSeconds: 40 },
+          },
+          429,
+        );
       const body = (await request.json()) as { body: string; parentCommentId?: string };
       const parent = threads.find((t) => t.commentId === body.parentCommentId);
       const made = make(me!, body.body.trim(), parent?.commentId ?? null);
@@ -125,7 +134,7 @@ describe('CommentThread', () => {
     await user.type(field, 'My first visit');
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByText('My first visit')).toBeVisible();
-    expect(field).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Add a comment' })).toHaveValue('');
     expect(screen.getByRole('heading', { name: /Comments \(3\)/ })).toBeVisible();
 
     // Reply to Bob's thread.
@@ -199,5 +208,16 @@ describe('CommentThread', () => {
     await user.click(screen.getByRole('button', { name: 'Load more comments' }));
     expect(await screen.findByText('Thread 11')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Load more comments' })).toBeNull();
+  });
+
+  it('says when to try again after commenting too quickly, keeping what was written', async () => {
+    const { user } = await renderThread({ server: fakeSocial({ rateLimited: true }) });
+    const field = await screen.findByRole('textbox', { name: 'Add a comment' });
+    await user.type(field, 'One more thought');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(
+      await screen.findByText('You are commenting too quickly. Please try again in 40 seconds.'),
+    ).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Add a comment' })).toHaveValue('One more thought');
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
@@ -26,7 +27,7 @@ import {
 } from '../../../contracts/comments';
 import { useFlow, useSession } from '../../app/AppContext';
 import { relativeTime, shortenCount } from '../../lib/format';
-import type { CommentsActorRef } from '../../machines/commentsMachine';
+import type { CommentsActorRef, CommentsProblem } from '../../machines/commentsMachine';
 import { Modal } from '../kit/Modal';
 
 /**
@@ -96,7 +97,7 @@ function ThreadBody({ actor, headingId }: { actor: CommentsActorRef; headingId: 
         <>
           {problem && (
             <Alert severity="error" onClose={() => actor.send({ type: 'comments.dismiss' })}>
-              {problem.message}
+              {problemText(problem, t)}
             </Alert>
           )}
           {reported && (
@@ -150,12 +151,25 @@ function ThreadBody({ actor, headingId }: { actor: CommentsActorRef; headingId: 
   );
 }
 
+/** A failure in the user's words: when to try again after commenting too quickly, the server's message otherwise. */
+function problemText(problem: CommentsProblem, t: TFunction): string {
+  if (problem.code === 'COMMENTS_OFF') return t('viewer.comments.off');
+  if (problem.code === 'RATE_LIMITED' && problem.retryAfterSeconds !== undefined) {
+    const seconds = problem.retryAfterSeconds;
+    return seconds < 90
+      ? t('viewer.comments.rateLimitedSeconds', { count: seconds })
+      : t('viewer.comments.rateLimitedMinutes', { count: Math.ceil(seconds / 60) });
+  }
+  return problem.message;
+}
+
 /** 'Add a comment': asks a signed-out visitor to sign in, says when comments are off. */
 function AddComment({ actor }: { actor: CommentsActorRef }) {
   const { t } = useTranslation();
   const session = useSession();
   const signedIn = useSelector(actor, (s) => s.context.userId !== null);
   const enabled = useSelector(actor, (s) => s.context.commentsEnabled);
+  const lastPosted = useSelector(actor, (s) => s.context.lastPosted);
   const [pathname] = useLocation();
   if (!enabled) return <Alert severity="info">{t('viewer.comments.off')}</Alert>;
   if (!signedIn)
@@ -169,6 +183,8 @@ function AddComment({ actor }: { actor: CommentsActorRef }) {
     );
   return (
     <BodyForm
+      // A new, empty field once the comment is posted (a refused one keeps its text).
+      key={lastPosted ?? 'first'}
       actor={actor}
       label={t('viewer.comments.add')}
       submit={t('viewer.comments.post')}
@@ -203,7 +219,6 @@ function BodyForm({
     e.preventDefault();
     if (!allowed) return;
     actor.send({ type: event, body });
-    if (event === 'comments.post') setBody('');
   };
   const tooLong = body.trim().length > commentBodyMax;
   return (
@@ -462,7 +477,7 @@ function ReportForm({ actor }: { actor: CommentsActorRef }) {
       }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        {problem && <Alert severity="error">{problem.message}</Alert>}
+        {problem && <Alert severity="error">{problemText(problem, t)}</Alert>}
         <TextField
           select
           label={t('viewer.comments.reportDialog.reason')}
