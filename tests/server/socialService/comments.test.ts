@@ -67,6 +67,20 @@ describe.each(testDatabases())('comments and reports on $name', ({ open }) => {
     return CommentPage.parse(res.json());
   };
 
+  it('documents its routes in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, object> };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/socialService/comments/scene/{sceneId}',
+        '/api/socialService/comments/{commentId}',
+        '/api/socialService/comments/{commentId}/hide',
+        '/api/socialService/comments/{commentId}/unhide',
+        '/api/socialService/reports',
+      ]),
+    );
+    expect(Object.keys(doc.paths['/api/socialService/comments/scene/{sceneId}'])).toEqual(['get', 'post']);
+  });
+
   it('posts a comment that everyone who sees the space reads, with its author', async () => {
     const { sceneId } = await publishedSpace();
     const visitor = newUser('visitor');
@@ -291,6 +305,18 @@ describe.each(testDatabases())('comments and reports on $name', ({ open }) => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(3000);
     // Others are not slowed down.
     expect((await api.post(sceneId, newUser('calm'), { body: 'Hello' })).statusCode).toBe(201);
+  });
+
+  it('lets no more comments through than the limit when they arrive at once', async () => {
+    const { sceneId } = await publishedSpace();
+    const eager = newUser('eager');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => api.post(sceneId, eager, { body: `At once ${i}` })),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    expect((await page(sceneId, null)).commentCount).toBe(5);
   });
 
   it('stores reports of spaces and comments for the operator, once per reporter', async () => {
