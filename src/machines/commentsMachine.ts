@@ -168,10 +168,13 @@ export const commentsMachine = setup({
       context.userId !== null &&
       context.ownerId === context.userId &&
       findComment(context, event.commentId)?.hidden === true,
-    mayReport: ({ context, event }) =>
-      context.userId !== null &&
-      'commentId' in event &&
-      (event.commentId === null || findComment(context, event.commentId) !== undefined),
+    // Anyone signed in reports what others made: the space (not their own), a comment (not theirs).
+    mayReport: ({ context, event }) => {
+      if (context.userId === null || !('commentId' in event)) return false;
+      if (event.commentId === null) return context.ownerId !== context.userId;
+      const comment = findComment(context, event.commentId);
+      return comment !== undefined && comment.user.userId !== context.userId;
+    },
     wasReplying: ({ context }) => context.target !== null,
   },
   actions: {

@@ -262,10 +262,13 @@ describe('commentsMachine', () => {
     expect(can(me, { type: 'comments.delete', commentId: 'b' })).toBe(false);
     expect(can(me, { type: 'comments.hide', commentId: 'b' })).toBe(false);
     expect(can(me, { type: 'comments.report', commentId: 'b' })).toBe(true);
+    expect(can(me, { type: 'comments.report', commentId: null })).toBe(true);
+    expect(can(me, { type: 'comments.report', commentId: 'a' })).toBe(false);
 
     const theOwner = await loaded(owner);
     expect(can(theOwner, { type: 'comments.delete', commentId: 'b' })).toBe(true);
     expect(can(theOwner, { type: 'comments.hide', commentId: 'b' })).toBe(true);
+    expect(can(theOwner, { type: 'comments.report', commentId: null })).toBe(false);
 
     const signedOut = await loaded(anonymous);
     for (const type of ['comments.reply', 'comments.report', 'comments.edit'])
