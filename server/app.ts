@@ -25,6 +25,7 @@ import engineFiles from './services/assetService/engineFiles';
 import fileService from './services/fileService';
 import marketplaceService from './services/marketplaceService';
 import sceneService from './services/sceneService';
+import socialService, { type SocialServiceOptions } from './services/socialService';
 import userService from './services/userService';
 import storagePlugin from './storage/plugin';
 
@@ -43,6 +44,8 @@ export interface BuildOptions {
   spaDir?: string;
   /** pino options, or false to stay quiet (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** Options of the social service (tests: rate limits, a listener of new comments). */
+  social?: SocialServiceOptions;
 }
 
 /**
@@ -139,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(assetService, { prefix: '/api/assetService' });
     await app.register(engineFiles, { prefix: '/files' });
     await app.register(communicationService, { prefix: '/api/communicationInteractionService' });
+    await app.register(socialService, { prefix: '/api/socialService', ...options.social });
   });
   await step('pages', async () => {
     await app.register(linkPreview);

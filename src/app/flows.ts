@@ -57,6 +57,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   viewerSidebar: 'viewer',
   relatedSpaces: 'viewer',
   listView: 'viewer',
+  comments: 'viewer',
   engine: 'engine',
   editorPage: 'editor',
   editorPanel: 'editor',

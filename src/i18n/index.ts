@@ -2,6 +2,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import base from './en.json';
 import assetFailures from './parts/assetFailures.json';
+import comments from './parts/comments.json';
 import commerce from './parts/commerce.json';
 import exploreSpaces from './parts/exploreSpaces.json';
 import publishWizard from './parts/publishWizard.json';
@@ -35,6 +36,7 @@ export const englishCatalogue = [
   viewerShell,
   viewerMap,
   viewerA11y,
+  comments,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base as Tree) as typeof base;
 const en = englishCatalogue;
 

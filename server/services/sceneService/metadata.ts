@@ -11,6 +11,8 @@ export type PublishedRow = typeof publishedScenes.$inferSelect;
 export interface Creator {
   name: string | null;
   profilePictureId: string | null;
+  /** The comments visitors see (socialService/counts.ts), when the loader selected them. */
+  commentCount?: number | string | null;
 }
 
 /** The metadata fields a published snapshot overrides. */
@@ -71,8 +73,7 @@ export function toMetadata(
     contentUpdatedAt: time(m.contentUpdatedAt),
     likes: Number(row.likes ?? 0),
     views: Number(row.views ?? 0),
-    // Comments are counted by the social service once it exists.
-    commentCount: 0,
+    commentCount: Number(creator?.commentCount ?? 0),
     privacyACLEnabled: row.privacyAclEnabled,
     userPrivacyACL: acl(row.userPrivacyAcl),
     groupPrivacyACL: acl(row.groupPrivacyAcl),

@@ -4,6 +4,7 @@ import type { Database } from '../../db';
 import { sceneCounts, scenes, users } from '../../db/schema';
 import type { Caller } from '../../http/caller';
 import { type Creator, type SceneRow, toMetadata } from './metadata';
+import { visibleCommentCount } from '../socialService/counts';
 
 /** A row of "my spaces": the space and its creator's name and picture. */
 type MyRow = SceneRow & Creator;
@@ -43,7 +44,8 @@ export class MyScenes {
     const stateIs = byState ? sql`and s.state = ${sql.placeholder('state')}` : sql``;
     const countState = byState ? sql`and c.state = ${sql.placeholder('state')}` : sql``;
     const page = sql<string | null>`(select json_agg(x order by x."updatedAt" desc, x."id" desc)::text from (
-      select ${columns}, u.name as "name", u.profile_picture_id as "profilePictureId"
+      select ${columns}, u.name as "name", u.profile_picture_id as "profilePictureId",
+        ${visibleCommentCount(sql`s.id`)} as "commentCount"
       from ${scenes} s left join ${users} u on u.id = s.creator_id
       where s.owner_id = ${sql.placeholder('owner')} and s.deleted_at is null ${stateIs}
       order by s.updated_at desc, s.id desc

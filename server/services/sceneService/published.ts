@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { publishedScenes, scenes, users } from '../../db/schema';
 import type { Caller } from '../../http/caller';
+import { visibleCommentCount } from '../socialService/counts';
 
 /** What reading published spaces shares: who is looking, and which spaces they may see. */
 
@@ -41,6 +42,7 @@ export function selectPublished(db: Database) {
       snapshot: snapshotColumns,
       name: users.name,
       profilePictureId: users.profilePictureId,
+      commentCount: visibleCommentCount(scenes.id),
     })
     .from(publishedScenes)
     .innerJoin(scenes, eq(scenes.id, publishedScenes.sceneId))

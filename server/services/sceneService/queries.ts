@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db';
 import { publishedScenes, scenes, users } from '../../db/schema';
 import type { Creator, PublishedRow, SceneRow } from './metadata';
+import { visibleCommentCount } from '../socialService/counts';
 
 /** Reads of one space that the scene service's parts share. */
 
@@ -13,7 +14,12 @@ export async function findScene(executor: Executor, id: string): Promise<SceneRo
 /** The space with its creator's name and picture. */
 export async function findSceneWithCreator(db: Database, id: string) {
   const [found] = await db
-    .select({ scene: scenes, name: users.name, profilePictureId: users.profilePictureId })
+    .select({
+      scene: scenes,
+      name: users.name,
+      profilePictureId: users.profilePictureId,
+      commentCount: visibleCommentCount(scenes.id),
+    })
     .from(scenes)
     .leftJoin(users, eq(users.id, scenes.creatorId))
     .where(eq(scenes.id, id))

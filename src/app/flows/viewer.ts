@@ -1,10 +1,12 @@
 import { fromPromise } from 'xstate';
 import type { SceneContent } from '../../../contracts/sceneContent';
 import type { SceneMetadata } from '../../../contracts/scenes';
+import { commentsMachine } from '../../machines/commentsMachine';
 import { homeSpacesMachine } from '../../machines/homeSpacesMachine';
 import { listViewMachine } from '../../machines/listViewMachine';
 import { viewerPageMachine } from '../../machines/viewerPageMachine';
 import { viewerSidebarMachine } from '../../machines/viewerSidebarMachine';
+import { commentsApi } from '../../services/comments';
 import { publishingApi } from '../../services/publishing';
 import { scenesApi } from '../../services/scenes';
 import { commandEngine } from '../engineCommands';
@@ -21,6 +23,7 @@ export const accessDeniedPath = '/space-access-denied';
 export default function viewerFlows({ api, navigate }: AppServices) {
   const scenes = scenesApi(api);
   const publishing = publishingApi(api);
+  const comments = commentsApi(api);
   return {
     viewerPage: viewerPageMachine.provide({
       actors: {
@@ -52,6 +55,33 @@ export default function viewerFlows({ api, navigate }: AppServices) {
           const page = await publishing.search({ sort: 'views', cp: 0, ipp: input.count }, signal);
           return page.items;
         }),
+      },
+    }),
+    /** The comment thread of the Space info panel. */
+    comments: commentsMachine.provide({
+      actors: {
+        fetchPage: fromPromise(({ input, signal }) =>
+          comments.page(input.sceneId, input.cp, input.ipp, signal),
+        ),
+        postComment: fromPromise(({ input, signal }) =>
+          comments.post(input.sceneId, input.body, input.parentCommentId, signal),
+        ),
+        editComment: fromPromise(({ input, signal }) => comments.edit(input.commentId, input.body, signal)),
+        deleteComment: fromPromise(({ input, signal }) => comments.remove(input.commentId, signal)),
+        setHidden: fromPromise(({ input, signal }) =>
+          comments.setHidden(input.commentId, input.hidden, signal),
+        ),
+        sendReport: fromPromise(({ input, signal }) =>
+          comments.report(
+            {
+              sceneId: input.sceneId,
+              ...(input.commentId ? { commentId: input.commentId } : {}),
+              reason: input.reason,
+              text: input.text,
+            },
+            signal,
+          ),
+        ),
       },
     }),
     listView: listViewMachine.provide({

@@ -7,6 +7,7 @@ import { Link } from 'wouter';
 import type { SceneMetadata } from '../../../contracts/scenes';
 import { useFlow } from '../../app/AppContext';
 import { shortenCount } from '../../lib/format';
+import { CommentThread } from './CommentThread';
 
 /**
  * Space info (platform.md §2.7): title, total visits, date created, description, tags and the
@@ -60,6 +61,9 @@ export function InfoPanel({ metadata, embed }: { metadata: SceneMetadata; embed:
       )}
       <CreatorCard creator={metadata.creator} embed={embed} />
       {/* Slot: the comments of the space (list, replies, edited marker, Add a comment) arrive with the social features. */}
+      {metadata.state === 'Published' && (
+        <CommentThread sceneId={metadata.sceneId} ownerId={metadata.ownerId} />
+      )}
     </Stack>
   );
 }
