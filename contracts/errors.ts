@@ -29,6 +29,7 @@ export const errorCodes = [
   'MODEL_PART_MISSING',
   'MODEL_URI_REFUSED',
   'TEXT_CHARACTERS_UNSUPPORTED',
+  'SELF_FOLLOW',
 ] as const;
 
 export const ErrorCode = z.enum(errorCodes);
@@ -83,4 +84,6 @@ export const statusOfCode: Record<ErrorCode, number> = {
    * and the characters, each once.
    */
   TEXT_CHARACTERS_UNSUPPORTED: 422,
+  /** A user asked to follow themselves. */
+  SELF_FOLLOW: 422,
 };

@@ -374,8 +374,8 @@ export const UserPublic = z
       .number()
       .int()
       .nonnegative()
-      .describe('Users who follow them (none until follows exist)'),
-    numOfFollowing: z.number().int().nonnegative().describe('Users they follow (none until follows exist)'),
+      .describe('Users who follow them'),
+    numOfFollowing: z.number().int().nonnegative().describe('Users they follow'),
     numPublishedSpaces: z
       .number()
       .int()

@@ -25,6 +25,8 @@ import engineFiles from './services/assetService/engineFiles';
 import fileService from './services/fileService';
 import marketplaceService from './services/marketplaceService';
 import sceneService from './services/sceneService';
+import socialService from './services/socialService';
+import notifications from './services/socialService/notificationsPlugin';
 import userService from './services/userService';
 import storagePlugin from './storage/plugin';
 
@@ -130,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await step('identity', () => app.register(identity));
   await step('hubs', () => app.register(hubs));
+  await step('notifications', () => app.register(notifications));
   await step('services', async () => {
     await app.register(health);
     await app.register(fileService, { prefix: '/api/fileService' });
@@ -139,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(assetService, { prefix: '/api/assetService' });
     await app.register(engineFiles, { prefix: '/files' });
     await app.register(communicationService, { prefix: '/api/communicationInteractionService' });
+    await app.register(socialService, { prefix: '/api/socialService' });
   });
   await step('pages', async () => {
     await app.register(linkPreview);

@@ -7,3 +7,5 @@ export * from './scenes';
 export * from './publishing';
 export * from './marketplace';
 export * from './assets';
+export * from './follows';
+export * from './notifications';
