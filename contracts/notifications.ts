@@ -50,13 +50,7 @@ export const notificationPageMaxIpp = 50;
 
 export const NotificationPageQuery = z.object({
   cp: z.coerce.number().int().min(0).max(100_000).default(0).describe('Page, from 0'),
-  ipp: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(notificationPageMaxIpp)
-    .default(20)
-    .describe('Items per page'),
+  ipp: z.coerce.number().int().min(1).max(notificationPageMaxIpp).default(20).describe('Items per page'),
 });
 export type NotificationPageQuery = z.input<typeof NotificationPageQuery>;
 

@@ -370,11 +370,7 @@ export const UserPublic = z
     coverPhoto: z.string().nullable(),
     coverCrop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
     signedUp: isoTime,
-    numOfFollowers: z
-      .number()
-      .int()
-      .nonnegative()
-      .describe('Users who follow them'),
+    numOfFollowers: z.number().int().nonnegative().describe('Users who follow them'),
     numOfFollowing: z.number().int().nonnegative().describe('Users they follow'),
     numPublishedSpaces: z
       .number()

@@ -34,6 +34,9 @@ export const follows = pgTable(
       'follows_target_check',
       sql`(${t.targetKind} = 'user' and ${t.followedUserId} is not null and ${t.districtId} is null) or (${t.targetKind} = 'district' and ${t.districtId} is not null and ${t.followedUserId} is null)`,
     ),
-    check('follows_not_self_check', sql`${t.followedUserId} is null or ${t.followedUserId} <> ${t.followerId}`),
+    check(
+      'follows_not_self_check',
+      sql`${t.followedUserId} is null or ${t.followedUserId} <> ${t.followerId}`,
+    ),
   ],
 );

@@ -1,6 +1,11 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { fileUrl } from '../../../contracts/files';
-import { type FollowState, type MemberCard, type MemberPage, selfFollowMessage } from '../../../contracts/follows';
+import {
+  type FollowState,
+  type MemberCard,
+  type MemberPage,
+  selfFollowMessage,
+} from '../../../contracts/follows';
 import type { Database } from '../../db';
 import { uuidv7 } from '../../db/ids';
 import { follows, users } from '../../db/schema';
@@ -33,7 +38,10 @@ export class FollowService {
 
   /** How many users follow `userId`, now. */
   async followersOf(userId: string): Promise<number> {
-    const [{ n }] = await this.db.select({ n: count() }).from(follows).where(eq(follows.followedUserId, userId));
+    const [{ n }] = await this.db
+      .select({ n: count() })
+      .from(follows)
+      .where(eq(follows.followedUserId, userId));
     return Number(n);
   }
 
@@ -49,7 +57,10 @@ export class FollowService {
 
   /** Who exists of `ids`. */
   private async existing(ids: string[]): Promise<Map<string, { name: string }>> {
-    const rows = await this.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+    const rows = await this.db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(inArray(users.id, ids));
     return new Map(rows.map((r) => [r.id, { name: r.name }]));
   }
 
