@@ -47,6 +47,7 @@ export const notificationSettingsMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'load',
         src: 'load',
         onDone: {
           target: 'ready',
@@ -70,6 +71,7 @@ export const notificationSettingsMachine = setup({
     saving: {
       tags: ['busy'],
       invoke: {
+        id: 'save',
         src: 'save',
         input: ({ context }) => {
           const changed: NotificationSettingsPatch = {};
