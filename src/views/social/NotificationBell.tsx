@@ -76,7 +76,6 @@ export function BellButton({ bell }: { bell: NotificationBellActorRef | undefine
 function BellList({ bell, onOpened }: { bell: NotificationBellActorRef; onOpened: () => void }) {
   const { t } = useTranslation();
   const items = useSelector(bell, (s) => s.context.items);
-  const unread = useSelector(bell, (s) => s.context.unread);
   const loading = useSelector(bell, (s) => s.hasTag('loading'));
   const failed = useSelector(bell, (s) => s.matches('failed'));
   const more = useSelector(bell, (s) => s.can({ type: 'bell.loadMore' }));
@@ -87,7 +86,7 @@ function BellList({ bell, onOpened }: { bell: NotificationBellActorRef; onOpened
         <Typography variant="h6" component="h2">
           {t('notifications.title')}
         </Typography>
-        <Button size="small" disabled={unread === 0} onClick={() => bell.send({ type: 'bell.markAllRead' })}>
+        <Button size="small" onClick={() => bell.send({ type: 'bell.markAllRead' })}>
           {t('notifications.markAllRead')}
         </Button>
       </Stack>
