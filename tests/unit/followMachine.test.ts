@@ -13,7 +13,7 @@ function startFollow(input: FollowInput = { userId: 'ada' }) {
   const announceFailed = vi.fn();
   const actor = createActor(
     followMachine.provide({
-      actors: { load: fakes.deferred('load'), setFollow: fakes.deferred('setFollow') },
+      actors: { load: fakes.deferred('load'), setFollow: fakes.deferred('setFollow') } as never,
       actions: { askSignIn, announceFailed },
     }),
     { input },

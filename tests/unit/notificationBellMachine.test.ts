@@ -44,9 +44,9 @@ function startBell() {
   const actor = createActor(
     notificationBellMachine.provide({
       actors: {
-        fetchPage: fakes.deferred('fetchPage'),
-        markRead: fakes.deferred('markRead'),
-        markAllRead: fakes.deferred('markAllRead'),
+        fetchPage: fakes.deferred('fetchPage') as never,
+        markRead: fakes.deferred('markRead') as never,
+        markAllRead: fakes.deferred('markAllRead') as never,
         hubWatch: fromCallback<NotificationBellEvent>(({ sendBack }) => {
           push = sendBack;
           return () => {};
@@ -108,7 +108,7 @@ describe('notificationBellMachine (model)', () => {
       expect(new Set(ids).size).toBe(ids.length);
 
       if (step.event.type === 'bell.select') {
-        const item = before.context.items.find((n) => n.id === (step.event as { id: string }).id);
+        const item = before.context.items.find((n) => n.id === (step.event as unknown as { id: string }).id);
         if (item) {
           // Its place opens, and it is marked read on the server only if it was unread.
           expect(bell.open.mock.calls.length).toBe(opened + 1);

@@ -14,7 +14,7 @@ function startSettings() {
   const announceFailed = vi.fn();
   const actor = createActor(
     notificationSettingsMachine.provide({
-      actors: { load: fakes.deferred('load'), save: fakes.deferred('save') },
+      actors: { load: fakes.deferred('load'), save: fakes.deferred('save') } as never,
       actions: { announceFailed },
     }),
   ).start();
@@ -56,7 +56,7 @@ describe('notificationSettingsMachine (model)', () => {
       expect(snapshot.value).toEqual(step.state.value);
       expect(snapshot.context).toEqual(step.state.context);
       if (event.type === 'settings.set' && before.matches('ready')) {
-        const { kind, on } = event as { kind: keyof NotificationSettings; on: boolean };
+        const { kind, on } = event as unknown as { kind: keyof NotificationSettings; on: boolean };
         const started = settings.fakes.calls.filter((c) => c.name === 'save');
         if (before.context.settings![kind] !== on) {
           // A switch shows at once and saves only what changed.
