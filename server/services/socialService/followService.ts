@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { fileUrl } from '../../../contracts/files';
 import {
   type FollowState,
@@ -8,7 +8,7 @@ import {
 } from '../../../contracts/follows';
 import type { Database } from '../../db';
 import { uuidv7 } from '../../db/ids';
-import { follows, users } from '../../db/schema';
+import { follows, notifications, users } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { NotificationService } from './notificationService';
 
@@ -81,13 +81,33 @@ export class FollowService {
       .values({ id: uuidv7(), followerId: callerId, targetKind: 'user', followedUserId: userId })
       .onConflictDoNothing()
       .returning({ id: follows.id });
-    if (inserted.length > 0)
+    if (inserted.length > 0 && !(await this.toldAlready(callerId, userId)))
       await this.options.notifications?.notify(userId, 'newFollower', {
         actorId: callerId,
         link: profilePath(callerId),
         params: { name: found.get(callerId)!.name },
       });
     return this.state(callerId, userId);
+  }
+
+  /**
+   * The user still has an unread 'newFollower' of this follower: following again after an
+   * unfollow does not tell them twice.
+   */
+  private async toldAlready(followerId: string, userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.actorId, followerId),
+          eq(notifications.kind, 'newFollower'),
+          isNull(notifications.readAt),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 
   /** `callerId` no longer follows `userId` (if they did). */

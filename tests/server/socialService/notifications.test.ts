@@ -73,9 +73,12 @@ describe.each(testDatabases())('notifications on $name', ({ open }) => {
     const { unread, ...stored } = pushed as { unread: number };
     expect(unread).toBe(1);
     expect(page.json()).toEqual({ items: [stored], cp: 0, ipp: 20, total: 1, unread: 1 });
-    // Following again tells nothing new.
+    // Following again, even after an unfollow, tells nothing new while the first is unread.
+    await social.follow('live-fan', 'live-creator');
+    await social.unfollow('live-fan', 'live-creator');
     await social.follow('live-fan', 'live-creator');
     expect((await social.notifications('live-creator')).json().total).toBe(1);
+    expect(received.received).toEqual([]);
   });
 
   it('stores notifications for a user who is offline, newest first, paged', async () => {
