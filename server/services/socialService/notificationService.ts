@@ -117,6 +117,17 @@ export class NotificationService {
     }
   }
 
+  /**
+   * Brings users who may have missed pushes (the hubs' backplane was down) up to date: each one
+   * with unread notifications gets the newest again, with the unread count as it is now.
+   */
+  async catchUp(userIds: string[]): Promise<void> {
+    for (const userId of userIds) {
+      const { items, unread } = await this.list(userId, 0, 1);
+      if (unread > 0 && items[0] && !items[0].readAt) await this.push(userId, { ...items[0], unread });
+    }
+  }
+
   /** How many of the user's notifications are unread. */
   async unread(userId: string): Promise<number> {
     const [{ n }] = await this.db

@@ -30,6 +30,13 @@ export default fp(
       },
     });
     app.decorate('notifications', service);
+    // After a backplane outage, the users who may have missed a push get their newest unread again.
+    if (app.hasDecorator('hubs')) {
+      const stop = app.hubs.onCatchUp((userIds) => service.catchUp(userIds));
+      app.addHook('onClose', async () => {
+        stop();
+      });
+    }
   },
   { name: 'notifications' },
 );

@@ -81,6 +81,21 @@ describe.each(testDatabases())('notifications on $name', ({ open }) => {
     expect(received.received).toEqual([]);
   });
 
+  it('sends the newest unread again to users who may have missed pushes', async () => {
+    await social.signUp('missed', 'missed-fan-1', 'missed-fan-2', 'all-read');
+    await social.follow('missed-fan-1', 'missed');
+    await social.follow('missed-fan-2', 'missed');
+    await social.follow('missed-fan-1', 'all-read');
+    await social.markAllRead('all-read');
+    const missed = inbox(await connect('missed'), 'Notification');
+    const allRead = inbox(await connect('all-read'), 'Notification');
+    await t.app.notifications.catchUp(['missed', 'all-read']);
+    const [again] = await missed.next();
+    expect(again).toMatchObject({ kind: 'newFollower', actor: { userId: 'missed-fan-2' }, unread: 2 });
+    // Nothing unread: nothing sent.
+    await expect(allRead.next(300)).rejects.toThrow(/timed out/);
+  });
+
   it('stores notifications for a user who is offline, newest first, paged', async () => {
     await social.signUp('away', 'visitor-1', 'visitor-2', 'visitor-3');
     for (const v of ['visitor-1', 'visitor-2', 'visitor-3']) await social.follow(v, 'away');
