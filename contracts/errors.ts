@@ -30,6 +30,7 @@ export const errorCodes = [
   'MODEL_URI_REFUSED',
   'TEXT_CHARACTERS_UNSUPPORTED',
   'COMMENTS_OFF',
+  'SELF_FOLLOW',
 ] as const;
 
 export const ErrorCode = z.enum(errorCodes);
@@ -86,4 +87,6 @@ export const statusOfCode: Record<ErrorCode, number> = {
   TEXT_CHARACTERS_UNSUPPORTED: 422,
   /** A comment on a space whose publish form turned comments off. */
   COMMENTS_OFF: 403,
+  /** A user asked to follow themselves. */
+  SELF_FOLLOW: 422,
 };

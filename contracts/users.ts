@@ -370,12 +370,8 @@ export const UserPublic = z
     coverPhoto: z.string().nullable(),
     coverCrop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
     signedUp: isoTime,
-    numOfFollowers: z
-      .number()
-      .int()
-      .nonnegative()
-      .describe('Users who follow them (none until follows exist)'),
-    numOfFollowing: z.number().int().nonnegative().describe('Users they follow (none until follows exist)'),
+    numOfFollowers: z.number().int().nonnegative().describe('Users who follow them'),
+    numOfFollowing: z.number().int().nonnegative().describe('Users they follow'),
     numPublishedSpaces: z
       .number()
       .int()

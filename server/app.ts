@@ -26,6 +26,7 @@ import fileService from './services/fileService';
 import marketplaceService from './services/marketplaceService';
 import sceneService from './services/sceneService';
 import socialService, { type SocialServiceOptions } from './services/socialService';
+import notifications from './services/socialService/notificationsPlugin';
 import userService from './services/userService';
 import storagePlugin from './storage/plugin';
 
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await step('identity', () => app.register(identity));
   await step('hubs', () => app.register(hubs));
+  await step('notifications', () => app.register(notifications));
   await step('services', async () => {
     await app.register(health);
     await app.register(fileService, { prefix: '/api/fileService' });

@@ -21,6 +21,7 @@ const flowModules = {
   editor: () => import('./flows/editor'),
   dev: () => import('./flows/dev'),
   assets: () => import('./flows/assets'),
+  social: () => import('./flows/social'),
 };
 type FlowModuleName = keyof typeof flowModules;
 type FlowsOf<M extends FlowModuleName> = ReturnType<Awaited<ReturnType<(typeof flowModules)[M]>>['default']>;
@@ -35,7 +36,8 @@ export type Flows = FlowsOf<'home'> &
   FlowsOf<'engine'> &
   FlowsOf<'editor'> &
   FlowsOf<'dev'> &
-  FlowsOf<'assets'>;
+  FlowsOf<'assets'> &
+  FlowsOf<'social'>;
 export type FlowName = keyof Flows;
 export type FlowInput<K extends FlowName> = InputFrom<Flows[K]>;
 export type FlowRef<K extends FlowName> = ActorRefFrom<Flows[K]>;
@@ -69,6 +71,10 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   assetLibrary: 'assets',
   assetCard: 'assets',
   assetStorage: 'assets',
+  follow: 'social',
+  connections: 'social',
+  notificationBell: 'social',
+  notificationSettings: 'social',
 };
 
 /** Flows given as they are (tests), instead of their modules' real ones. */

@@ -10,6 +10,7 @@ import sharing from './parts/sharing.json';
 import viewerShell from './parts/viewerShell.json';
 import viewerMap from './parts/viewerMap.json';
 import viewerA11y from './parts/viewerA11y.json';
+import social from './parts/social.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -37,6 +38,7 @@ export const englishCatalogue = [
   viewerMap,
   viewerA11y,
   comments,
+  social,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base as Tree) as typeof base;
 const en = englishCatalogue;
 

@@ -8,3 +8,5 @@ export * from './publishing';
 export * from './marketplace';
 export * from './assets';
 export * from './comments';
+export * from './follows';
+export * from './notifications';

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db';
-import { scenes } from '../../db/schema';
+import { follows as followRows, scenes } from '../../db/schema';
 import { visibleTo } from '../sceneService/published';
 
 /** The figures a profile and Explore › Creators show of a user. */
@@ -29,15 +29,28 @@ async function publishedSpaces(db: Database, userIds: string[]): Promise<Map<str
   return new Map(rows.map((r) => [r.ownerId, Number(r.n)]));
 }
 
-/**
- * Followers and followed users per user. Nobody can follow anyone yet, so there is nothing to
- * count: when follows are recorded, this counts their rows the way `publishedSpaces` does.
- */
+/** Followers and followed users per user, counted from the follows themselves (so every follow and unfollow shows at once). */
 async function follows(
-  _db: Database,
-  _userIds: string[],
+  db: Database,
+  userIds: string[],
 ): Promise<Map<string, { followers: number; following: number }>> {
-  return new Map();
+  const [followers, following] = await Promise.all([
+    db
+      .select({ userId: followRows.followedUserId, n: count() })
+      .from(followRows)
+      .where(inArray(followRows.followedUserId, userIds))
+      .groupBy(followRows.followedUserId),
+    db
+      .select({ userId: followRows.followerId, n: count() })
+      .from(followRows)
+      .where(and(inArray(followRows.followerId, userIds), eq(followRows.targetKind, 'user')))
+      .groupBy(followRows.followerId),
+  ]);
+  const counts = new Map<string, { followers: number; following: number }>();
+  const of = (id: string) => counts.get(id) ?? counts.set(id, { followers: 0, following: 0 }).get(id)!;
+  for (const row of followers) if (row.userId) of(row.userId).followers = Number(row.n);
+  for (const row of following) of(row.userId).following = Number(row.n);
+  return counts;
 }
 
 /** The counts of each of `userIds` (at most a page of them), from the data. */

@@ -8,6 +8,7 @@ import { districtCategories, solutionSlugs } from '../../routes';
 import { useSession } from '../../app/AppContext';
 import type { NavItem } from './navLinks';
 import { phoneHeader, SiteHeader } from './SiteHeader';
+import { NotificationBell } from '../social/NotificationBell';
 import { resourceLinks, solutionLink } from './navLinks';
 import { useOpenUntilNavigation } from './useOpenUntilNavigation';
 
@@ -93,6 +94,7 @@ function HeaderActions({ district }: { district: string | null }) {
             {t('nav.createSpace')}
           </Button>
         ))}
+      {user && <NotificationBell key={user.userId} />}
       {user && (
         <>
           <IconButton

@@ -19,6 +19,7 @@ import { useSession } from '../../app/AppContext';
 import { ProfileView, useProfileActor } from './profile';
 import { isKnownSection, profileCategories } from '../../routes';
 import { StandardPage } from '../kit/StandardPage';
+import { NotificationSettingsSection } from '../social/NotificationSettingsSection';
 import { NotFoundPage } from './NotFoundPage';
 
 /** /login: starts sign-in at once (returning to `returnTo`), or shows why it could not. */
@@ -140,7 +141,10 @@ export function SettingsPage() {
         <Tab value="visibility" label={t('settings.tabs.visibility')} />
       </Tabs>
       {userId ? (
-        <VisibilitySettings key={userId} userId={userId} />
+        <>
+          <VisibilitySettings key={userId} userId={userId} />
+          <NotificationSettingsSection key={`notifications:${userId}`} />
+        </>
       ) : signedOut ? (
         <Button
           variant="contained"

@@ -41,6 +41,8 @@ import { PageMeta } from '../kit/PageMeta';
 import { NotFoundPage } from './NotFoundPage';
 import { ProfileLibrary } from './profileLibrary';
 import { ProfileSpaces } from './profileSpaces';
+import { ConnectionsSection } from '../social/ConnectionsSection';
+import { FollowButton, useFollow, useFollowerCount } from '../social/FollowButton';
 
 const CoverRepositionModal = lazy(() => import('./CoverRepositionModal'));
 
@@ -90,6 +92,8 @@ function Profile({
   const isMe = useSelector(session, (s) => selectIsMe(s, userId));
   const [editing, setEditing] = useState(false);
   const [repositioning, setRepositioning] = useState(false);
+  const follow = useFollow(userId);
+  const numOfFollowers = useFollowerCount(follow, user?.numOfFollowers ?? 0);
 
   if (state === 'notFound') return <NotFoundPage />;
   if (state === 'failed')
@@ -150,6 +154,11 @@ function Profile({
             </Typography>
             {user.username && <Typography color="text.secondary">@{user.username}</Typography>}
           </Box>
+          {!isMe && (
+            <Box sx={{ pb: 1 }}>
+              <FollowButton actor={follow} name={user.name} size="medium" />
+            </Box>
+          )}
           {isMe && (
             <Stack direction="row" spacing={1} sx={{ pb: 1, flexWrap: 'wrap' }}>
               <Button variant="contained" onClick={() => setEditing(true)}>
@@ -184,8 +193,8 @@ function Profile({
         <Stack direction="row" spacing={3} sx={{ my: 2, color: 'text.secondary', flexWrap: 'wrap' }}>
           <span>
             {t('profile.stats.followers', {
-              count: user.numOfFollowers,
-              formatted: shortenCount(user.numOfFollowers),
+              count: numOfFollowers,
+              formatted: shortenCount(numOfFollowers),
             })}
           </span>
           <span>{t('profile.stats.following', { formatted: shortenCount(user.numOfFollowing) })}</span>
@@ -233,6 +242,8 @@ function Profile({
           <ProfileSpaces userId={userId} isMe={isMe} />
         ) : category === 'library' ? (
           <ProfileLibrary userId={userId} isMe={isMe} />
+        ) : category === 'connections' ? (
+          <ConnectionsSection userId={userId} name={user.name} />
         ) : (
           <Alert severity="info" sx={{ mb: 6 }}>
             {t('shell.notYet')}

@@ -5,7 +5,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SceneMetadata } from '../../../contracts/scenes';
-import { useFlow } from '../../app/AppContext';
+import { useFlow, useSession } from '../../app/AppContext';
+import type { FollowActorRef } from '../../machines/followMachine';
+import { selectIsMe } from '../../machines/sessionMachine';
+import { FollowButton, useFollow, useFollowerCount } from '../social/FollowButton';
 import { shortenCount } from '../../lib/format';
 import { CommentThread } from './CommentThread';
 
@@ -71,6 +74,9 @@ export function InfoPanel({ metadata, embed }: { metadata: SceneMetadata; embed:
 function CreatorCard({ creator, embed }: { creator: SceneMetadata['creator']; embed: boolean }) {
   const { t } = useTranslation();
   const profile = useFlow('profile', { userId: creator.userId });
+  const follow = useFollow(creator.userId);
+  const session = useSession();
+  const isMe = useSelector(session, (s) => selectIsMe(s, creator.userId));
   return (
     <Box component="section" aria-label={t('viewer.spaceInfo.creator')}>
       <Typography variant="overline" component="h3" color="text.secondary">
@@ -81,8 +87,9 @@ function CreatorCard({ creator, embed }: { creator: SceneMetadata['creator']; em
           {creator.name.slice(0, 1).toUpperCase()}
         </Avatar>
         <CreatorMenu creator={creator} embed={embed} />
+        {!isMe && !embed && <FollowButton actor={follow} name={creator.name} />}
       </Stack>
-      {profile && <CreatorCounts profile={profile} />}
+      {profile && <CreatorCounts profile={profile} follow={follow} />}
     </Box>
   );
 }
@@ -90,12 +97,13 @@ function CreatorCard({ creator, embed }: { creator: SceneMetadata['creator']; em
 type ProfileRef = NonNullable<ReturnType<typeof useFlow<'profile'>>>;
 
 /** The counts the creator's public profile serves; nothing until it has loaded (never made-up numbers). */
-function CreatorCounts({ profile }: { profile: ProfileRef }) {
+function CreatorCounts({ profile, follow }: { profile: ProfileRef; follow?: FollowActorRef }) {
   const { t } = useTranslation();
   const user = useSelector(profile, (s) => s.context.user);
+  const numOfFollowers = useFollowerCount(follow, user?.numOfFollowers ?? 0);
   if (!user) return null;
   const counts = [
-    { label: t('viewer.spaceInfo.followers'), value: user.numOfFollowers },
+    { label: t('viewer.spaceInfo.followers'), value: numOfFollowers },
     { label: t('viewer.spaceInfo.following'), value: user.numOfFollowing },
     { label: t('viewer.spaceInfo.spaces'), value: user.numPublishedSpaces },
   ];
