@@ -25,6 +25,7 @@ import engineFiles from './services/assetService/engineFiles';
 import fileService from './services/fileService';
 import marketplaceService from './services/marketplaceService';
 import sceneService from './services/sceneService';
+import socialService from './services/socialService';
 import userService from './services/userService';
 import storagePlugin from './storage/plugin';
 
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(assetService, { prefix: '/api/assetService' });
     await app.register(engineFiles, { prefix: '/files' });
     await app.register(communicationService, { prefix: '/api/communicationInteractionService' });
+    await app.register(socialService, { prefix: '/api/socialService' });
   });
   await step('pages', async () => {
     await app.register(linkPreview);
