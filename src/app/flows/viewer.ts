@@ -7,7 +7,9 @@ import { viewerPageMachine } from '../../machines/viewerPageMachine';
 import { viewerSidebarMachine } from '../../machines/viewerSidebarMachine';
 import { publishingApi } from '../../services/publishing';
 import { scenesApi } from '../../services/scenes';
+import { spaceReactionsApi } from '../../services/spaceReactions';
 import { commandEngine } from '../engineCommands';
+import { signedInUser } from '../relays';
 import type { AppServices } from '../services';
 
 /** Where a visitor who may not see a space is sent. */
@@ -21,6 +23,7 @@ export const accessDeniedPath = '/space-access-denied';
 export default function viewerFlows({ api, navigate }: AppServices) {
   const scenes = scenesApi(api);
   const publishing = publishingApi(api);
+  const reactions = spaceReactionsApi(api);
   return {
     viewerPage: viewerPageMachine.provide({
       actors: {
@@ -40,6 +43,9 @@ export default function viewerFlows({ api, navigate }: AppServices) {
           return { metadata, content };
         }),
         countView: fromPromise(({ input, signal }) => publishing.view(input.sceneId, signal)),
+        recordVisit: fromPromise<void, { sceneId: string }>(async ({ input, signal, system }) => {
+          if (signedInUser(system)) await reactions.recordVisit(input.sceneId, signal);
+        }),
       },
       actions: { leaveForAccessDenied: () => navigate(accessDeniedPath, { replace: true }) },
     }),

@@ -7,6 +7,7 @@ import { Link } from 'wouter';
 import type { SceneMetadata } from '../../../contracts/scenes';
 import { useFlow } from '../../app/AppContext';
 import { shortenCount } from '../../lib/format';
+import { LikeBar } from './LikeBar';
 
 /**
  * Space info (platform.md §2.7): title, total visits, date created, description, tags and the
@@ -38,7 +39,7 @@ export function InfoPanel({ metadata, embed }: { metadata: SceneMetadata; embed:
           <time dateTime={metadata.createdAt}>{created}</time>
         </Typography>
       </Box>
-      {/* Slot: the likes of the space (count and Like button) arrive with the social features. */}
+      {metadata.state === 'Published' && <LikeBar sceneId={metadata.sceneId} likes={metadata.likes} />}
       {metadata.description && (
         <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {metadata.description}
