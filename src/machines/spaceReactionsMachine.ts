@@ -7,8 +7,8 @@ export interface SpaceReactionsContext {
   likes: number;
   liked: boolean;
   favourite: boolean;
-  /** Somebody is signed in: toggles go to the server; otherwise they ask to sign in. */
-  signedIn: boolean;
+  /** Somebody is signed in: toggles go to the server; otherwise they ask to sign in (null: not known yet). */
+  signedIn: boolean | null;
   /** What a like toggle changed, to put back if the server refuses it. */
   likeBefore: { liked: boolean; likes: number } | null;
   /** What a favourite toggle changed, to put back if the server refuses it. */
@@ -30,7 +30,7 @@ export type ReactionKind = 'like' | 'favourite';
  * The likes and the favourite of one published space, for the signed-in user (platform.md §2.7
  * 'Like', §2.3 'Favourites'): the viewer's Like and favourite buttons and a card's favourite button.
  *
- * - `loading` asks the server (`loadReactions`); `ready` shows them; `unavailable` when that failed.
+ * - `starting` waits for the session's first word (`sessionWatch`, at once), then `loading` asks the server (`loadReactions`); `ready` shows them; `unavailable` when that failed.
  * - A toggle shows its result at once (optimistic) and asks the server (`setLiked`,
  *   `setFavourite`); the answer corrects the count (other users like too); a failure puts back what
  *   the toggle changed and tells the user (`announceFailure`). Like and favourite run independently;
@@ -102,7 +102,7 @@ export const spaceReactionsMachine = setup({
     likes: input.likes ?? 0,
     liked: false,
     favourite: false,
-    signedIn: false,
+    signedIn: null,
     likeBefore: null,
     favouriteBefore: null,
   }),
@@ -115,8 +115,10 @@ export const spaceReactionsMachine = setup({
       actions: assign({ signedIn: ({ event }) => event.signedIn }),
     },
   },
-  initial: 'loading',
+  initial: 'starting',
   states: {
+    /** Until the session says who is signed in (at once), so the reactions load once, for them. */
+    starting: { tags: 'loading' },
     loading: {
       tags: 'loading',
       invoke: {

@@ -46,7 +46,8 @@ function start() {
 }
 
 const events = (snapshot: SpaceReactionsSnapshot): AnyEventObject[] => [
-  { type: 'session.changed', signedIn: !snapshot.context.signedIn },
+  { type: 'session.changed', signedIn: true },
+  { type: 'session.changed', signedIn: false },
   { type: 'reactions.retry' },
   { type: 'like.toggle' },
   { type: 'favourite.toggle' },
@@ -90,6 +91,7 @@ describe('spaceReactionsMachine (model)', () => {
     const steps = paths.flatMap((path) => path.steps);
     expect([...new Set(steps.map((step) => JSON.stringify(step.state.value)))].sort()).toEqual(
       [
+        '"starting"',
         '"loading"',
         '"unavailable"',
         '{"ready":{"like":"idle","favourite":"idle"}}',
