@@ -2,17 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublishedScenePage } from '../../../contracts/publishing';
 import type { DatabaseHandle } from '../../../server/db';
-import {
-  sceneFavourites,
-  sceneHistory,
-  sceneLikes,
-  scenes as scenesTable,
-  users,
-} from '../../../server/db/schema';
+import { sceneFavourites, sceneHistory, sceneLikes, scenes as scenesTable } from '../../../server/db/schema';
+import { createAccount } from '../../../server/identity/accounts';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
 import { sceneApi } from '../sceneService/helpers';
+import { userApi } from '../userService/helpers';
 import { reactionsApi } from './helpers';
 
 const pro = ['premium-user'] as const;
@@ -145,8 +141,11 @@ describe.each(testDatabases())('favourites and history on $name', ({ open }) => 
 
   it("leaves no likes, favourites or history behind when a space or a user's record goes", async () => {
     const owner = newUser('owner');
-    const fan = newUser('fan');
-    await api.members(owner, fan);
+    await api.members(owner);
+    // A real account with its user record, so that it can be deleted as its owner does.
+    const password = 'correct horse battery staple';
+    const { id: fan } = await createAccount(t.app.db, { email: `${newUser('fan')}@example.com`, password });
+    expect((await userApi(t, issuer).create(fan, { name: 'Fan' })).statusCode).toBe(201);
     const [kept, gone] = await gallery(owner, ['Kept', 'Gone']);
     for (const id of [kept, gone]) {
       await api.like(id, fan);
@@ -168,8 +167,8 @@ describe.each(testDatabases())('favourites and history on $name', ({ open }) => 
     expect(
       [before.likes, before.favourites, before.history].map((rows) => rows.map((r) => r.sceneId)),
     ).toEqual([[kept], [kept], [kept]]);
-    // Deleting the user's record (deleting the account removes it) takes theirs.
-    await t.app.db.delete(users).where(eq(users.id, fan));
+    // Deleting the account takes theirs.
+    expect((await userApi(t, issuer).remove(fan, fan, password)).statusCode).toBeLessThan(300);
     expect(await left(fan)).toEqual({ likes: [], favourites: [], history: [] });
   });
 });
