@@ -1,6 +1,7 @@
-import { fromPromise } from 'xstate';
+import { fromPromise, waitFor } from 'xstate';
 import type { SceneContent } from '../../../contracts/sceneContent';
 import type { SceneMetadata } from '../../../contracts/scenes';
+import type { SessionActorRef } from '../../machines/appMachine';
 import { homeSpacesMachine } from '../../machines/homeSpacesMachine';
 import { listViewMachine } from '../../machines/listViewMachine';
 import { viewerPageMachine } from '../../machines/viewerPageMachine';
@@ -44,6 +45,14 @@ export default function viewerFlows({ api, navigate }: AppServices) {
         }),
         countView: fromPromise(({ input, signal }) => publishing.view(input.sceneId, signal)),
         recordVisit: fromPromise<void, { sceneId: string }>(async ({ input, signal, system }) => {
+          // A page opened at the viewer's address: the session may still be finding its user.
+          const session = system.get('session') as SessionActorRef | undefined;
+          if (session)
+            await waitFor(
+              session,
+              (s) => !(s.matches('starting') || s.matches('checking') || s.matches('completing')),
+              { timeout: Infinity, signal },
+            );
           if (signedInUser(system)) await reactions.recordVisit(input.sceneId, signal);
         }),
       },
