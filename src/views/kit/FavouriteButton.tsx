@@ -29,7 +29,7 @@ function Toggle({ reactions, describedBy }: { reactions: SpaceReactionsActorRef;
   if (!available) return null;
   const label = favourite ? t('spaceReactions.unfavourite') : t('spaceReactions.favourite');
   return (
-    <Tooltip title={label}>
+    <Tooltip title={label} describeChild>
       <span>
         <IconButton
           aria-label={label}

@@ -60,7 +60,7 @@ function Reactions({ reactions }: { reactions: SpaceReactionsActorRef }) {
       : t('spaceReactions.favourite');
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <Tooltip title={likeLabel}>
+      <Tooltip title={likeLabel} describeChild>
         <span>
           <Button
             variant={liked ? 'contained' : 'outlined'}
@@ -76,7 +76,7 @@ function Reactions({ reactions }: { reactions: SpaceReactionsActorRef }) {
           </Button>
         </span>
       </Tooltip>
-      <Tooltip title={favouriteLabel}>
+      <Tooltip title={favouriteLabel} describeChild>
         <span>
           <IconButton
             aria-label={favouriteLabel}
