@@ -22,6 +22,7 @@ const flowModules = {
   dev: () => import('./flows/dev'),
   assets: () => import('./flows/assets'),
   social: () => import('./flows/social'),
+  reactions: () => import('./flows/reactions'),
 };
 type FlowModuleName = keyof typeof flowModules;
 type FlowsOf<M extends FlowModuleName> = ReturnType<Awaited<ReturnType<(typeof flowModules)[M]>>['default']>;
@@ -37,7 +38,8 @@ export type Flows = FlowsOf<'home'> &
   FlowsOf<'editor'> &
   FlowsOf<'dev'> &
   FlowsOf<'assets'> &
-  FlowsOf<'social'>;
+  FlowsOf<'social'> &
+  FlowsOf<'reactions'>;
 export type FlowName = keyof Flows;
 export type FlowInput<K extends FlowName> = InputFrom<Flows[K]>;
 export type FlowRef<K extends FlowName> = ActorRefFrom<Flows[K]>;
@@ -75,6 +77,10 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   connections: 'social',
   notificationBell: 'social',
   notificationSettings: 'social',
+  spaceReactions: 'reactions',
+  favouriteSpaces: 'reactions',
+  historySpaces: 'reactions',
+  historyClear: 'reactions',
 };
 
 /** Flows given as they are (tests), instead of their modules' real ones. */

@@ -11,6 +11,7 @@ import viewerShell from './parts/viewerShell.json';
 import viewerMap from './parts/viewerMap.json';
 import viewerA11y from './parts/viewerA11y.json';
 import social from './parts/social.json';
+import spaceReactions from './parts/spaceReactions.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -39,6 +40,7 @@ export const englishCatalogue = [
   viewerA11y,
   comments,
   social,
+  spaceReactions,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base as Tree) as typeof base;
 const en = englishCatalogue;
 

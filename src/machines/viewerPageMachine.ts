@@ -49,6 +49,10 @@ export const viewerPageMachine = setup({
     countView: fromPromise<ViewAnswer, { sceneId: string }>(async () => {
       throw new Error('countView not provided');
     }),
+    /** Remembers the visit in the signed-in visitor's history (nobody signed in: nothing to do). */
+    recordVisit: fromPromise<void, { sceneId: string }>(async () => {
+      throw new Error('recordVisit not provided');
+    }),
   },
   actions: {
     storeScene: assign((_, { metadata, content }: { metadata: SceneMetadata; content: SceneContent }) => ({
@@ -108,14 +112,25 @@ export const viewerPageMachine = setup({
       tags: 'ready',
       initial: 'visit',
       states: {
-        /** A published space: one view is counted, best effort (a failure changes nothing). */
+        /**
+         * A published space: one view is counted and the visit goes into the signed-in visitor's
+         * history, both best effort (a failure changes nothing).
+         */
         visit: {
-          invoke: {
-            id: 'countView',
-            src: 'countView',
-            input: ({ context }) => ({ sceneId: context.sceneId }),
-            onError: {},
-          },
+          invoke: [
+            {
+              id: 'countView',
+              src: 'countView',
+              input: ({ context }) => ({ sceneId: context.sceneId }),
+              onError: {},
+            },
+            {
+              id: 'recordVisit',
+              src: 'recordVisit',
+              input: ({ context }) => ({ sceneId: context.sceneId }),
+              onError: {},
+            },
+          ],
         },
         /** The owner's draft preview is not a visit. */
         preview: {},

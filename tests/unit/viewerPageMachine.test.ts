@@ -15,7 +15,11 @@ function startViewerPage(input: { sceneId: string; draft: boolean; embed: boolea
   const left = { denied: 0 };
   const actor = createActor(
     viewerPageMachine.provide({
-      actors: { loadScene: deferred('loadScene'), countView: deferred('countView') } as never,
+      actors: {
+        loadScene: deferred('loadScene'),
+        countView: deferred('countView'),
+        recordVisit: deferred('recordVisit'),
+      } as never,
       actions: { leaveForAccessDenied: () => void left.denied++ },
     }),
     { input },
@@ -56,6 +60,9 @@ for (const draft of [false, true]) {
           const views = snapshot.matches('ready') && !draft ? 1 : 0;
           expect(page.started('countView')).toHaveLength(views);
           if (views) expect(page.started('countView')[0].input).toEqual({ sceneId: 's1' });
+          // The same visit goes into the signed-in visitor's history (the actor knows who is).
+          expect(page.started('recordVisit')).toHaveLength(views);
+          if (views) expect(page.started('recordVisit')[0].input).toEqual({ sceneId: 's1' });
           expect(page.left.denied).toBe(snapshot.matches('left') ? 1 : 0);
           expect(snapshot.hasTag('denied')).toBe(snapshot.matches('denied'));
           expect(snapshot.hasTag('ready')).toBe(snapshot.matches('ready'));
@@ -69,6 +76,16 @@ for (const draft of [false, true]) {
 }
 
 describe('viewerPageMachine', () => {
+  it('keeps the visit in history, and a failure to do so changes nothing', async () => {
+    const page = startViewerPage({ sceneId: 's1', draft: false, embed: false });
+    page.latest('loadScene').resolve({ metadata, content });
+    await flush();
+    page.latest('recordVisit').reject({ status: 503, message: 'Unavailable' });
+    await flush();
+    expect(page.actor.getSnapshot().value).toEqual({ ready: 'visit' });
+    expect(page.actor.getSnapshot().status).toBe('active');
+  });
+
   it('counts the view once, in the background, after the published space loaded', async () => {
     const page = startViewerPage({ sceneId: 's1', draft: false, embed: false });
     expect(page.started('countView')).toHaveLength(0);

@@ -63,6 +63,20 @@ CREATE TABLE "notifications" (
 	CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('newFollower', 'comment', 'reply', 'groupInvitation'))
 );
 --> statement-breakpoint
+CREATE TABLE "scene_history" (
+	"user_id" text NOT NULL,
+	"scene_id" text NOT NULL,
+	"viewed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "scene_history_user_id_scene_id_pk" PRIMARY KEY("user_id","scene_id")
+);
+--> statement-breakpoint
+CREATE TABLE "scene_likes" (
+	"user_id" text NOT NULL,
+	"scene_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "scene_likes_user_id_scene_id_pk" PRIMARY KEY("user_id","scene_id")
+);
+--> statement-breakpoint
 ALTER TABLE "scene_comments" ADD CONSTRAINT "scene_comments_scene_id_scenes_id_fk" FOREIGN KEY ("scene_id") REFERENCES "public"."scenes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scene_comments" ADD CONSTRAINT "scene_comments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scene_comments" ADD CONSTRAINT "scene_comments_parent_id_scene_comments_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."scene_comments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -75,6 +89,10 @@ ALTER TABLE "follows" ADD CONSTRAINT "follows_followed_user_id_users_id_fk" FORE
 ALTER TABLE "notification_settings" ADD CONSTRAINT "notification_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scene_history" ADD CONSTRAINT "scene_history_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scene_history" ADD CONSTRAINT "scene_history_scene_id_scenes_id_fk" FOREIGN KEY ("scene_id") REFERENCES "public"."scenes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scene_likes" ADD CONSTRAINT "scene_likes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scene_likes" ADD CONSTRAINT "scene_likes_scene_id_scenes_id_fk" FOREIGN KEY ("scene_id") REFERENCES "public"."scenes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "scene_comments_scene_top_idx" ON "scene_comments" USING btree ("scene_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "scene_comments"."parent_id" is null;--> statement-breakpoint
 CREATE INDEX "scene_comments_scene_idx" ON "scene_comments" USING btree ("scene_id");--> statement-breakpoint
 CREATE INDEX "scene_comments_parent_idx" ON "scene_comments" USING btree ("parent_id","created_at","id");--> statement-breakpoint
@@ -88,4 +106,9 @@ CREATE INDEX "follows_followed_user_idx" ON "follows" USING btree ("followed_use
 CREATE INDEX "follows_follower_idx" ON "follows" USING btree ("follower_id","target_kind","created_at");--> statement-breakpoint
 CREATE INDEX "follows_district_followers_idx" ON "follows" USING btree ("district_id","created_at");--> statement-breakpoint
 CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" is null;
+CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
+CREATE INDEX "scene_history_recent_idx" ON "scene_history" USING btree ("user_id","viewed_at" DESC NULLS FIRST,"scene_id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "scene_likes_scene_idx" ON "scene_likes" USING btree ("scene_id","created_at");--> statement-breakpoint
+-- Favourites of users who have no profile record cannot be kept once favourites belong to users.
+DELETE FROM "scene_favourites" WHERE "user_id" NOT IN (SELECT "id" FROM "users");--> statement-breakpoint
+ALTER TABLE "scene_favourites" ADD CONSTRAINT "scene_favourites_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;

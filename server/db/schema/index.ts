@@ -10,3 +10,4 @@ export * from './assets';
 export * from './comments';
 export * from './follows';
 export * from './notifications';
+export * from './reactions';

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestampTz } from './columns';
 import { scenes } from './scenes';
+import { users } from './users';
 
 /**
  * A publishing slot (platform.md §3 'Published slot record'): the place a published space occupies.
@@ -104,7 +105,9 @@ export const sceneVisits = pgTable(
 export const sceneFavourites = pgTable(
   'scene_favourites',
   {
-    userId: text('user_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     sceneId: text('scene_id')
       .notNull()
       .references(() => scenes.id, { onDelete: 'cascade' }),

@@ -9,7 +9,14 @@ import {
   trendingDays,
 } from '../../../contracts/publishing';
 import type { Database } from '../../db';
-import { publishedScenes, sceneDailyStats, sceneFavourites, scenes, sceneVisits } from '../../db/schema';
+import {
+  publishedScenes,
+  sceneDailyStats,
+  sceneFavourites,
+  sceneHistory,
+  scenes,
+  sceneVisits,
+} from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { validationFailed } from '../../http/forms';
@@ -25,6 +32,13 @@ export type SearchQuery = z.output<typeof PublishedSearchQuery>;
 const relatedFromVisits = 50;
 const searchCacheMs = 1000;
 const searchCacheEntries = 2000;
+
+/**
+ * How TRENDING weighs the last 7 days: a like says more than a visit. Visits are the per-day view
+ * counts (scene_daily_stats.views, once per visitor per day); likes are those given on each day
+ * and not taken back (scene_daily_stats.likes, kept by the social service with its likes).
+ */
+export const trendingWeights = { views: 1, likes: 3 } as const;
 
 /**
  * The search box's words as a tsquery for the 'simple' configuration: every word must occur
@@ -156,7 +170,10 @@ export class PublishedSearch {
       const trend = this.db
         .select({
           sceneId: sceneDailyStats.sceneId,
-          score: sql<number>`sum(${sceneDailyStats.views} + ${sceneDailyStats.likes})`.as('score'),
+          score:
+            sql<number>`sum(${sceneDailyStats.views} * ${sql.raw(String(trendingWeights.views))} + ${sceneDailyStats.likes} * ${sql.raw(String(trendingWeights.likes))})`.as(
+              'score',
+            ),
         })
         .from(sceneDailyStats)
         .where(gte(sceneDailyStats.day, since))
@@ -165,11 +182,12 @@ export class PublishedSearch {
       select = select.leftJoin(trend, eq(trend.sceneId, scenes.id));
       order = [sql`coalesce(${trend.score}, 0) desc`, ...sorted];
     } else if (filter === 'history') {
+      // The user's History (social service), which they can clear.
       select = select.innerJoin(
-        sceneVisits,
-        and(eq(sceneVisits.sceneId, scenes.id), eq(sceneVisits.visitor, caller!.userId)),
+        sceneHistory,
+        and(eq(sceneHistory.sceneId, scenes.id), eq(sceneHistory.userId, caller!.userId)),
       );
-      order = [desc(sceneVisits.viewedAt), desc(scenes.id)];
+      order = [desc(sceneHistory.viewedAt), desc(scenes.id)];
     } else if (filter === 'favourites') {
       select = select.innerJoin(
         sceneFavourites,

@@ -4,9 +4,13 @@ import { scenes } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type CommentCreatedEvent, CommentService } from './commentService';
 import commentRoutes from './comments';
+import favouriteRoutes from './favourites';
 import followRoutes from './followRoutes';
+import historyRoutes from './history';
+import likeRoutes from './likes';
 import type { RateLimitDetails, SocialRateLimits } from './limits';
 import notificationRoutes from './notificationRoutes';
+import { SpaceReactionsService } from './reactions';
 import reportRoutes, { ReportService } from './reports';
 
 export type { CommentCreatedEvent };
@@ -22,9 +26,9 @@ export interface SocialServiceOptions {
 }
 
 /**
- * The social service (platform.md §7.5), registered under /api/socialService: comments on published
- * spaces, reports for the operator, follows and notifications (each area in its own file), and the
- * per-user rate limits (limits.ts) its actions share.
+ * The social service (platform.md §7.5), registered under /api/socialService: likes, favourites
+ * and history, comments on published spaces, reports for the operator, follows and notifications
+ * (each area in its own file), and the per-user rate limits (limits.ts) its actions share.
  */
 export default async function socialService(app: FastifyInstance, options: SocialServiceOptions) {
   const comments = new CommentService({
@@ -43,6 +47,10 @@ export default async function socialService(app: FastifyInstance, options: Socia
     }
   });
 
+  const reactions = new SpaceReactionsService(app.db, options.rateLimits);
+  await app.register(likeRoutes, { reactions });
+  await app.register(favouriteRoutes, { reactions });
+  await app.register(historyRoutes, { reactions });
   await app.register(commentRoutes, { comments });
   await app.register(reportRoutes, { reports });
   await app.register(followRoutes);

@@ -1,7 +1,8 @@
-import { fromPromise } from 'xstate';
+import { fromPromise, waitFor } from 'xstate';
 import type { SceneContent } from '../../../contracts/sceneContent';
 import type { SceneMetadata } from '../../../contracts/scenes';
 import { commentsMachine } from '../../machines/commentsMachine';
+import type { SessionActorRef } from '../../machines/appMachine';
 import { homeSpacesMachine } from '../../machines/homeSpacesMachine';
 import { listViewMachine } from '../../machines/listViewMachine';
 import { viewerPageMachine } from '../../machines/viewerPageMachine';
@@ -9,7 +10,9 @@ import { viewerSidebarMachine } from '../../machines/viewerSidebarMachine';
 import { commentsApi } from '../../services/comments';
 import { publishingApi } from '../../services/publishing';
 import { scenesApi } from '../../services/scenes';
+import { spaceReactionsApi } from '../../services/spaceReactions';
 import { commandEngine } from '../engineCommands';
+import { signedInUser } from '../relays';
 import type { AppServices } from '../services';
 
 /** Where a visitor who may not see a space is sent. */
@@ -24,6 +27,7 @@ export default function viewerFlows({ api, navigate }: AppServices) {
   const scenes = scenesApi(api);
   const publishing = publishingApi(api);
   const comments = commentsApi(api);
+  const reactions = spaceReactionsApi(api);
   return {
     viewerPage: viewerPageMachine.provide({
       actors: {
@@ -43,6 +47,17 @@ export default function viewerFlows({ api, navigate }: AppServices) {
           return { metadata, content };
         }),
         countView: fromPromise(({ input, signal }) => publishing.view(input.sceneId, signal)),
+        recordVisit: fromPromise<void, { sceneId: string }>(async ({ input, signal, system }) => {
+          // A page opened at the viewer's address: the session may still be finding its user.
+          const session = system.get('session') as SessionActorRef | undefined;
+          if (session)
+            await waitFor(
+              session,
+              (s) => !(s.matches('starting') || s.matches('checking') || s.matches('completing')),
+              { timeout: Infinity, signal },
+            );
+          if (signedInUser(system)) await reactions.recordVisit(input.sceneId, signal);
+        }),
       },
       actions: { leaveForAccessDenied: () => navigate(accessDeniedPath, { replace: true }) },
     }),

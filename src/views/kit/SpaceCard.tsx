@@ -26,6 +26,7 @@ import { Link } from 'wouter';
 import { relativeTime, shortenCount } from '../../lib/format';
 import type { SpaceCardActorRef, SpaceCardData } from '../../machines/spaceCardMachine';
 import { useFlow } from '../../app/AppContext';
+import { FavouriteButton } from './FavouriteButton';
 import { Modal } from './Modal';
 import { ShareModal, viewerUrl } from './ShareModal';
 
@@ -90,7 +91,7 @@ export function SpaceCard({
   return owner ? (
     <OwnedSpaceCard space={space} onDeleted={onDeleted} onDuplicated={onDuplicated} tagRow={tagRow} />
   ) : (
-    <SpaceCardLayout space={space} tagRow={tagRow} />
+    <SpaceCardLayout space={space} tagRow={tagRow} favourite />
   );
 }
 
@@ -367,10 +368,13 @@ function SpaceCardLayout({
   space,
   actions,
   tagRow,
+  favourite = false,
 }: {
   space: SpaceCardData;
   actions?: ReactNode;
   tagRow?: ReactNode;
+  /** A visitor's card: the favourite button for signed-in users. */
+  favourite?: boolean;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -524,6 +528,11 @@ function SpaceCardLayout({
               {t('space.card.updated', { time: updated })}
             </time>
           </Typography>
+          {favourite && space.state === 'Published' && (
+            <Box sx={{ ml: 'auto' }}>
+              <FavouriteButton sceneId={space.sceneId} describedBy={titleId} />
+            </Box>
+          )}
           <Button
             variant="contained"
             component={Link}

@@ -39,6 +39,7 @@ import { useFlow, useSession } from '../../app/AppContext';
 import { Modal } from '../kit/Modal';
 import { PageMeta } from '../kit/PageMeta';
 import { NotFoundPage } from './NotFoundPage';
+import { ProfileActivity } from './profileActivity';
 import { ProfileLibrary } from './profileLibrary';
 import { ProfileSpaces } from './profileSpaces';
 import { ConnectionsSection } from '../social/ConnectionsSection';
@@ -62,6 +63,10 @@ export function coverBackground(
     backgroundPosition: `${pos(crop.x, crop.width)}% ${pos(crop.y, crop.height)}%`,
   };
 }
+
+/** The profile's sections this visitor sees: a user's Activity is theirs alone. */
+const visibleCategories = (isMe: boolean) =>
+  (Object.keys(profileCategories) as ProfileCategory[]).filter((c) => c !== 'activity' || isMe);
 
 /** One user's profile flow (profileMachine); `messages` are what a save tells the user. */
 export function useProfileActor(userId: string, messages: ProfileMessages) {
@@ -223,12 +228,12 @@ function Profile({
           ))}
         </Stack>
         <Tabs
-          value={category ?? false}
+          value={visibleCategories(isMe).find((c) => c === category) ?? false}
           aria-label={t('pages.user.sections')}
           variant="scrollable"
           sx={{ mb: 3 }}
         >
-          {(Object.keys(profileCategories) as ProfileCategory[]).map((c) => (
+          {visibleCategories(isMe).map((c) => (
             <Tab
               key={c}
               value={c}
@@ -244,6 +249,8 @@ function Profile({
           <ProfileLibrary userId={userId} isMe={isMe} />
         ) : category === 'connections' ? (
           <ConnectionsSection userId={userId} name={user.name} />
+        ) : category === 'activity' ? (
+          <ProfileActivity userId={userId} isMe={isMe} />
         ) : (
           <Alert severity="info" sx={{ mb: 6 }}>
             {t('shell.notYet')}

@@ -11,6 +11,7 @@ import { selectIsMe } from '../../machines/sessionMachine';
 import { FollowButton, useFollow, useFollowerCount } from '../social/FollowButton';
 import { shortenCount } from '../../lib/format';
 import { CommentThread } from './CommentThread';
+import { LikeBar } from './LikeBar';
 
 /**
  * Space info (platform.md §2.7): title, total visits, date created, description, tags and the
@@ -42,7 +43,7 @@ export function InfoPanel({ metadata, embed }: { metadata: SceneMetadata; embed:
           <time dateTime={metadata.createdAt}>{created}</time>
         </Typography>
       </Box>
-      {/* Slot: the likes of the space (count and Like button) arrive with the social features. */}
+      {metadata.state === 'Published' && <LikeBar sceneId={metadata.sceneId} likes={metadata.likes} />}
       {metadata.description && (
         <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {metadata.description}

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublishedSceneList, PublishedScenePage } from '../../../contracts/publishing';
 import type { DatabaseHandle } from '../../../server/db';
-import { sceneFavourites } from '../../../server/db/schema';
+import { sceneFavourites, users } from '../../../server/db/schema';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
+import { reactionsApi } from '../socialService/reactionHelpers';
 import { sceneApi } from './helpers';
 
 const pro = ['premium-user'] as const;
@@ -133,9 +134,13 @@ describe.each(testDatabases())('Explore search on $name', ({ open }) => {
       { title: 'C', tags: ['h1', 'h2', 'h3'] },
     ]);
     const me = newUser('me');
-    await api.view(b, me);
-    await api.view(a, me);
-    await api.view(b, me); // visited again: most recent
+    // A user record, as signing up makes: history and favourites belong to it.
+    await t.app.db.insert(users).values({ id: me, name: 'Me' });
+    const history = reactionsApi(t, issuer);
+    for (const id of [b, a, b]) {
+      expect((await history.visit(id, me)).statusCode).toBe(204);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    } // B visited again: most recent
     expect(await titles(me, { ownerId: owner, filter: 'history' })).toEqual(['B', 'A']);
     expect(await titles(newUser('else'), { ownerId: owner, filter: 'history' })).toEqual([]);
     expect((await api.search(null, { filter: 'history' })).statusCode).toBe(401);

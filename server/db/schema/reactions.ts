@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestampTz } from './columns';
+import { scenes } from './scenes';
+import { users } from './users';
+
+/**
+ * Who likes which space (platform.md §2.7, §7.5): one row per user and space, so "one like per
+ * user" is the primary key and a like is one `insert … on conflict do nothing`. `scenes.likes` (the
+ * count cards, the viewer and Explore's sort show) and `scene_daily_stats.likes` (TRENDING) move in
+ * the same transaction as the row. Rows go with the user's record and with the space.
+ */
+export const sceneLikes = pgTable(
+  'scene_likes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sceneId: text('scene_id')
+      .notNull()
+      .references(() => scenes.id, { onDelete: 'cascade' }),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.sceneId] }),
+    index('scene_likes_scene_idx').on(t.sceneId, t.createdAt),
+  ],
+);
+
+/**
+ * The published spaces a signed-in user opened (their History, Explore's MY HISTORY): one row per
+ * user and space, `viewed_at` moved to now by every new visit, so the newest visit lists first.
+ * Cleared by the user; rows go with the user's record and with the space.
+ */
+export const sceneHistory = pgTable(
+  'scene_history',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sceneId: text('scene_id')
+      .notNull()
+      .references(() => scenes.id, { onDelete: 'cascade' }),
+    viewedAt: timestampTz('viewed_at')
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.sceneId] }),
+    index('scene_history_recent_idx').on(
+      t.userId,
+      t.viewedAt.desc().nullsFirst(),
+      t.sceneId.desc().nullsFirst(),
+    ),
+  ],
+);
