@@ -7,3 +7,4 @@ export * from './scenes';
 export * from './publishing';
 export * from './marketplace';
 export * from './assets';
+export * from './insights';
