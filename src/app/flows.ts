@@ -21,6 +21,7 @@ const flowModules = {
   editor: () => import('./flows/editor'),
   dev: () => import('./flows/dev'),
   assets: () => import('./flows/assets'),
+  insights: () => import('./flows/insights'),
 };
 type FlowModuleName = keyof typeof flowModules;
 type FlowsOf<M extends FlowModuleName> = ReturnType<Awaited<ReturnType<(typeof flowModules)[M]>>['default']>;
@@ -35,7 +36,8 @@ export type Flows = FlowsOf<'home'> &
   FlowsOf<'engine'> &
   FlowsOf<'editor'> &
   FlowsOf<'dev'> &
-  FlowsOf<'assets'>;
+  FlowsOf<'assets'> &
+  FlowsOf<'insights'>;
 export type FlowName = keyof Flows;
 export type FlowInput<K extends FlowName> = InputFrom<Flows[K]>;
 export type FlowRef<K extends FlowName> = ActorRefFrom<Flows[K]>;
@@ -68,6 +70,8 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   assetLibrary: 'assets',
   assetCard: 'assets',
   assetStorage: 'assets',
+  visitInsights: 'insights',
+  spaceInsights: 'insights',
 };
 
 /** Flows given as they are (tests), instead of their modules' real ones. */
