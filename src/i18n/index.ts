@@ -9,6 +9,7 @@ import sharing from './parts/sharing.json';
 import viewerShell from './parts/viewerShell.json';
 import viewerMap from './parts/viewerMap.json';
 import viewerA11y from './parts/viewerA11y.json';
+import insights from './parts/insights.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -35,6 +36,7 @@ export const englishCatalogue = [
   viewerShell,
   viewerMap,
   viewerA11y,
+  insights,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base as Tree) as typeof base;
 const en = englishCatalogue;
 

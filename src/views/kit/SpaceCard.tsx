@@ -3,6 +3,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import FavoriteBorderOutlinedIcon from '@mui/icons-material/FavoriteBorderOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import PreviewOutlinedIcon from '@mui/icons-material/PreviewOutlined';
 import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
 import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
@@ -20,7 +21,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { relativeTime, shortenCount } from '../../lib/format';
@@ -30,6 +31,11 @@ import { Modal } from './Modal';
 import { ShareModal, viewerUrl } from './ShareModal';
 
 export type { SpaceCardData } from '../../machines/spaceCardMachine';
+
+/** The owner's insights of a space, with its chart library: loaded when first opened. */
+const SpaceInsightsDialog = lazy(() =>
+  import('../insights/SpaceInsightsDialog').then((m) => ({ default: m.SpaceInsightsDialog })),
+);
 
 /** The card's size (districts-commerce-spaces.md §2): 364 × 420 px, narrower on a phone. */
 export const spaceCardSize = { width: 364, height: 420 } as const;
@@ -200,6 +206,7 @@ function OwnedCardView({ actor, tagRow }: { actor: SpaceCardActorRef; tagRow?: R
       a.hide === b.hide && a.unhide === b.unhide && a.duplicate === b.duplicate && a.delete === b.delete,
   );
   const [sharing, setSharing] = useState(false);
+  const [insights, setInsights] = useState(false);
 
   if (removed) return null;
   const published = space.state !== 'Draft';
@@ -214,6 +221,13 @@ function OwnedCardView({ actor, tagRow }: { actor: SpaceCardActorRef; tagRow?: R
           label={t('space.actions.share')}
           icon={<ShareOutlinedIcon />}
           onClick={() => setSharing(true)}
+        />
+      )}
+      {published && (
+        <ActionButton
+          label={t('space.actions.insights')}
+          icon={<InsightsOutlinedIcon />}
+          onClick={() => setInsights(true)}
         />
       )}
       <ActionButton
@@ -278,6 +292,11 @@ function OwnedCardView({ actor, tagRow }: { actor: SpaceCardActorRef; tagRow?: R
           url={viewerUrl(id)}
           title={space.title}
         />
+      )}
+      {published && insights && (
+        <Suspense fallback={null}>
+          <SpaceInsightsDialog open sceneId={id} title={space.title} onClose={() => setInsights(false)} />
+        </Suspense>
       )}
     </>
   );
