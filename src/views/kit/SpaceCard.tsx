@@ -51,10 +51,14 @@ export const defaultCoverImage = `data:image/svg+xml;utf8,${encodeURIComponent(
     '<circle cx="214" cy="78" r="12" fill="#1d5bd6" opacity=".45"/></svg>',
 )}`;
 
-/** Where a card's Visit Space button goes: the viewer, or the draft preview for a draft. */
-export function visitHref(space: Pick<SpaceCardData, 'sceneId' | 'state'>): string {
+/**
+ * Where a card's Visit Space button goes: the viewer, or the draft preview for a draft. `from`
+ * marks where the visit comes from (`?from=explore`) for the owner's insights.
+ */
+export function visitHref(space: Pick<SpaceCardData, 'sceneId' | 'state'>, from?: 'explore'): string {
   const path = `/viewer/${encodeURIComponent(space.sceneId)}`;
-  return space.state === 'Draft' ? `${path}?draft=true` : path;
+  if (space.state === 'Draft') return `${path}?draft=true`;
+  return from ? `${path}?from=${from}` : path;
 }
 
 export const editHref = (sceneId: string) => `/curate/${encodeURIComponent(sceneId)}`;
@@ -75,6 +79,8 @@ export interface SpaceCardProps {
   tags?: readonly string[];
   /** A tag was clicked (Explore filters by it). */
   onTagClick?: (tag: string) => void;
+  /** The card is shown by Explore: its visits count as coming from there (visitors' cards only). */
+  visitFrom?: 'explore';
 }
 
 /**
@@ -90,13 +96,14 @@ export function SpaceCard({
   onDuplicated,
   tags,
   onTagClick,
+  visitFrom,
 }: SpaceCardProps) {
   const tagRow =
     tags?.length && onTagClick ? <SpaceTags tags={tags} onTagClick={onTagClick} overlay /> : undefined;
   return owner ? (
     <OwnedSpaceCard space={space} onDeleted={onDeleted} onDuplicated={onDuplicated} tagRow={tagRow} />
   ) : (
-    <SpaceCardLayout space={space} tagRow={tagRow} />
+    <SpaceCardLayout space={space} tagRow={tagRow} visitFrom={visitFrom} />
   );
 }
 
@@ -386,10 +393,12 @@ function SpaceCardLayout({
   space,
   actions,
   tagRow,
+  visitFrom,
 }: {
   space: SpaceCardData;
   actions?: ReactNode;
   tagRow?: ReactNode;
+  visitFrom?: 'explore';
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -546,7 +555,7 @@ function SpaceCardLayout({
           <Button
             variant="contained"
             component={Link}
-            href={visitHref(space)}
+            href={visitHref(space, visitFrom)}
             aria-describedby={titleId}
             sx={{ flexShrink: 0 }}
           >
