@@ -63,12 +63,19 @@ export class InsightsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** A visit of a published space begins: answers its id. Unknown or unpublished spaces: 404. */
+  /** A visit of a published space begins: answers its id. Unknown, unpublished or hidden spaces: 404. */
   async start(sceneId: string, source: VisitSource, visitor: VisitorTraits): Promise<VisitStarted> {
     const [row] = await this.db
       .select({ id: scenes.id })
       .from(scenes)
-      .where(and(eq(scenes.id, sceneId), eq(scenes.state, 'Published'), isNull(scenes.deletedAt)));
+      .where(
+        and(
+          eq(scenes.id, sceneId),
+          eq(scenes.state, 'Published'),
+          eq(scenes.visible, true),
+          isNull(scenes.deletedAt),
+        ),
+      );
     if (!row) throw notFound('No such published space');
     const now = this.now();
     const day = utcDay(now);

@@ -171,6 +171,10 @@ describe.each(testDatabases())('space insights on $name', ({ open }) => {
 
     expect(await status({ type: 'visit.started', sceneId: 'no-such-space', source: 'direct' })).toBe(404);
     expect(await status({ type: 'visit.started', sceneId: draft, source: 'direct' })).toBe(404);
+    const hider = newUser('hider');
+    const hidden = await published(hider, 'Hidden');
+    expect((await api.visibility(hidden, hider, 'false')).statusCode).toBe(200);
+    expect(await status({ type: 'visit.started', sceneId: hidden, source: 'direct' })).toBe(404);
     expect(await status({ type: 'visit.heartbeat', visitId: 'no-such-visit', seconds: 3 })).toBe(404);
     expect(await status({ type: 'object.opened', visitId: 'no-such', kind: 'artwork', objectId: 'a' })).toBe(
       404,
