@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import type { SpaceInsights } from '../../contracts/insights';
 import type { SceneMetadata } from '../../contracts/scenes';
@@ -92,7 +93,8 @@ const openInsights = async (user: ReturnType<typeof userEvent.setup>) => {
   return screen.findByRole('dialog', { name: 'Insights: Sculpture garden' }, { timeout: 15_000 });
 };
 
-describe('SpaceInsightsDialog', () => {
+// The first test to open the dialog loads its chart library: a few seconds on a busy machine.
+describe('SpaceInsightsDialog', { timeout: 30_000 }, () => {
   it("shows the owner a published space's visits, time spent, most opened works and sources", async () => {
     const { requests, user } = await renderOwnerCard(() => json(insights(3)));
     const dialog = await openInsights(user);
@@ -117,6 +119,9 @@ describe('SpaceInsightsDialog', () => {
     expect(within(dialog).getByText('Direct: 1')).toBeInTheDocument();
     expect(within(dialog).queryByText(/Share link:/)).toBeNull();
     expect(within(dialog).getByText(/without cookies or tracking/)).toBeVisible();
+    // Nothing a screen reader or a keyboard user would stumble on (colours need a real browser).
+    const audit = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false } } });
+    expect(audit.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
 
     // Another period asks again, for that many days.
     await user.click(within(dialog).getByRole('button', { name: 'Last 7 days' }));
