@@ -175,16 +175,21 @@ export const visitInsightsMachine = setup({
         id: 'startVisit',
         src: 'startVisit',
         input: ({ context }) => ({ sceneId: context.sceneId, source: context.source }),
-        onDone: {
-          target: 'counting',
-          actions: enqueueActions(({ context, event, enqueue }) => {
-            const { visitId } = event.output;
-            enqueue.assign({ visitId, pending: [] });
-            for (const object of context.pending) {
-              enqueue({ type: 'deliver', params: { type: 'object.opened', visitId, ...object } });
-            }
-          }),
-        },
+        onDone: [
+          {
+            guard: ({ event }) => typeof event.output?.visitId === 'string',
+            target: 'counting',
+            actions: enqueueActions(({ context, event, enqueue }) => {
+              const { visitId } = event.output;
+              enqueue.assign({ visitId, pending: [] });
+              for (const object of context.pending) {
+                enqueue({ type: 'deliver', params: { type: 'object.opened', visitId, ...object } });
+              }
+            }),
+          },
+          // An answer without a visit id (not this server?) turns reporting off too.
+          { target: 'off' },
+        ],
         onError: 'off',
       },
     },

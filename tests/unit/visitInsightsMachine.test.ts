@@ -54,6 +54,7 @@ const events = (): AnyEventObject[] => [
   { type: 'engine.event', event: { type: 'infoPointOpened', id: 'i1', title: 'About', text: '…' } },
   { type: 'engine.event', event: { type: 'artworkFocused', objectId: 'p1' } },
   { type: 'xstate.done.actor.startVisit', output: { visitId: 'v1' } },
+  { type: 'xstate.done.actor.startVisit', output: {} },
   { type: 'xstate.error.actor.startVisit', error: new Error('offline') },
 ];
 
