@@ -251,6 +251,13 @@ describe.each(testDatabases())('space insights on $name', ({ open }) => {
       (await db.db.select({ day: insightSalts.day }).from(insightSalts)).map((s) => s.day),
     ).not.toContain('2030-03-10');
 
+    // A visit takes reports for a day after it started, then no more.
+    now = new Date('2030-03-11T09:30:00Z');
+    await expect(service.spent(a.visitId, 90)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(service.opened(a.visitId, 'artwork', 'picture-1')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+
     const report = await service.rollUp(now);
     expect(report.days).toBeGreaterThanOrEqual(1);
     const [rolled] = await db.db.select().from(insightDays).where(eq(insightDays.sceneId, sceneId));
