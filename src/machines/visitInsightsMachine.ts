@@ -15,7 +15,8 @@ import type { EngineEvent } from '../engine/protocol';
  * info points it opened. No cookie, no id kept beyond the page: the visit id lives in this actor.
  *
  * - `waiting`: until the space's first frame (`visit.loaded`).
- * - `starting`: the visit is reported; its id comes back (a failure turns reporting `off`).
+ * - `starting`: the visit is reported; its id comes back (a failure, or no id for the owner's own
+ *   visit, turns reporting `off`).
  * - `counting.visible`: time counts; a heartbeat reports it every so often (`heartbeat` actor).
  * - `counting.hidden`: the page is hidden (another tab, a locked phone, leaving): the time so far
  *   was reported as the visit's end, by beacon; coming back counts on, and a later end replaces it.
@@ -98,7 +99,7 @@ export const visitInsightsMachine = setup({
     input: {} as VisitInsightsInput,
   },
   actors: {
-    startVisit: fromPromise<VisitStarted, { sceneId: string; source: VisitSource }>(async () => {
+    startVisit: fromPromise<VisitStarted | null, { sceneId: string; source: VisitSource }>(async () => {
       throw new Error('startVisit not provided');
     }),
     /** Tells `page.hidden` and `page.visible` (visibilitychange, pagehide, pageshow). */
@@ -180,14 +181,14 @@ export const visitInsightsMachine = setup({
             guard: ({ event }) => typeof event.output?.visitId === 'string',
             target: 'counting',
             actions: enqueueActions(({ context, event, enqueue }) => {
-              const { visitId } = event.output;
+              const visitId = event.output!.visitId;
               enqueue.assign({ visitId, pending: [] });
               for (const object of context.pending) {
                 enqueue({ type: 'deliver', params: { type: 'object.opened', visitId, ...object } });
               }
             }),
           },
-          // An answer without a visit id (not this server?) turns reporting off too.
+          // No visit id (the owner's own visit is not counted): nothing more to report.
           { target: 'off' },
         ],
         onError: 'off',

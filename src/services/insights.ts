@@ -9,17 +9,18 @@ const id = (value: string) => encodeURIComponent(value);
 
 /** Calls of the insights service: a visit's events, and a space's figures for its owner. */
 export const insightsApi = (api: KyInstance) => ({
-  /** A visit begins: answers its id. */
+  /** A visit begins: answers its id, or null when it is not counted (the owner's own visit). */
   startVisit: (sceneId: string, source: VisitSource, signal?: AbortSignal) =>
-    call(() =>
-      api
+    call(async (): Promise<VisitStarted | null> => {
+      const answer = await api
         .post('insightsService/events', {
           json: { type: 'visit.started', sceneId, source } satisfies VisitEvent,
           retry: 0,
           signal,
         })
-        .json<VisitStarted>(),
-    ),
+        .json<VisitStarted | ''>();
+      return answer === '' ? null : answer;
+    }),
   /** A space's insights over `from`..`to` (UTC days; the server's default range when left out). */
   insights: (sceneId: string, range: { from?: string; to?: string }, signal?: AbortSignal) =>
     call(() =>

@@ -63,4 +63,30 @@ describe('VisitInsights', () => {
     // Only the start went through the API: nothing else was fetched.
     expect(started).toHaveLength(1);
   });
+
+  it("reports nothing more of the owner's own visit, which the server does not count", async () => {
+    let starts = 0;
+    const fetch = async () => (starts++, new Response(null, { status: 204 }));
+    const beacons: string[] = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      sendBeacon: (_url: string, body: string) => (beacons.push(body), true),
+    });
+    let listener: ((event: EngineEvent) => void) | undefined;
+    await renderInApp(
+      <VisitInsights
+        sceneId="s1"
+        embed={false}
+        loaded
+        onEngineEvent={(l) => ((listener = l), () => (listener = undefined))}
+      />,
+      { fetch, path: '/viewer/s1' },
+    );
+    await waitFor(() => expect(starts).toBe(1));
+    await waitFor(() => expect(listener).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    listener!({ type: 'artworkFocused', objectId: 'picture-0' });
+    setVisibility('hidden');
+    expect(beacons).toEqual([]);
+  });
 });

@@ -17,7 +17,7 @@ import {
 
 interface PendingStart {
   input: { sceneId: string; source: VisitSource };
-  resolve: (answer: VisitStarted) => void;
+  resolve: (answer: VisitStarted | null) => void;
   reject: (error: unknown) => void;
 }
 
@@ -29,7 +29,7 @@ function startVisit(search = '', embed = false) {
   const actor = createActor(
     visitInsightsMachine.provide({
       actors: {
-        startVisit: fromPromise<VisitStarted, { sceneId: string; source: VisitSource }>(
+        startVisit: fromPromise<VisitStarted | null, { sceneId: string; source: VisitSource }>(
           ({ input }) => new Promise((resolve, reject) => starts.push({ input, resolve, reject })),
         ),
         heartbeat: fromCallback(() => {
@@ -54,7 +54,7 @@ const events = (): AnyEventObject[] => [
   { type: 'engine.event', event: { type: 'infoPointOpened', id: 'i1', title: 'About', text: '…' } },
   { type: 'engine.event', event: { type: 'artworkFocused', objectId: 'p1' } },
   { type: 'xstate.done.actor.startVisit', output: { visitId: 'v1' } },
-  { type: 'xstate.done.actor.startVisit', output: {} },
+  { type: 'xstate.done.actor.startVisit', output: null },
   { type: 'xstate.error.actor.startVisit', error: new Error('offline') },
 ];
 

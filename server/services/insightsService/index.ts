@@ -94,7 +94,8 @@ export default async function insightsService(instance: FastifyInstance) {
         summary: 'Report an event of a visit',
         description:
           'Anyone, signed in or not; no cookie is read or set. `visit.started` (a published space, and ' +
-          'where the visit came from) answers the visit id; `visit.heartbeat` and `visit.ended` report ' +
+          'where the visit came from) answers the visit id (204 without one when the signed-in caller ' +
+          'owns the space: their own visits are not counted); `visit.heartbeat` and `visit.ended` report ' +
           'the seconds the page was visible so far; `object.opened` a work or info point the visit ' +
           'opened. Accepts application/json and text/plain (what navigator.sendBeacon sends). ' +
           `At most ${insightsLimits.eventsPerMinute} events per address per minute (429 RATE_LIMITED). ` +
@@ -103,7 +104,7 @@ export default async function insightsService(instance: FastifyInstance) {
         body: VisitEvent,
         response: {
           200: VisitStarted.describe('The visit started'),
-          204: z.null().describe('Counted'),
+          204: z.null().describe("Counted (or, for visit.started, the owner's own visit: not counted)"),
           400: ErrorBody.describe('Not a valid event (VALIDATION_FAILED)'),
           404: ErrorBody.describe(
             'No such published space, or no such visit (or one started over a day ago)',
@@ -122,8 +123,11 @@ export default async function insightsService(instance: FastifyInstance) {
       reply.header('cache-control', 'no-store');
       const event = request.body;
       switch (event.type) {
-        case 'visit.started':
-          return service.start(event.sceneId, event.source, started(request));
+        case 'visit.started': {
+          const visit = await service.start(event.sceneId, event.source, started(request), request.auth);
+          if (visit) return visit;
+          break;
+        }
         case 'visit.heartbeat':
         case 'visit.ended':
           await service.spent(event.visitId, event.seconds);

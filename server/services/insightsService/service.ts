@@ -63,10 +63,18 @@ export class InsightsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** A visit of a published space begins: answers its id. Unknown, unpublished or hidden spaces: 404. */
-  async start(sceneId: string, source: VisitSource, visitor: VisitorTraits): Promise<VisitStarted> {
+  /**
+   * A visit of a published space begins: answers its id (null: the signed-in owner's own visit,
+   * which is not counted). Unknown, unpublished or hidden spaces: 404.
+   */
+  async start(
+    sceneId: string,
+    source: VisitSource,
+    visitor: VisitorTraits,
+    caller: Caller | null = null,
+  ): Promise<VisitStarted | null> {
     const [row] = await this.db
-      .select({ id: scenes.id })
+      .select({ ownerId: scenes.ownerId })
       .from(scenes)
       .where(
         and(
@@ -77,6 +85,8 @@ export class InsightsService {
         ),
       );
     if (!row) throw notFound('No such published space');
+    // The owner looking at their own space is not a visitor.
+    if (caller?.userId === row.ownerId) return null;
     const now = this.now();
     const day = utcDay(now);
     const salt = await this.saltOf(day);

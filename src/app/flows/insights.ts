@@ -17,8 +17,8 @@ export default function insightsFlows({ api }: AppServices) {
   return {
     visitInsights: visitInsightsMachine.provide({
       actors: {
-        startVisit: fromPromise<VisitStarted, { sceneId: string; source: VisitSource }>(({ input, signal }) =>
-          insights.startVisit(input.sceneId, input.source, signal),
+        startVisit: fromPromise<VisitStarted | null, { sceneId: string; source: VisitSource }>(
+          ({ input, signal }) => insights.startVisit(input.sceneId, input.source, signal),
         ),
         pageWatch: fromCallback<VisitInsightsEvent>(({ sendBack }) => {
           const now = () => performance.now();

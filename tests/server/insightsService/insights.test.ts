@@ -123,6 +123,29 @@ describe.each(testDatabases())('space insights on $name', ({ open }) => {
     expect(capped.seconds).toBeLessThanOrEqual(61);
   });
 
+  it("does not count the signed-in owner's own visits", async () => {
+    const owner = newUser('owner');
+    const sceneId = await published(owner);
+    const own = await t.app.inject({
+      method: 'POST',
+      url: events,
+      remoteAddress: newAddress(),
+      headers: { ...(await api.auth(owner)), 'content-type': 'application/json', 'user-agent': firefox },
+      payload: JSON.stringify({ type: 'visit.started', sceneId, source: 'direct' }),
+    });
+    expect(own.statusCode, own.body).toBe(204);
+    const visitor = await t.app.inject({
+      method: 'POST',
+      url: events,
+      remoteAddress: newAddress(),
+      headers: { ...(await api.auth(newUser('visitor'))), 'content-type': 'application/json' },
+      payload: JSON.stringify({ type: 'visit.started', sceneId, source: 'direct' }),
+    });
+    expect(visitor.statusCode).toBe(200);
+    const insights = SpaceInsights.parse((await read(sceneId, owner)).json());
+    expect(insights.totals.visits).toBe(1);
+  });
+
   it('never stores the address or the browser', async () => {
     const owner = newUser('owner');
     const sceneId = await published(owner);
@@ -230,13 +253,13 @@ describe.each(testDatabases())('space insights on $name', ({ open }) => {
     let now = new Date('2030-03-10T09:00:00Z');
     const service = new InsightsService(db.db, t.app.blobStore, () => now);
     const visitor = { address: newAddress(), userAgent: firefox };
-    const a = await service.start(sceneId, 'direct', visitor);
+    const a = (await service.start(sceneId, 'direct', visitor))!;
     now = new Date('2030-03-10T18:00:00Z');
-    const b = await service.start(sceneId, 'direct', visitor);
+    const b = (await service.start(sceneId, 'direct', visitor))!;
     await service.spent(a.visitId, 30);
     await service.opened(b.visitId, 'artwork', 'picture-0');
     now = new Date('2030-03-11T08:00:00Z');
-    const c = await service.start(sceneId, 'explore', visitor);
+    const c = (await service.start(sceneId, 'explore', visitor))!;
     await service.spent(c.visitId, 50);
 
     const hashes = await db.db
