@@ -88,6 +88,8 @@ export function embedUrl(
 ): string {
   const url = new URL(viewerUrl);
   url.pathname = url.pathname.replace('/viewer/', '/viewer/embed/');
+  // An embed is its own source of visits: a share link's marker does not go with it.
+  url.searchParams.delete('from');
   url.searchParams.set('showSignIn', flags.showSignIn ? '1' : '0');
   url.searchParams.set('showCommunications', flags.showCommunications ? '1' : '0');
   return url.toString();

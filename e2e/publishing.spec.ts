@@ -83,7 +83,7 @@ test('publish through every wizard step, find the space on Explore, embed it on 
   await expect(card).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(1);
   await card.getByRole('link', { name: text('space.card.visitSpace') }).click();
-  await expect(page).toHaveURL(new RegExp(`/viewer/${sceneId}$`));
+  await expect(page).toHaveURL(new RegExp(`/viewer/${sceneId}\\?from=explore$`));
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
   // The embed code in a page of another site (127.0.0.1 against localhost): the space plays,

@@ -82,7 +82,7 @@ test('the panels show the space: info, share, paths and other spaces', async ({ 
   await panelButton(page, 'viewer.sidebar.share').click();
   const share = panel(page, 'viewer.sidebar.share');
   await expect(share.getByRole('textbox', { name: text('shareModal.link') })).toHaveValue(
-    new RegExp(`/viewer/${demo.sceneId}$`),
+    new RegExp(`/viewer/${demo.sceneId}\\?from=share$`),
   );
   await expect(
     share.getByRole('navigation', { name: text('shareModal.networks') }).getByRole('link'),

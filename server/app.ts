@@ -23,6 +23,7 @@ import assetService from './services/assetService';
 import communicationService from './services/communicationService';
 import engineFiles from './services/assetService/engineFiles';
 import fileService from './services/fileService';
+import insightsService from './services/insightsService';
 import marketplaceService from './services/marketplaceService';
 import sceneService from './services/sceneService';
 import socialService, { type SocialServiceOptions } from './services/socialService';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(engineFiles, { prefix: '/files' });
     await app.register(communicationService, { prefix: '/api/communicationInteractionService' });
     await app.register(socialService, { prefix: '/api/socialService', ...options.social });
+    await app.register(insightsService, { prefix: '/api/insightsService' });
   });
   await step('pages', async () => {
     await app.register(linkPreview);

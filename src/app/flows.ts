@@ -23,6 +23,7 @@ const flowModules = {
   assets: () => import('./flows/assets'),
   social: () => import('./flows/social'),
   reactions: () => import('./flows/reactions'),
+  insights: () => import('./flows/insights'),
 };
 type FlowModuleName = keyof typeof flowModules;
 type FlowsOf<M extends FlowModuleName> = ReturnType<Awaited<ReturnType<(typeof flowModules)[M]>>['default']>;
@@ -39,7 +40,8 @@ export type Flows = FlowsOf<'home'> &
   FlowsOf<'dev'> &
   FlowsOf<'assets'> &
   FlowsOf<'social'> &
-  FlowsOf<'reactions'>;
+  FlowsOf<'reactions'> &
+  FlowsOf<'insights'>;
 export type FlowName = keyof Flows;
 export type FlowInput<K extends FlowName> = InputFrom<Flows[K]>;
 export type FlowRef<K extends FlowName> = ActorRefFrom<Flows[K]>;
@@ -81,6 +83,8 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   favouriteSpaces: 'reactions',
   historySpaces: 'reactions',
   historyClear: 'reactions',
+  visitInsights: 'insights',
+  spaceInsights: 'insights',
 };
 
 /** Flows given as they are (tests), instead of their modules' real ones. */

@@ -386,6 +386,8 @@ export const engineEventSchemas = {
   /** A clickable model or a hypertext was clicked: the page opens the link (in a new tab). */
   linkRequested: z.object({ objectId: ObjectId, url: z.string().max(2048) }),
   infoPointOpened: z.object({ id: ObjectId, title: z.string(), text: z.string() }),
+  /** A picture was clicked: the visitor steps up to it (the owner's insights count it as opened). */
+  artworkFocused: z.object({ objectId: ObjectId }),
   /** A video started or stopped playing (a click toggles it). */
   videoState: z.object({ objectId: ObjectId, playing: z.boolean() }),
   guidedTourState: z.object({

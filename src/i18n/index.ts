@@ -12,6 +12,7 @@ import viewerMap from './parts/viewerMap.json';
 import viewerA11y from './parts/viewerA11y.json';
 import social from './parts/social.json';
 import spaceReactions from './parts/spaceReactions.json';
+import insights from './parts/insights.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -41,6 +42,7 @@ export const englishCatalogue = [
   comments,
   social,
   spaceReactions,
+  insights,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base as Tree) as typeof base;
 const en = englishCatalogue;
 

@@ -235,6 +235,10 @@ describe('Explore page', () => {
     await screen.findByRole('article', { name: 'Blue museum' });
     expect(screen.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('img', { name: 'Cover of Blue museum' })).toBeInTheDocument();
+    // Visits from Explore say so, for the owner's insights.
+    expect(
+      within(screen.getByRole('article', { name: 'Blue museum' })).getByRole('link', { name: 'Visit Space' }),
+    ).toHaveAttribute('href', '/viewer/s2?from=explore');
 
     await user.click(screen.getByRole('button', { name: 'List view' }));
     expect(screen.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
@@ -243,7 +247,10 @@ describe('Explore page', () => {
     expect(screen.queryByRole('img', { name: 'Cover of Blue museum' })).toBeNull();
     const row = screen.getByRole('article', { name: 'Blue museum' });
     expect(within(row).getByText('50 views')).toBeVisible();
-    expect(within(row).getByRole('link', { name: 'Visit Space' })).toHaveAttribute('href', '/viewer/s2');
+    expect(within(row).getByRole('link', { name: 'Visit Space' })).toHaveAttribute(
+      'href',
+      '/viewer/s2?from=explore',
+    );
     expect(within(row).getByRole('button', { name: 'Filter by tag history' })).toBeVisible();
     expect(server.searches()).toHaveLength(1);
   });

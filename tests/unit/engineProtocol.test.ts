@@ -303,6 +303,7 @@ const eventSamples: { [N in EngineEventName]: Extract<EngineEvent, { type: N }> 
   exportResult: { type: 'exportResult', content: content() },
   navigationRequested: { type: 'navigationRequested', kind: 'portal', targetSceneId: 'scene-2' },
   infoPointOpened: { type: 'infoPointOpened', id: 'i', title: 'About', text: 'Opened in 2026' },
+  artworkFocused: { type: 'artworkFocused', objectId: 'p1' },
   linkRequested: { type: 'linkRequested', objectId: 'm', url: 'https://example.com' },
   videoState: { type: 'videoState', objectId: 'v', playing: true },
   guidedTourState: {

@@ -11,3 +11,4 @@ export * from './comments';
 export * from './follows';
 export * from './notifications';
 export * from './reactions';
+export * from './insights';

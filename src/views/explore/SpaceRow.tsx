@@ -72,7 +72,7 @@ export function SpaceRow({ space, onTagClick }: { space: SceneMetadata; onTagCli
       <Button
         variant="contained"
         component={Link}
-        href={visitHref(space)}
+        href={visitHref(space, 'explore')}
         aria-describedby={titleId}
         sx={{ flexShrink: 0, alignSelf: 'center' }}
       >

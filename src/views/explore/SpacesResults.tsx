@@ -34,7 +34,9 @@ export function SpacesResults({
           <SpaceCardGrid
             label={t('explore.spacesList')}
             items={items}
-            card={(space) => <SpaceCard space={space} tags={space.tags} onTagClick={onTagClick} />}
+            card={(space) => (
+              <SpaceCard space={space} tags={space.tags} onTagClick={onTagClick} visitFrom="explore" />
+            )}
           />
         ) : (
           <Box

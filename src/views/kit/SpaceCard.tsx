@@ -3,6 +3,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import FavoriteBorderOutlinedIcon from '@mui/icons-material/FavoriteBorderOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import PreviewOutlinedIcon from '@mui/icons-material/PreviewOutlined';
 import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
 import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
@@ -14,16 +15,15 @@ import {
   Card,
   CardContent,
   Chip,
-  IconButton,
   Link as MuiLink,
   Stack,
   Typography,
 } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { relativeTime, shortenCount } from '../../lib/format';
+import { relativeTime } from '../../lib/format';
 import type { SpaceCardActorRef, SpaceCardData } from '../../machines/spaceCardMachine';
 import { useFlow } from '../../app/AppContext';
 import { FavouriteButton } from './FavouriteButton';
@@ -32,24 +32,29 @@ import { ShareModal, viewerUrl } from './ShareModal';
 
 export type { SpaceCardData } from '../../machines/spaceCardMachine';
 
+/** The owner's insights of a space, with its chart library: loaded when first opened. */
+import { ActionButton, ActionLink, Cover, defaultCoverImage, Stat } from './SpaceCardParts';
+import { useNow } from './useNow';
+
+const SpaceInsightsDialog = lazy(() =>
+  import('../insights/SpaceInsightsDialog').then((m) => ({ default: m.SpaceInsightsDialog })),
+);
+
 /** The card's size (districts-commerce-spaces.md §2): 364 × 420 px, narrower on a phone. */
 export const spaceCardSize = { width: 364, height: 420 } as const;
 const coverHeight = 200;
 
 /** The picture a card shows when a space has no cover or its cover cannot be loaded. */
-export const defaultCoverImage = `data:image/svg+xml;utf8,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 364 200">' +
-    '<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">' +
-    '<stop offset="0" stop-color="#dfe8fb"/><stop offset="1" stop-color="#b9c9ef"/></linearGradient></defs>' +
-    '<rect width="364" height="200" fill="url(#g)"/>' +
-    '<path d="M132 128l32-36 22 24 14-14 32 26z" fill="#1d5bd6" opacity=".45"/>' +
-    '<circle cx="214" cy="78" r="12" fill="#1d5bd6" opacity=".45"/></svg>',
-)}`;
+export { defaultCoverImage };
 
-/** Where a card's Visit Space button goes: the viewer, or the draft preview for a draft. */
-export function visitHref(space: Pick<SpaceCardData, 'sceneId' | 'state'>): string {
+/**
+ * Where a card's Visit Space button goes: the viewer, or the draft preview for a draft. `from`
+ * marks where the visit comes from (`?from=explore`) for the owner's insights.
+ */
+export function visitHref(space: Pick<SpaceCardData, 'sceneId' | 'state'>, from?: 'explore'): string {
   const path = `/viewer/${encodeURIComponent(space.sceneId)}`;
-  return space.state === 'Draft' ? `${path}?draft=true` : path;
+  if (space.state === 'Draft') return `${path}?draft=true`;
+  return from ? `${path}?from=${from}` : path;
 }
 
 export const editHref = (sceneId: string) => `/curate/${encodeURIComponent(sceneId)}`;
@@ -70,6 +75,8 @@ export interface SpaceCardProps {
   tags?: readonly string[];
   /** A tag was clicked (Explore filters by it). */
   onTagClick?: (tag: string) => void;
+  /** The card is shown by Explore: its visits count as coming from there (visitors' cards only). */
+  visitFrom?: 'explore';
 }
 
 /**
@@ -85,13 +92,14 @@ export function SpaceCard({
   onDuplicated,
   tags,
   onTagClick,
+  visitFrom,
 }: SpaceCardProps) {
   const tagRow =
     tags?.length && onTagClick ? <SpaceTags tags={tags} onTagClick={onTagClick} overlay /> : undefined;
   return owner ? (
     <OwnedSpaceCard space={space} onDeleted={onDeleted} onDuplicated={onDuplicated} tagRow={tagRow} />
   ) : (
-    <SpaceCardLayout space={space} tagRow={tagRow} favourite />
+    <SpaceCardLayout space={space} tagRow={tagRow} favourite visitFrom={visitFrom} />
   );
 }
 
@@ -201,6 +209,7 @@ function OwnedCardView({ actor, tagRow }: { actor: SpaceCardActorRef; tagRow?: R
       a.hide === b.hide && a.unhide === b.unhide && a.duplicate === b.duplicate && a.delete === b.delete,
   );
   const [sharing, setSharing] = useState(false);
+  const [insights, setInsights] = useState(false);
 
   if (removed) return null;
   const published = space.state !== 'Draft';
@@ -215,6 +224,13 @@ function OwnedCardView({ actor, tagRow }: { actor: SpaceCardActorRef; tagRow?: R
           label={t('space.actions.share')}
           icon={<ShareOutlinedIcon />}
           onClick={() => setSharing(true)}
+        />
+      )}
+      {published && (
+        <ActionButton
+          label={t('space.actions.insights')}
+          icon={<InsightsOutlinedIcon />}
+          onClick={() => setInsights(true)}
         />
       )}
       <ActionButton
@@ -280,86 +296,12 @@ function OwnedCardView({ actor, tagRow }: { actor: SpaceCardActorRef; tagRow?: R
           title={space.title}
         />
       )}
+      {published && insights && (
+        <Suspense fallback={null}>
+          <SpaceInsightsDialog open sceneId={id} title={space.title} onClose={() => setInsights(false)} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-const actionButtonSx = { color: 'text.primary', '&:hover': { bgcolor: 'action.hover' } } as const;
-
-function ActionButton({
-  label,
-  icon,
-  onClick,
-  disabled = false,
-}: {
-  label: string;
-  icon: ReactNode;
-  onClick: () => void;
-  disabled?: boolean;
-}) {
-  return (
-    <IconButton
-      size="small"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      disabled={disabled}
-      sx={actionButtonSx}
-    >
-      {icon}
-    </IconButton>
-  );
-}
-
-function ActionLink({ label, icon, href }: { label: string; icon: ReactNode; href: string }) {
-  return (
-    <IconButton
-      size="small"
-      component={Link}
-      href={href}
-      aria-label={label}
-      title={label}
-      sx={actionButtonSx}
-    >
-      {icon}
-    </IconButton>
-  );
-}
-
-// In px: in `sx`, a width of 1 means 100% and a margin of -1 one spacing unit.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-  border: 0,
-  p: 0,
-  m: '-1px',
-} as const;
-
-function Stat({
-  icon,
-  count,
-  label,
-}: {
-  icon: ReactNode;
-  count: number;
-  label: (formatted: string) => string;
-}) {
-  const formatted = shortenCount(count);
-  return (
-    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-      <Box component="span" aria-hidden sx={{ display: 'inline-flex', '& svg': { fontSize: 18 } }}>
-        {icon}
-      </Box>
-      <span aria-hidden>{formatted}</span>
-      <Box component="span" sx={visuallyHidden}>
-        {label(formatted)}
-      </Box>
-    </Box>
   );
 }
 
@@ -369,12 +311,14 @@ function SpaceCardLayout({
   actions,
   tagRow,
   favourite = false,
+  visitFrom,
 }: {
   space: SpaceCardData;
   actions?: ReactNode;
   tagRow?: ReactNode;
   /** A visitor's card: the favourite button for signed-in users. */
   favourite?: boolean;
+  visitFrom?: 'explore';
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -536,7 +480,7 @@ function SpaceCardLayout({
           <Button
             variant="contained"
             component={Link}
-            href={visitHref(space)}
+            href={visitHref(space, visitFrom)}
             aria-describedby={titleId}
             sx={{ flexShrink: 0 }}
           >
@@ -545,30 +489,5 @@ function SpaceCardLayout({
         </Box>
       </CardContent>
     </Card>
-  );
-}
-
-/** The current time, moving on every minute (the time since the last update follows it). */
-function useNow(everyMs = 60_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
-
-/** The cover picture; the default picture when there is none or it fails to load. */
-function Cover({ src, alt }: { src: string | null; alt: string }) {
-  const [broken, setBroken] = useState(false);
-  return (
-    <Box
-      component="img"
-      src={src && !broken ? src : defaultCoverImage}
-      alt={alt}
-      loading="lazy"
-      onError={() => setBroken(true)}
-      sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
-    />
   );
 }

@@ -38,6 +38,7 @@ import { NotFoundPage } from './NotFoundPage';
 import { useLandscapeSuggestion } from './viewerLandscape';
 import { EnterVrButton } from '../viewer/EnterVrButton';
 import { useListView, ViewerAccessibility } from '../viewer/ViewerAccessibility';
+import { VisitInsights } from '../viewer/VisitInsights';
 
 /** Which optional controls a viewer shows (districts-commerce-spaces.md §2 'Route shapes'). */
 export interface ViewerFlags {
@@ -205,6 +206,14 @@ function ViewerView({
         </Stack>
       )}
       {ready && <EnterVrButton send={send} onEngineEvent={events.onEngineEvent} />}
+      {ready && !draft && (
+        <VisitInsights
+          sceneId={sceneId}
+          embed={embed}
+          loaded={progress === null}
+          onEngineEvent={events.onEngineEvent}
+        />
+      )}
       {embed && <EmbedControls sceneId={sceneId} signIn={flags.signIn} />}
       {failed && (
         <Stack sx={{ position: 'absolute', inset: 0, alignItems: 'center', justifyContent: 'center', p: 2 }}>

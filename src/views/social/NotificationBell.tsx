@@ -1,4 +1,5 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
+import { useNow } from '../kit/useNow';
 import {
   Alert,
   Avatar,
@@ -17,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationItem } from '../../../contracts/notifications';
 import { useFlow } from '../../app/AppContext';
@@ -197,13 +198,3 @@ const visuallyHidden = {
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 } as const;
-
-/** The time now, again every minute (relative times stay right while the list is open). */
-function useNow(everyMs = 60_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}

@@ -1,4 +1,5 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { useNow } from '../kit/useNow';
 import {
   Alert,
   Avatar,
@@ -13,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { type Comment, commentBodyMax, type Reply } from '../../../contracts/comments';
@@ -383,14 +384,4 @@ function CommentActions({ actor, comment }: { actor: CommentsActorRef; comment: 
       )}
     </Stack>
   );
-}
-
-/** The current time, moving on every minute (the times since comments were posted follow it). */
-function useNow(everyMs = 60_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }

@@ -266,6 +266,7 @@ export class ViewerMode {
       case 'picture': {
         const picture = content.pictures.find((p) => p.id === hit.id);
         if (picture) this.stepUpTo(picture.transform.position, picture.transform.rotation[1]);
+        if (picture) this.emit({ type: 'artworkFocused', objectId: picture.id });
         return;
       }
       case 'floor':
