@@ -7,6 +7,10 @@ import publishWizard from '../src/i18n/parts/publishWizard.json' with { type: 'j
 import sharing from '../src/i18n/parts/sharing.json' with { type: 'json' };
 import viewerShell from '../src/i18n/parts/viewerShell.json' with { type: 'json' };
 import viewerA11y from '../src/i18n/parts/viewerA11y.json' with { type: 'json' };
+import comments from '../src/i18n/parts/comments.json' with { type: 'json' };
+import insights from '../src/i18n/parts/insights.json' with { type: 'json' };
+import social from '../src/i18n/parts/social.json' with { type: 'json' };
+import spaceReactions from '../src/i18n/parts/spaceReactions.json' with { type: 'json' };
 
 export const port = Number(process.env.E2E_PORT);
 /** A district subdomain of the test server (`*.localhost` resolves to loopback in Chromium). */
@@ -22,10 +26,18 @@ const merge = (into: Tree, extra: Tree): Tree => {
   return out;
 };
 /** The catalogue as the app has it: en.json with the feature parts laid over it (src/i18n/index.ts). */
-const en = [publishWizard, exploreSpaces, sharing, commerce, viewerShell, viewerA11y].reduce<Tree>(
-  (all, part) => merge(all, part as Tree),
-  base,
-);
+const en = [
+  publishWizard,
+  exploreSpaces,
+  sharing,
+  commerce,
+  viewerShell,
+  viewerA11y,
+  comments,
+  social,
+  spaceReactions,
+  insights,
+].reduce<Tree>((all, part) => merge(all, part as Tree), base);
 
 /** Looks up a catalogue string by its dotted key. */
 export function text(key: string): string {
