@@ -8,11 +8,14 @@ import { districtCategories, solutionSlugs } from '../../routes';
 import { useSession } from '../../app/AppContext';
 import type { NavItem } from './navLinks';
 import { phoneHeader, SiteHeader } from './SiteHeader';
-import { NotificationBell } from '../social/NotificationBell';
 import { resourceLinks, solutionLink } from './navLinks';
 import { useOpenUntilNavigation } from './useOpenUntilNavigation';
 
 const ProfileDrawer = lazy(() => import('./ProfileDrawer'));
+// Only signed-in visitors have a bell: the first visit does not download it.
+const NotificationBell = lazy(() =>
+  import('../social/NotificationBell').then((m) => ({ default: m.NotificationBell })),
+);
 const initialOf = (name: string) => (name.trim()[0] ?? '?').toUpperCase();
 
 /** Solutions menu grouping (platform.md §2.2): by industry and by function. */
@@ -94,7 +97,11 @@ function HeaderActions({ district }: { district: string | null }) {
             {t('nav.createSpace')}
           </Button>
         ))}
-      {user && <NotificationBell key={user.userId} />}
+      {user && (
+        <Suspense fallback={null}>
+          <NotificationBell key={user.userId} />
+        </Suspense>
+      )}
       {user && (
         <>
           <IconButton
