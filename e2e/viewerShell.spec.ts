@@ -72,10 +72,10 @@ test('the panels show the space: info, share, paths and other spaces', async ({ 
   const info = panel(page, 'viewer.sidebar.spaceInfo');
   await expect(info).toContainText(demo.title);
   await expect(info).toContainText(text('viewer.spaceInfo.totalVisits'));
-  await expect(info.getByRole('button', { name: demo.ownerName })).toBeVisible();
+  await expect(info.getByRole('button', { name: demo.ownerName, exact: true })).toBeVisible();
   // The creator's counts come from their public profile.
   await expect(info.getByTestId('viewer-creator-counts')).toContainText(text('viewer.spaceInfo.followers'));
-  await info.getByRole('button', { name: demo.ownerName }).click();
+  await info.getByRole('button', { name: demo.ownerName, exact: true }).click();
   await expect(page.getByRole('menuitem', { name: text('viewer.creator.viewProfile') })).toBeVisible();
   await page.keyboard.press('Escape');
 
