@@ -12,3 +12,4 @@ export * from './follows';
 export * from './notifications';
 export * from './reactions';
 export * from './insights';
+export * from './groups';

@@ -1,6 +1,8 @@
 import { privateSpaceMessages } from '../../../contracts/publishing';
+import type { Executor } from '../../db';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Caller } from '../../http/caller';
+import { memberOfGroups } from '../userService/groupMembership';
 import type { SceneRow } from './metadata';
 
 /** Who may do what with a space: checked next to the data, by every read and write of it. */
@@ -8,25 +10,35 @@ import type { SceneRow } from './metadata';
 export const noSuchSpace = () => notFound('No such space');
 
 /**
- * Whether a caller other than the owner may see a private space: its privacy ACL names them.
- * Group lists are stored, but matching the caller's groups comes with the groups issue: until
- * then only the user list lets visitors in.
+ * Whether a caller other than the owner may see a private space: its privacy ACL names them, or a
+ * group they are a member of (an invitation not yet accepted does not count).
  */
-function invited(row: Pick<SceneRow, 'userPrivacyAcl'>, caller: Caller | null): boolean {
-  return caller !== null && (row.userPrivacyAcl ?? []).includes(caller.userId);
+async function invited(
+  db: Executor,
+  row: Pick<SceneRow, 'userPrivacyAcl' | 'groupPrivacyAcl'>,
+  caller: Caller | null,
+): Promise<boolean> {
+  if (caller === null) return false;
+  if ((row.userPrivacyAcl ?? []).includes(caller.userId)) return true;
+  const groups = row.groupPrivacyAcl ?? [];
+  return groups.length > 0 && (await memberOfGroups(db, caller.userId, groups)).size > 0;
 }
 
 /**
  * Who may do what with a space, for readers: the owner always; others a published, visible space
- * (403 when it is hidden) that is not private or whose privacy ACL names them (401 when anonymous,
- * 403 otherwise); nobody else learns that a draft exists (404).
+ * (403 when it is hidden) that is not private or whose privacy ACL names them or one of their
+ * groups (401 when anonymous, 403 otherwise); nobody else learns that a draft exists (404).
  */
-export function readAccess(row: SceneRow | undefined, caller: Caller | null): 'owner' | 'visitor' {
+export async function readAccess(
+  db: Executor,
+  row: SceneRow | undefined,
+  caller: Caller | null,
+): Promise<'owner' | 'visitor'> {
   if (!row || row.deletedAt) throw noSuchSpace();
   if (caller?.userId === row.ownerId) return 'owner';
   if (row.state === 'Published') {
     if (!row.visible) throw forbidden();
-    if (row.privacyAclEnabled && !invited(row, caller)) {
+    if (row.privacyAclEnabled && !(await invited(db, row, caller))) {
       if (!caller) throw new AppError('UNAUTHORIZED', privateSpaceMessages.signIn);
       throw forbidden(privateSpaceMessages.forbidden);
     }

@@ -103,7 +103,7 @@ export class SceneDocuments {
   /** The published snapshot's content: who may read it as for publishedMetadata. */
   async publishedContent(id: string, caller: Caller | null): Promise<ContentAnswer> {
     const row = await findScene(this.db, id);
-    readAccess(row, caller);
+    await readAccess(this.db, row, caller);
     const snapshot = row!.state === 'Published' ? await snapshotOf(this.db, id) : undefined;
     if (!snapshot) throw notFound('This space is not published');
     return this.answerOf(pointerOf(snapshot), snapshot.contentSha256);

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
-import { publishedScenes, scenes, users } from '../../db/schema';
+import { groupMembers, publishedScenes, scenes, users } from '../../db/schema';
 import type { Caller } from '../../http/caller';
 import { visibleCommentCount } from '../socialService/counts';
 
@@ -27,9 +27,9 @@ export const snapshotColumns = columns;
 /** Published, visible, not deleted spaces this caller may see (private ones: owner and invited). */
 export function visibleTo(caller: Caller | null): SQL {
   const base = and(eq(scenes.state, 'Published'), eq(scenes.visible, true), isNull(scenes.deletedAt))!;
-  // Group ACLs are stored but not matched yet: group membership comes with the groups issue.
+  // A private space shows to its owner, the users its ACL names and the members of its groups.
   const privacy = caller
-    ? sql`(not ${scenes.privacyAclEnabled} or ${scenes.ownerId} = ${caller.userId} or ${scenes.userPrivacyAcl} @> ${JSON.stringify([caller.userId])}::jsonb)`
+    ? sql`(not ${scenes.privacyAclEnabled} or ${scenes.ownerId} = ${caller.userId} or ${scenes.userPrivacyAcl} @> ${JSON.stringify([caller.userId])}::jsonb or (jsonb_array_length(${scenes.groupPrivacyAcl}) > 0 and exists (select 1 from ${groupMembers} where ${groupMembers.userId} = ${caller.userId} and ${groupMembers.status} = 'member' and ${scenes.groupPrivacyAcl} @> jsonb_build_array(${groupMembers.groupId}))))`
     : sql`not ${scenes.privacyAclEnabled}`;
   return and(base, privacy)!;
 }

@@ -7,12 +7,14 @@ import {
   publishMessages,
   type UnpublishAnswer,
 } from '../../../contracts/publishing';
+import { groupMessages } from '../../../contracts/groups';
 import { tierOf } from '../../../contracts/roles';
 import type { FieldIssue } from '../../../contracts/users';
 import type { Database } from '../../db';
 import { publishSlots, scenes } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Caller } from '../../http/caller';
+import { memberOfGroups } from '../userService/groupMembership';
 import { ownerAccess } from './access';
 import { lockClasses } from './locks';
 import type { SceneService } from './service';
@@ -66,6 +68,8 @@ export class PublishingService {
       }));
       throw business(issues.map((i) => i.message).join(' '), issues);
     }
+
+    await this.checkGroups(caller, form);
 
     await this.slots.ensurePlanSlots(caller);
     const taken = await this.db.transaction(async (tx) => {
@@ -124,6 +128,26 @@ export class PublishingService {
       metadata: await this.scenesService.publishedMetadata(id, caller),
       slot: await this.slots.slot(taken.id, caller),
     };
+  }
+
+  /**
+   * The group ACLs may name only groups the owner is a member of (422, one detail per group that
+   * is not, or is gone): a space cannot be opened to a group its owner cannot see into.
+   */
+  private async checkGroups(caller: Caller, form: PublishInput) {
+    const lists = [
+      ['groupPrivacyACL', form.groupPrivacyACL ?? []],
+      ['groupCommunicationACL', form.groupCommunicationACL ?? []],
+    ] as const;
+    const named = [...new Set(lists.flatMap(([, ids]) => ids))];
+    if (named.length === 0) return;
+    const mine = await memberOfGroups(this.db, caller.userId, named);
+    const issues: FieldIssue[] = lists.flatMap(([field, ids]) =>
+      ids.flatMap((id, i) =>
+        mine.has(id) ? [] : [{ path: `/${field}/${i}`, message: groupMessages.notYourGroups }],
+      ),
+    );
+    if (issues.length > 0) throw business(groupMessages.notYourGroups, issues);
   }
 
   /**

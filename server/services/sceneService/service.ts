@@ -244,7 +244,7 @@ export class SceneService {
   /** The space's metadata: the owner sees the draft's; visitors the published snapshot's. */
   async metadata(id: string, caller: Caller | null): Promise<SceneMetadata> {
     const found = await findSceneWithCreator(this.db, id);
-    const access = readAccess(found?.scene, caller);
+    const access = await readAccess(this.db, found?.scene, caller);
     if (access === 'owner') return toMetadata(found!.scene, found!);
     const snapshot = await snapshotOf(this.db, id);
     return toMetadata(found!.scene, found!, snapshot, { hideAcl: true });
@@ -256,7 +256,7 @@ export class SceneService {
    */
   async publishedMetadata(id: string, caller: Caller | null): Promise<SceneMetadata> {
     const found = await findSceneWithCreator(this.db, id);
-    const access = readAccess(found?.scene, caller);
+    const access = await readAccess(this.db, found?.scene, caller);
     const snapshot = found!.scene.state === 'Published' ? await snapshotOf(this.db, id) : undefined;
     if (!snapshot) throw notFound('This space is not published');
     return toMetadata(found!.scene, found!, snapshot, { hideAcl: access !== 'owner' });

@@ -22,7 +22,7 @@ export class SceneViews {
    */
   async view(id: string, who: Visitor): Promise<ViewAnswer> {
     const row = await this.scenesService.find(id);
-    readAccess(row, who.caller);
+    await readAccess(this.db, row, who.caller);
     if (row!.state !== 'Published') throw notFound(publishMessages.notPublished);
     const visitor = visitorKey(who);
     if (!visitor) throw new Error('a visitor id is needed to count a view');

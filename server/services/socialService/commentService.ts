@@ -82,7 +82,7 @@ export async function commentedSpace(
     .leftJoin(publishedScenes, eq(publishedScenes.sceneId, scenes.id))
     .where(eq(scenes.id, sceneId))
     .limit(1);
-  const access = readAccess(found?.scene, caller);
+  const access = await readAccess(db, found?.scene, caller);
   if (found!.scene.state !== 'Published' || found!.comments === null)
     throw notFound(commentMessages.notPublished);
   return {

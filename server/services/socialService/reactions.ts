@@ -46,7 +46,7 @@ export class SpaceReactionsService {
   /** The published space the caller may see, as the scene service decides; 404 for drafts. */
   private async readable(sceneId: string, caller: Caller | null) {
     const [row] = await this.db.select().from(scenes).where(eq(scenes.id, sceneId));
-    readAccess(row, caller);
+    await readAccess(this.db, row, caller);
     if (row.state !== 'Published') throw notFound(reactionMessages.notPublished);
     return row;
   }

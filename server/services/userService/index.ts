@@ -15,6 +15,7 @@ import {
 import { closeUnreadBody, handlerReadsBody } from '../../http/bodies';
 import { callerOf } from '../../http/caller';
 import { readProfileInput } from './form';
+import groupRoutes from './groupRoutes';
 import { type AccountDirectory, localAccounts, UserService } from './service';
 
 export interface UserServiceRoutesOptions {
@@ -209,4 +210,6 @@ export default async function userServiceRoutes(
     },
     async (request) => service.search(request.query),
   );
+
+  await app.register(groupRoutes);
 }

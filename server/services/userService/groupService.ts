@@ -1,0 +1,401 @@
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { fileUrl } from '../../../contracts/files';
+import {
+  type Group,
+  type GroupChanges,
+  type GroupFields,
+  groupLimits,
+  type GroupList,
+  type GroupMemberPage,
+  groupMessages,
+  type GroupPage,
+  groupsPath,
+  type InviteAnswer,
+} from '../../../contracts/groups';
+import type { Database } from '../../db';
+import { uuidv7 } from '../../db/ids';
+import { files, groupMembers, groups, users } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../errors';
+import type { Caller } from '../../http/caller';
+import { validationFailed } from '../../http/forms';
+import type { BlobStore } from '../../storage/blobStore';
+import { putPicture } from '../../uploads/pictureParts';
+import type { NotificationService } from '../socialService/notificationService';
+import { lockClasses } from '../sceneService/locks';
+import type { GroupInput } from './groupForm';
+
+export interface GroupServiceOptions {
+  db: Database;
+  store: BlobStore;
+  /** Tells invited users of their invitation. */
+  notifications?: Pick<NotificationService, 'notify'>;
+}
+
+const noSuchGroup = () => notFound(groupMessages.noSuchGroup);
+
+/** The caller's own row of a group, joined beside the group. */
+const mine = alias(groupMembers, 'mine');
+
+/** Members of a group (the owner included; invitations not). */
+const memberCount = sql<number>`(select count(*)::int from ${groupMembers} where ${groupMembers.groupId} = ${groups.id} and ${groupMembers.status} = 'member')`;
+
+type GroupRow = {
+  group: typeof groups.$inferSelect;
+  ownerName: string | null;
+  ownerPictureId: string | null;
+  numOfMembers: number;
+  myRole: string | null;
+  myStatus: string | null;
+};
+
+function groupOf(row: GroupRow): Group {
+  const { group } = row;
+  return {
+    groupId: group.id,
+    title: group.title,
+    description: group.description,
+    image: group.imageId ? fileUrl(group.imageId) : null,
+    owner: {
+      userId: group.ownerId,
+      name: row.ownerName ?? '',
+      profilePicture: row.ownerPictureId ? fileUrl(row.ownerPictureId) : null,
+    },
+    numOfMembers: Number(row.numOfMembers),
+    membership:
+      row.myStatus === 'invited'
+        ? 'invited'
+        : row.myStatus === 'member'
+          ? row.myRole === 'owner'
+            ? 'owner'
+            : 'member'
+          : null,
+    createdAt: new Date(group.createdAt).toISOString(),
+    updatedAt: new Date(group.updatedAt).toISOString(),
+  };
+}
+
+/**
+ * Groups of users (platform.md §2.3, §3 'Group', §7.2): a user makes and owns groups, invites
+ * users, who accept or decline; members leave, the owner removes members or deletes the group.
+ * Spaces name groups in their ACLs; only members count there (sceneService/access.ts).
+ */
+export class GroupService {
+  constructor(private readonly options: GroupServiceOptions) {}
+
+  private get db() {
+    return this.options.db;
+  }
+
+  /** Groups as `callerId` sees them: the owner's card, the member count, the caller's membership. */
+  private select(callerId: string | null) {
+    return this.db
+      .select({
+        group: groups,
+        ownerName: users.name,
+        ownerPictureId: users.profilePictureId,
+        numOfMembers: memberCount,
+        myRole: mine.role,
+        myStatus: mine.status,
+      })
+      .from(groups)
+      .leftJoin(users, eq(users.id, groups.ownerId))
+      .leftJoin(mine, and(eq(mine.groupId, groups.id), eq(mine.userId, callerId ?? '')))
+      .$dynamic();
+  }
+
+  private async find(id: string, callerId: string | null): Promise<Group | undefined> {
+    const [row] = await this.select(callerId).where(eq(groups.id, id));
+    return row ? groupOf(row) : undefined;
+  }
+
+  /** A group (public: its title, description, image, owner and member count). */
+  async get(id: string, callerId: string | null): Promise<Group> {
+    const group = await this.find(id, callerId);
+    if (!group) throw noSuchGroup();
+    return group;
+  }
+
+  /** Makes a group owned by the caller, who is its first member. */
+  async create(caller: Caller, input: GroupInput<GroupFields>): Promise<Group> {
+    const [owner] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, caller.userId));
+    if (!owner) throw notFound('No user record yet: create it with POST /api/userService/user');
+    const image = input.image ? await putPicture(this.options.store, caller.userId, input.image) : undefined;
+    const id = uuidv7();
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${lockClasses.groups}, hashtext(${caller.userId}))`);
+      const [{ owned }] = await tx
+        .select({ owned: count() })
+        .from(groups)
+        .where(eq(groups.ownerId, caller.userId));
+      if (Number(owned) >= groupLimits.ownedMax)
+        throw new AppError('BUSINESS_RULE', groupMessages.tooManyOwned);
+      if (image) await tx.insert(files).values(image.file);
+      await tx.insert(groups).values({
+        id,
+        ownerId: caller.userId,
+        title: input.fields.title,
+        description: input.fields.description,
+        imageId: image?.file.id ?? null,
+      });
+      await tx.insert(groupMembers).values({
+        groupId: id,
+        userId: caller.userId,
+        role: 'owner',
+        status: 'member',
+        joinedAt: sql`now()`,
+      });
+    });
+    return this.get(id, caller.userId);
+  }
+
+  /** The group if the caller owns it: 404 when there is none, 403 for anyone else. */
+  private async owned(id: string, callerId: string) {
+    const [group] = await this.db.select().from(groups).where(eq(groups.id, id));
+    if (!group) throw noSuchGroup();
+    if (group.ownerId !== callerId) throw forbidden('Only the owner of the group may do this');
+    return group;
+  }
+
+  /** Changes a group's title, description or image (owner only). */
+  async update(id: string, caller: Caller, read: () => Promise<GroupInput<GroupChanges>>): Promise<Group> {
+    await this.owned(id, caller.userId);
+    const { fields, image } = await read();
+    const stored = image ? await putPicture(this.options.store, caller.userId, image) : undefined;
+    await this.db.transaction(async (tx) => {
+      if (stored) await tx.insert(files).values(stored.file);
+      await tx
+        .update(groups)
+        .set({
+          ...(fields.title !== undefined ? { title: fields.title } : {}),
+          ...(fields.description !== undefined ? { description: fields.description } : {}),
+          ...(stored ? { imageId: stored.file.id } : fields.image === null ? { imageId: null } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(groups.id, id));
+    });
+    return this.get(id, caller.userId);
+  }
+
+  /** Deletes a group and its memberships (owner only). Spaces naming it let its members in no more. */
+  async remove(id: string, callerId: string): Promise<void> {
+    await this.owned(id, callerId);
+    await this.db.delete(groups).where(eq(groups.id, id));
+  }
+
+  private async page(where: SQL, order: SQL[], callerId: string | null, cp: number, ipp: number) {
+    const [rows, [{ total }]] = await Promise.all([
+      this.select(callerId)
+        .innerJoin(groupMembers, eq(groupMembers.groupId, groups.id))
+        .where(where)
+        .orderBy(...order)
+        .limit(ipp)
+        .offset(cp * ipp),
+      this.db
+        .select({ total: count() })
+        .from(groups)
+        .innerJoin(groupMembers, eq(groupMembers.groupId, groups.id))
+        .where(where),
+    ]);
+    return { items: rows.map(groupOf), cp, ipp, total: Number(total), hidden: false };
+  }
+
+  private static titleHas(search: string): SQL | undefined {
+    if (!search) return undefined;
+    const escaped = search.replace(/[\\%_]/g, (c) => `\\${c}`);
+    return ilike(groups.title, `%${escaped}%`);
+  }
+
+  /** The groups the caller is a member of (their own included), newest joined first. */
+  async mine(callerId: string, query: { cp: number; ipp: number; search: string }): Promise<GroupPage> {
+    const where = and(
+      eq(groupMembers.userId, callerId),
+      eq(groupMembers.status, 'member'),
+      GroupService.titleHas(query.search),
+    )!;
+    return this.page(where, [desc(groupMembers.joinedAt), asc(groups.id)], callerId, query.cp, query.ipp);
+  }
+
+  /** The groups the caller is invited to and has not answered, newest invitation first. */
+  async invitations(callerId: string, query: { cp: number; ipp: number }): Promise<GroupPage> {
+    const where = and(eq(groupMembers.userId, callerId), eq(groupMembers.status, 'invited'))!;
+    return this.page(where, [desc(groupMembers.createdAt), asc(groups.id)], callerId, query.cp, query.ipp);
+  }
+
+  /**
+   * The groups a user is a member of, as their profile shows them: empty with `hidden` for anyone
+   * else when the user hides their groups (Settings › Visibility).
+   */
+  async ofUser(
+    userId: string,
+    callerId: string | null,
+    query: { cp: number; ipp: number; search: string },
+  ): Promise<GroupPage> {
+    const [user] = await this.db
+      .select({ hideGroups: users.hideGroups, active: users.active })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user || (!user.active && callerId !== userId)) throw notFound('No such user');
+    if (user.hideGroups && callerId !== userId)
+      return { items: [], cp: query.cp, ipp: query.ipp, total: 0, hidden: true };
+    const where = and(
+      eq(groupMembers.userId, userId),
+      eq(groupMembers.status, 'member'),
+      GroupService.titleHas(query.search),
+    )!;
+    return this.page(where, [desc(groupMembers.joinedAt), asc(groups.id)], callerId, query.cp, query.ipp);
+  }
+
+  /** The groups of `ids` that exist (the publish wizard shows the ones a space names). */
+  async many(ids: string[], callerId: string | null): Promise<GroupList> {
+    if (ids.length === 0) return { items: [] };
+    const rows = await this.select(callerId).where(inArray(groups.id, ids));
+    const byId = new Map(rows.map((row) => [row.group.id, groupOf(row)]));
+    return { items: ids.flatMap((id) => byId.get(id) ?? []) };
+  }
+
+  /**
+   * Who is in a group, the owner first, then members, then (for the owner alone) the invitations
+   * not yet answered, newest first: for its members and invited users only (a stranger gets 403).
+   */
+  async members(id: string, callerId: string | null, cp: number, ipp: number): Promise<GroupMemberPage> {
+    const group = await this.find(id, callerId);
+    if (!group) throw noSuchGroup();
+    if (!group.membership) throw forbidden('Only members of the group see who is in it');
+    const where =
+      group.membership === 'owner'
+        ? eq(groupMembers.groupId, id)
+        : and(eq(groupMembers.groupId, id), eq(groupMembers.status, 'member'))!;
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select({
+          userId: users.id,
+          name: users.name,
+          username: users.username,
+          pictureId: users.profilePictureId,
+          role: groupMembers.role,
+          status: groupMembers.status,
+        })
+        .from(groupMembers)
+        .innerJoin(users, eq(users.id, groupMembers.userId))
+        .where(where)
+        .orderBy(
+          sql`case when ${groupMembers.role} = 'owner' then 0 when ${groupMembers.status} = 'member' then 1 else 2 end`,
+          desc(groupMembers.createdAt),
+          asc(groupMembers.userId),
+        )
+        .limit(ipp)
+        .offset(cp * ipp),
+      this.db.select({ total: count() }).from(groupMembers).where(where),
+    ]);
+    return {
+      items: rows.map((r) => ({
+        userId: r.userId,
+        name: r.name,
+        username: r.username,
+        profilePicture: r.pictureId ? fileUrl(r.pictureId) : null,
+        role: r.role === 'owner' ? 'owner' : 'member',
+        status: r.status === 'invited' ? 'invited' : 'member',
+      })),
+      cp,
+      ipp,
+      total: Number(total),
+    };
+  }
+
+  /**
+   * The owner invites users: each new one is told (notification 'groupInvitation'); members and
+   * users invited already stay as they are. Unknown users fail the whole call (400, one detail
+   * each); a group may hold `groupLimits.membersMax` members and invitations together (422).
+   */
+  async invite(id: string, callerId: string, userIds: string[]): Promise<InviteAnswer> {
+    const wanted = [...new Set(userIds)];
+    const group = await this.owned(id, callerId);
+    const known = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, wanted), eq(users.active, true)));
+    const knownIds = new Set(known.map((u) => u.id));
+    const unknown = wanted.filter((userId) => !knownIds.has(userId));
+    if (unknown.length > 0)
+      throw validationFailed(
+        unknown.map((userId) => ({
+          path: `/userIds/${userIds.indexOf(userId)}`,
+          message: `No such user: ${userId}`,
+        })),
+      );
+
+    const invited = await this.db.transaction(async (tx) => {
+      // Invitations to one group are made one call at a time, so the size limit holds.
+      await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, id)).for('update');
+      const [{ n }] = await tx.select({ n: count() }).from(groupMembers).where(eq(groupMembers.groupId, id));
+      const present = await tx
+        .select({ userId: groupMembers.userId })
+        .from(groupMembers)
+        .where(and(eq(groupMembers.groupId, id), inArray(groupMembers.userId, wanted)));
+      const fresh = wanted.filter((userId) => !present.some((p) => p.userId === userId));
+      if (Number(n) + fresh.length > groupLimits.membersMax)
+        throw new AppError('BUSINESS_RULE', groupMessages.full);
+      if (fresh.length === 0) return [];
+      const rows = await tx
+        .insert(groupMembers)
+        .values(
+          fresh.map((userId) => ({
+            groupId: id,
+            userId,
+            role: 'member',
+            status: 'invited',
+            invitedBy: callerId,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ userId: groupMembers.userId });
+      return rows.map((r) => r.userId);
+    });
+    for (const userId of invited)
+      await this.options.notifications?.notify(userId, 'groupInvitation', {
+        actorId: callerId,
+        link: groupsPath(userId),
+        params: { groupTitle: group.title },
+      });
+    return { invited, already: wanted.filter((userId) => !invited.includes(userId)) };
+  }
+
+  /** The caller accepts their invitation (they are a member from now on) or declines it. */
+  async respond(id: string, callerId: string, accept: boolean): Promise<Group> {
+    const invitation = and(
+      eq(groupMembers.groupId, id),
+      eq(groupMembers.userId, callerId),
+      eq(groupMembers.status, 'invited'),
+    );
+    const changed = accept
+      ? await this.db
+          .update(groupMembers)
+          .set({ status: 'member', joinedAt: sql`now()` })
+          .where(invitation)
+          .returning({ userId: groupMembers.userId })
+      : await this.db.delete(groupMembers).where(invitation).returning({ userId: groupMembers.userId });
+    if (changed.length === 0) {
+      if (!(await this.find(id, callerId))) throw noSuchGroup();
+      throw notFound(groupMessages.noInvitation);
+    }
+    return this.get(id, callerId);
+  }
+
+  /**
+   * Takes a user out of a group: the owner removes a member or withdraws an invitation; a member
+   * leaves (their own id). The owner cannot leave (422: they delete the group instead).
+   */
+  async removeMember(id: string, callerId: string, userId: string): Promise<void> {
+    const [group] = await this.db.select().from(groups).where(eq(groups.id, id));
+    if (!group) throw noSuchGroup();
+    if (userId === group.ownerId) throw new AppError('BUSINESS_RULE', groupMessages.ownerLeaves);
+    if (callerId !== group.ownerId && callerId !== userId)
+      throw forbidden('Only the owner removes others from a group');
+    const removed = await this.db
+      .delete(groupMembers)
+      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)))
+      .returning({ userId: groupMembers.userId });
+    if (removed.length === 0) throw notFound('This user is not in the group');
+  }
+}
