@@ -6,7 +6,7 @@ import {
   messageOfError,
   metadataOf,
   publishFormOf,
-  unnamedUserIds,
+  unnamedMembers,
 } from './publishWizard/rules';
 import { wizardSetup } from './publishWizard/setup';
 import { goToOthers } from './publishWizard/transitions';
@@ -60,7 +60,7 @@ export const publishWizardMachine = wizardSetup.createMachine({
   invoke: {
     id: 'resolveMembers',
     src: 'resolveMembers',
-    input: ({ context }) => ({ userIds: unnamedUserIds(context) }),
+    input: ({ context }) => unnamedMembers(context),
     onDone: { actions: { type: 'nameMembers', params: ({ event }) => ({ names: event.output }) } },
     // Without names the ids stay: nothing else depends on them.
     onError: {},

@@ -13,10 +13,20 @@ const people: Member[] = [
   { userId: 'u3', name: 'Bea' },
 ];
 
-/** The user service's search: users whose name contains the words (recorded). */
-function fakeUserSearch(searches: string[]) {
+const myGroups = [{ groupId: 'g1', title: 'Board', image: null }];
+
+/**
+ * The user service's search: users whose name contains the words (recorded), and the signed-in
+ * user's groups whose title does (`groups`: none when empty).
+ */
+function fakeUserSearch(searches: string[], groups = myGroups) {
   return async (request: Request) => {
     const url = new URL(request.url);
+    if (url.pathname === '/api/userService/groups/my') {
+      const search = (url.searchParams.get('search') ?? '').toLowerCase();
+      const items = groups.filter((g) => g.title.toLowerCase().includes(search));
+      return json({ items, cp: 0, ipp: 20, total: items.length, hidden: false });
+    }
     if (url.pathname !== '/api/userService/users/search') return json({ code: 'NOT_FOUND' }, 404);
     const query = url.searchParams.get('q') ?? '';
     searches.push(query);
@@ -25,7 +35,7 @@ function fakeUserSearch(searches: string[]) {
   };
 }
 
-async function setup(initial: Member[] = []) {
+async function setup(initial: Member[] = [], groups = myGroups) {
   const searches: string[] = [];
   let chosen = initial;
   function Harness() {
@@ -42,7 +52,7 @@ async function setup(initial: Member[] = []) {
     );
   }
   const user = userEvent.setup();
-  await renderInApp(<Harness />, { fetch: fakeUserSearch(searches) });
+  await renderInApp(<Harness />, { fetch: fakeUserSearch(searches, groups) });
   const list = (name: 'Available' | 'Selected') => screen.getByRole('listbox', { name });
   const names = (name: 'Available' | 'Selected') =>
     within(list(name))
@@ -105,17 +115,33 @@ describe('DualListPicker', () => {
     expect(p.option('Available', 'Bob')).toHaveAttribute('aria-selected', 'false');
   });
 
-  it("shows 'No groups yet' for groups, and clears the selection when the category changes", async () => {
+  it("lists the user's groups under Groups, and clears the selection when the category changes", async () => {
     const p = await setup([{ userId: 'u2', name: 'Bob' }]);
     await p.settle();
     await p.user.click(p.option('Selected', 'Bob'));
     await p.user.click(screen.getByRole('button', { name: 'Groups' }));
-    expect(screen.getByText('No groups yet')).toBeInTheDocument();
-    expect(p.names('Available')).toEqual([]);
     expect(screen.getByRole('button', { name: 'Remove' })).toBeDisabled();
+    await p.settle();
+    expect(p.names('Available')).toEqual(['Board']);
+    // A group is chosen like a user.
+    await p.user.click(p.option('Available', 'Board'));
+    await p.user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(p.chosen()).toEqual([
+      { userId: 'u2', name: 'Bob' },
+      { groupId: 'g1', name: 'Board', profilePicture: null },
+    ]);
     await p.user.click(screen.getByRole('button', { name: 'Users' }));
     await p.settle();
     expect(p.names('Available')).toEqual(['Ada', 'Bea']);
+  });
+
+  it('says where to make groups when the user is in none', async () => {
+    const p = await setup([], []);
+    await p.settle();
+    await p.user.click(screen.getByRole('button', { name: 'Groups' }));
+    await p.settle();
+    expect(screen.getByText(/No groups found/)).toBeInTheDocument();
+    expect(p.names('Available')).toEqual([]);
   });
 
   it('identifies members by userId: one chosen before is not offered again', async () => {

@@ -713,15 +713,17 @@ describe('publishWizardMachine', () => {
   });
 
   it('shows members saved by id under their names once looked up; an unknown one keeps its id', async () => {
-    let asked: { userIds: string[] } | undefined;
+    let asked: { userIds: string[]; groupIds: string[] } | undefined;
     let answer: (names: Record<string, string>) => void = () => undefined;
     const actor = createActor(
       publishWizardMachine.provide({
         actors: {
-          resolveMembers: fromPromise<Record<string, string>, { userIds: string[] }>(({ input }) => {
-            asked = input;
-            return new Promise((resolve) => (answer = resolve));
-          }),
+          resolveMembers: fromPromise<Record<string, string>, { userIds: string[]; groupIds: string[] }>(
+            ({ input }) => {
+              asked = input;
+              return new Promise((resolve) => (answer = resolve));
+            },
+          ),
         },
       }),
       {
@@ -731,6 +733,7 @@ describe('publishWizardMachine', () => {
             ...published,
             privacyACLEnabled: true,
             userPrivacyACL: ['u9', 'u8'],
+            groupPrivacyACL: ['g1', 'g2'],
             communicationACLEnabled: true,
             userCommunicationACL: ['u9'],
           },
@@ -738,11 +741,11 @@ describe('publishWizardMachine', () => {
         },
       },
     ).start();
-    expect(asked).toEqual({ userIds: ['u9', 'u8'] });
-    answer({ u9: 'Zoe' });
+    expect(asked).toEqual({ userIds: ['u9', 'u8'], groupIds: ['g1', 'g2'] });
+    answer({ u9: 'Zoe', g1: 'Board' });
     await flush();
     const { access } = actor.getSnapshot().context;
-    expect(access.privacy.members.map((m) => m.name)).toEqual(['Zoe', 'u8']);
+    expect(access.privacy.members.map((m) => m.name)).toEqual(['Zoe', 'u8', 'Board', 'g2']);
     expect(access.communication.members).toEqual([{ userId: 'u9', name: 'Zoe' }]);
     expect(access.privacy.restricted).toBe(true);
     actor.stop();
@@ -752,10 +755,12 @@ describe('publishWizardMachine', () => {
     let calls = 0;
     const failing = publishWizardMachine.provide({
       actors: {
-        resolveMembers: fromPromise<Record<string, string>, { userIds: string[] }>(async ({ input }) => {
-          calls += input.userIds.length;
-          throw new Error('offline');
-        }),
+        resolveMembers: fromPromise<Record<string, string>, { userIds: string[]; groupIds: string[] }>(
+          async ({ input }) => {
+            calls += input.userIds.length;
+            throw new Error('offline');
+          },
+        ),
       },
     });
     const metadata = { ...published, privacyACLEnabled: true, userPrivacyACL: ['u9'] };

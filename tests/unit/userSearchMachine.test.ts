@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Member } from '../../src/machines/publishWizardMachine';
 import {
+  type MemberSearchCategory,
   type UserSearchContext,
   userSearchDebounceMs,
   userSearchMachine,
@@ -16,6 +17,7 @@ import {
 
 interface PendingSearch {
   query: string;
+  category: MemberSearchCategory;
   signal: AbortSignal;
   settled: boolean;
   resolve: (members: Member[]) => void;
@@ -28,11 +30,12 @@ function startSearch() {
   const actor = createActor(
     userSearchMachine.provide({
       actors: {
-        searchUsers: fromPromise<Member[], { query: string }>(
+        searchUsers: fromPromise<Member[], { query: string; category: MemberSearchCategory }>(
           ({ input, signal }) =>
             new Promise((resolve, reject) => {
               const search: PendingSearch = {
                 query: input.query,
+                category: input.category,
                 signal,
                 settled: false,
                 resolve: (members) => ((search.settled = true), resolve(members)),
@@ -61,8 +64,15 @@ const directory: Member[] = [
   { userId: 'u2', name: 'Bob Annan', profilePicture: null },
   { userId: 'u3', name: 'Bo Diddley', profilePicture: null },
 ];
-/** The users a search for `query` finds. */
-const found = (query: string) => directory.filter((m) => m.name.toLowerCase().includes(query.toLowerCase()));
+const myGroups: Member[] = [
+  { groupId: 'g1', name: 'Annual members', profilePicture: null },
+  { groupId: 'g2', name: 'Board', profilePicture: null },
+];
+/** The users (or the signed-in user's groups) a search for `query` finds. */
+const found = (query: string, category: MemberSearchCategory = 'users') =>
+  (category === 'groups' ? myGroups : directory).filter((m) =>
+    m.name.toLowerCase().includes(query.toLowerCase()),
+  );
 
 describe('userSearchMachine (model)', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -72,9 +82,13 @@ describe('userSearchMachine (model)', () => {
     events: (snapshot) => [
       { type: 'search.typed', query: 'ann' },
       { type: 'search.typed', query: 'bo' },
+      { type: 'search.typed', query: 'ann', category: 'groups' },
       { type: 'search.stopped' },
       debounce,
-      { type: 'xstate.done.actor.searchUsers', output: found(snapshot.context.query) },
+      {
+        type: 'xstate.done.actor.searchUsers',
+        output: found(snapshot.context.query, snapshot.context.category),
+      },
       { type: 'xstate.error.actor.searchUsers', error: { status: 503, message: 'Unavailable' } },
     ],
   });
@@ -124,6 +138,8 @@ describe('userSearchMachine (model)', () => {
       if (step.event.type === debounce.type) {
         expect(search.searches).toHaveLength(searchesBefore + 1);
         expect(search.latest().query).toBe(snapshot.context.query);
+        // Users, or the signed-in user's groups, as the picker's category says.
+        expect(search.latest().category).toBe(snapshot.context.category);
       } else {
         expect(search.searches).toHaveLength(searchesBefore);
       }
@@ -134,7 +150,7 @@ describe('userSearchMachine (model)', () => {
         expect(snapshot.context.outcome).toBe(before.context.outcome);
       }
       if (result?.kind === 'done') {
-        expect(snapshot.context.items).toEqual(found(snapshot.context.query));
+        expect(snapshot.context.items).toEqual(found(snapshot.context.query, snapshot.context.category));
         expect(snapshot.context.outcome).toBe('done');
       }
       if (result?.kind === 'error') expect(snapshot.context).toMatchObject({ items: [], outcome: 'failed' });
@@ -179,6 +195,7 @@ describe('userSearchMachine', () => {
     // Still the results of the last search that answered, until the new one does.
     expect(search.actor.getSnapshot().context).toEqual({
       query: 'ann lee',
+      category: 'users',
       items: found('bo'),
       outcome: 'done',
     });
@@ -199,7 +216,12 @@ describe('userSearchMachine', () => {
     await vi.advanceTimersByTimeAsync(userSearchDebounceMs);
     search.latest().reject(new Error('offline'));
     await flush();
-    expect(search.actor.getSnapshot().context).toEqual({ query: 'bo', items: [], outcome: 'failed' });
+    expect(search.actor.getSnapshot().context).toEqual({
+      query: 'bo',
+      category: 'users',
+      items: [],
+      outcome: 'failed',
+    });
   });
 
   it('stopped drops the running search and the one waiting to start', async () => {

@@ -15,6 +15,7 @@ import { type EngineActorLike, exportFromEngine, saveToasts } from '../../servic
 import { assetsApi } from '../../services/assets';
 import { publishingApi } from '../../services/publishing';
 import { type ApiProblem, scenesApi } from '../../services/scenes';
+import { groupsApi } from '../../services/groups';
 import { usersApi } from '../../services/users';
 import { commandEngine } from '../engineCommands';
 import { sessionPart, signedInUser } from '../relays';
@@ -163,6 +164,7 @@ export default function editorFlows(services: AppServices) {
   const { api, navigate, toasts } = services;
   const scenes = scenesApi(api);
   const users = usersApi(api);
+  const groups = groupsApi(api);
   const assets = assetsApi(api);
   const publishing = publishingApi(api);
   const editorPanel = editorPanelMachine.provide({
@@ -243,10 +245,18 @@ export default function editorFlows(services: AppServices) {
         }),
       },
     }),
-    /** Users for the access pickers of the publish wizard. */
+    /** Users, or the signed-in user's groups, for the access pickers of the publish wizard. */
     userSearch: userSearchMachine.provide({
       actors: {
         searchUsers: fromPromise(async ({ input, signal }) => {
+          if (input.category === 'groups') {
+            const mine = await groups.mine({ search: input.query, cp: 0, ipp: memberSearchSize }, signal);
+            return mine.items.map((group) => ({
+              groupId: group.groupId,
+              name: group.title,
+              profilePicture: group.image,
+            }));
+          }
           const answer = await users.search({ q: input.query, cp: 0, ipp: memberSearchSize }, signal);
           return answer.items.map((user) => ({
             userId: user.userId,

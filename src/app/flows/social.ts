@@ -4,6 +4,9 @@ import { type InfiniteListBody, infiniteListMachine } from '../../machines/infin
 import type { NotificationPush } from '../../../contracts/notifications';
 import { type NotificationBellEvent, notificationBellMachine } from '../../machines/notificationBellMachine';
 import { notificationSettingsMachine } from '../../machines/notificationSettingsMachine';
+import { groupFormMachine } from '../../machines/groupFormMachine';
+import { groupMachine } from '../../machines/groupMachine';
+import { groupsApi } from '../../services/groups';
 import { socialApi } from '../../services/social';
 import { hubMessages, signedInUser } from '../relays';
 import type { AppServices } from '../services';
@@ -14,9 +17,27 @@ export interface ConnectionsParams {
   side: 'followers' | 'following';
 }
 
-/** Follows (buttons and Connections lists) and notifications (the header's bell and its settings). */
+/** Which groups a profile's Connections › Groups lists: the user's, or the signed-in user's invitations. */
+export interface GroupListParams {
+  userId: string;
+  side: 'groups' | 'invitations';
+}
+
+/** The message of a refused call, as the server said it (or a general one). */
+const problemText = (error: unknown) => {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message && (error as { status?: unknown }).status
+    ? { message, literal: true }
+    : { message: 'groups.failed' };
+};
+
+/**
+ * Follows (buttons and Connections lists), groups (Connections › Groups, a group's dialog and form)
+ * and notifications (the header's bell and its settings).
+ */
 export default function socialFlows({ api, toasts, navigate }: AppServices) {
   const social = socialApi(api);
+  const groups = groupsApi(api);
   return {
     /** Follow / Unfollow of one user (input FollowInput). */
     follow: followMachine.provide({
@@ -50,6 +71,61 @@ export default function socialFlows({ api, toasts, navigate }: AppServices) {
           const { userId, side, cp, ipp } = input as unknown as ConnectionsParams & InfiniteListBody;
           return (await social.members(userId, side, { cp, ipp }, signal)).items;
         }),
+      },
+    }),
+    /** A profile's Connections › Groups: the user's groups, or the signed-in user's invitations. */
+    groupList: infiniteListMachine.provide({
+      actors: {
+        fetchPage: fromPromise<readonly unknown[], InfiniteListBody>(async ({ input, signal }) => {
+          const { userId, side, cp, ipp } = input as unknown as GroupListParams & InfiniteListBody;
+          const page =
+            side === 'invitations'
+              ? await groups.invitations({ cp, ipp }, signal)
+              : await groups.ofUser(userId, { cp, ipp }, signal);
+          return page.items;
+        }),
+      },
+    }),
+    /** Who is in a group (params: { groupId }). */
+    groupMembers: infiniteListMachine.provide({
+      actors: {
+        fetchPage: fromPromise<readonly unknown[], InfiniteListBody>(async ({ input, signal }) => {
+          const { groupId, cp, ipp } = input as unknown as { groupId: string } & InfiniteListBody;
+          return (await groups.members(groupId, { cp, ipp }, signal)).items;
+        }),
+      },
+    }),
+    /** One group as the signed-in user sees it (input GroupInput). */
+    group: groupMachine.provide({
+      actors: {
+        load: fromPromise(({ input, signal }) => groups.get(input.groupId, signal)),
+        respond: fromPromise(({ input, signal }) => groups.respond(input.groupId, input.accept, signal)),
+        invite: fromPromise(({ input, signal }) => groups.invite(input.groupId, input.userIds, signal)),
+        removeMember: fromPromise(({ input, signal }) =>
+          groups.removeMember(input.groupId, input.userId, signal),
+        ),
+        leave: fromPromise(async ({ input, system, signal }) => {
+          const me = signedInUser(system);
+          if (!me) throw new Error('Sign in to leave a group');
+          await groups.removeMember(input.groupId, me.userId, signal);
+        }),
+        remove: fromPromise(({ input, signal }) => groups.remove(input.groupId, signal)),
+      },
+      actions: {
+        announce: (_, { message, values }) =>
+          toasts({ type: 'toast.show', severity: 'success', message, ...(values ? { params: values } : {}) }),
+        announceFailed: (_, { error }) =>
+          toasts({ type: 'toast.show', severity: 'error', ...problemText(error) }),
+      },
+    }),
+    /** Making or changing a group (input GroupFormInput). */
+    groupForm: groupFormMachine.provide({
+      actors: {
+        save: fromPromise(({ input, signal }) =>
+          input.groupId
+            ? groups.update(input.groupId, input.values, signal)
+            : groups.create(input.values, signal),
+        ),
       },
     }),
     /** The header's bell. */

@@ -7,6 +7,7 @@ import {
 import { extraSlotTransaction, marketplaceApi } from '../../services/marketplace';
 import { publishingApi } from '../../services/publishing';
 import { scenesApi } from '../../services/scenes';
+import { groupsApi } from '../../services/groups';
 import { usersApi } from '../../services/users';
 import type { AppServices } from '../services';
 
@@ -24,6 +25,7 @@ export function provideWizard({ api }: AppServices) {
   const publishing = publishingApi(api);
   const marketplace = marketplaceApi(api);
   const users = usersApi(api);
+  const groups = groupsApi(api);
   return publishWizardMachine.provide({
     actors: {
       loadSlots: fromPromise(async ({ signal }) => (await publishing.mySlots(signal)).items),
@@ -55,6 +57,11 @@ export function provideWizard({ api }: AppServices) {
               if (user?.name) names[userId] = user.name;
             }),
           );
+        }
+        // Groups in one call; a group that is gone keeps its id.
+        if (input.groupIds.length > 0) {
+          const found = await groups.many(input.groupIds, signal).catch(() => null);
+          for (const group of found?.items ?? []) names[group.groupId] = group.title;
         }
         return names;
       }),

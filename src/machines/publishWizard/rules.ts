@@ -181,13 +181,13 @@ export const outcomeUnknown = (error: unknown) => {
 };
 
 /** Users in the access lists shown by their id (saved with the space), each once. */
-export const unnamedUserIds = (context: Pick<PublishWizardContext, 'access'>) => [
-  ...new Set(
-    [...context.access.privacy.members, ...context.access.communication.members].flatMap((m) =>
-      'userId' in m && m.userId && m.name === m.userId ? [m.userId] : [],
-    ),
-  ),
-];
+export const unnamedMembers = (context: Pick<PublishWizardContext, 'access'>) => {
+  const members = [...context.access.privacy.members, ...context.access.communication.members];
+  const unnamed = (key: 'userId' | 'groupId') => [
+    ...new Set(members.flatMap((m) => (m[key] && m.name === m[key] ? [m[key]] : []))),
+  ];
+  return { userIds: unnamed('userId'), groupIds: unnamed('groupId') };
+};
 
 /** The form as the space has it now (an automatic 'Untitled space …' title counts as none). */
 export function initialContext(input: PublishWizardInput): PublishWizardContext {

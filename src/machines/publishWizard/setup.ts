@@ -49,7 +49,7 @@ export const wizardSetup = setup({
     loadCreditBundles: fromPromise<OneTimeProduct[]>(notImplemented('loadCreditBundles')),
     saveMetadata: fromPromise<SceneMetadata, SaveMetadataInput>(notImplemented('saveMetadata')),
     publish: fromPromise<PublishAnswer, PublishInput>(notImplemented('publish')),
-    resolveMembers: fromPromise<Record<string, string>, { userIds: string[] }>(
+    resolveMembers: fromPromise<Record<string, string>, { userIds: string[]; groupIds: string[] }>(
       notImplemented('resolveMembers'),
     ),
   },
@@ -113,9 +113,11 @@ export const wizardSetup = setup({
     nameMembers: assign(({ context }, params: { names: Record<string, string> }) => {
       const named = (members: Member[]) =>
         members.map((m) =>
-          'userId' in m && m.userId && m.name === m.userId && params.names[m.userId]
+          m.userId && m.name === m.userId && params.names[m.userId]
             ? { ...m, name: params.names[m.userId] }
-            : m,
+            : m.groupId && m.name === m.groupId && params.names[m.groupId]
+              ? { ...m, name: params.names[m.groupId] }
+              : m,
         );
       return {
         access: {

@@ -5,7 +5,14 @@ import { useFlow } from '../../app/AppContext';
 
 /** The app's infinite lists, each a flow whose pages the composition root knows how to fetch. */
 export type InfiniteListFlow =
-  'exploreSpaces' | 'exploreCreators' | 'profileSpaces' | 'payments' | 'assetLibrary' | 'connections';
+  | 'exploreSpaces'
+  | 'exploreCreators'
+  | 'profileSpaces'
+  | 'payments'
+  | 'assetLibrary'
+  | 'connections'
+  | 'groupList'
+  | 'groupMembers';
 
 /**
  * Runs the infinite list `flow` (an infiniteListMachine) with `params` while the calling component

@@ -39,8 +39,8 @@ export interface DualListPickerProps {
 const noMembers: Member[] = [];
 
 /**
- * The dual-list picker (platform.md §4): on the left the search results of a category (users;
- * groups do not exist yet), on the right the chosen members. Clicking an item toggles its
+ * The dual-list picker (platform.md §4): on the left the search results of a category (users, or
+ * the signed-in user's groups), on the right the chosen members. Clicking an item toggles its
  * selection; Add moves the left selection right, Remove takes the right selection out. A new search
  * or category clears both selections.
  */
@@ -58,13 +58,14 @@ export function DualListPicker({ label, value, onChange, disabled }: DualListPic
   const [left, setLeft] = useState<Member[]>([]);
   const [right, setRight] = useState<Member[]>([]);
 
-  // The user search follows the words typed while users show.
+  // The search follows the words typed and the category shown.
   useEffect(() => {
-    searcher?.send(category === 'users' ? { type: 'search.typed', query } : { type: 'search.stopped' });
+    searcher?.send({ type: 'search.typed', query, category });
   }, [searcher, category, query]);
 
+  const shown = useSelector(searcher, (s) => s?.context.category ?? 'users');
   const available =
-    category === 'users' ? search.items.filter((m) => !value.some((v) => sameMember(v, m))) : [];
+    shown === category ? search.items.filter((m) => !value.some((v) => sameMember(v, m))) : [];
   const toggle = (list: Member[], member: Member) =>
     list.some((m) => sameMember(m, member)) ? list.filter((m) => !sameMember(m, member)) : [...list, member];
 
@@ -78,13 +79,11 @@ export function DualListPicker({ label, value, onChange, disabled }: DualListPic
   };
 
   const leftEmpty =
-    category === 'groups'
-      ? t('publish.access.noGroups')
-      : search.status === 'failed'
-        ? t('publish.access.searchFailed')
-        : search.status === 'done' && available.length === 0
-          ? t('publish.access.noResults')
-          : null;
+    search.status === 'failed'
+      ? t('publish.access.searchFailed')
+      : search.status === 'done' && shown === category && available.length === 0
+        ? t(category === 'groups' ? 'publish.access.noGroups' : 'publish.access.noResults')
+        : null;
 
   return (
     <Stack spacing={1.5} role="group" aria-label={label}>
@@ -109,14 +108,21 @@ export function DualListPicker({ label, value, onChange, disabled }: DualListPic
           size="small"
           fullWidth
           value={query}
-          disabled={disabled || category !== 'users'}
+          disabled={disabled}
           placeholder={t('kit.dualList.search')}
           onChange={(e) => {
             setQuery(e.target.value);
             setLeft([]);
             setRight([]);
           }}
-          slotProps={{ htmlInput: { 'aria-label': t('publish.access.searchUsers'), type: 'search' } }}
+          slotProps={{
+            htmlInput: {
+              'aria-label': t(
+                category === 'groups' ? 'publish.access.searchGroups' : 'publish.access.searchUsers',
+              ),
+              type: 'search',
+            },
+          }}
         />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'stretch' }}>
@@ -126,7 +132,7 @@ export function DualListPicker({ label, value, onChange, disabled }: DualListPic
           selected={left}
           onToggle={(m) => setLeft((l) => toggle(l, m))}
           empty={leftEmpty}
-          busy={category === 'users' && search.status === 'searching'}
+          busy={search.status === 'searching'}
           disabled={disabled}
         />
         <Stack spacing={1} sx={{ justifyContent: 'center' }}>

@@ -1,4 +1,4 @@
-import { Avatar, Box, Card, CardActionArea, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
@@ -8,8 +8,10 @@ import { useSession } from '../../app/AppContext';
 import { ListFooter } from '../kit/ListFooter';
 import { useInfiniteList } from '../kit/useInfiniteList';
 import { FollowButton, useFollow } from './FollowButton';
+import { GroupsSection } from './GroupsSection';
+import { ProfileCard, ProfileCardList } from './ProfileCard';
 
-export type ConnectionsTab = 'followers' | 'following';
+export type ConnectionsTab = 'followers' | 'following' | 'groups';
 
 /** Members per page of a Connections list. */
 const membersPerPage = 12;
@@ -17,7 +19,7 @@ const membersPerPage = 12;
 /**
  * A profile's Connections › Followers and Following (platform.md §2.3): infinite lists of member
  * cards, each linking to the member's profile, with Follow / Unfollow for the signed-in user.
- * Groups arrive with the groups feature.
+ * Groups lists the groups the user is in (GroupsSection).
  */
 export function ConnectionsSection({
   userId,
@@ -30,12 +32,15 @@ export function ConnectionsSection({
 }) {
   const { t } = useTranslation();
   const params = useParams<{ subcategory?: string }>();
-  const tab: ConnectionsTab = (subcategory ?? params.subcategory) === 'following' ? 'following' : 'followers';
+  const chosen = subcategory ?? params.subcategory;
+  const tab: ConnectionsTab = chosen === 'following' || chosen === 'groups' ? chosen : 'followers';
+  const session = useSession();
+  const isMe = useSelector(session, (s) => selectIsMe(s, userId));
   const base = `/user/${encodeURIComponent(userId)}/connections`;
   return (
     <Box component="section" aria-label={t('profile.categories.connections')} sx={{ mb: 6 }}>
       <Tabs value={tab} aria-label={t('profile.categories.connections')} sx={{ mb: 3 }}>
-        {(['followers', 'following'] as const).map((value) => (
+        {(['followers', 'following', 'groups'] as const).map((value) => (
           <Tab
             key={value}
             value={value}
@@ -45,36 +50,39 @@ export function ConnectionsSection({
           />
         ))}
       </Tabs>
-      <MembersList key={`${userId}:${tab}`} userId={userId} name={name} side={tab} />
+      {tab === 'groups' ? (
+        <GroupsSection key={userId} userId={userId} name={name} isMe={isMe} />
+      ) : (
+        <MembersList key={`${userId}:${tab}`} userId={userId} name={name} side={tab} />
+      )}
     </Box>
   );
 }
 
-function MembersList({ userId, name, side }: { userId: string; name: string; side: ConnectionsTab }) {
+function MembersList({
+  userId,
+  name,
+  side,
+}: {
+  userId: string;
+  name: string;
+  side: 'followers' | 'following';
+}) {
   const { t } = useTranslation();
   const list = useInfiniteList('connections', { userId, side }, membersPerPage);
   const members = useSelector(list, (s) => (s?.context.items ?? noMembers) as Member[]);
   return (
     <>
       {members.length > 0 && (
-        <Box
-          component="ul"
-          aria-label={t(side === 'followers' ? 'follows.followersOf' : 'follows.followingOf', { name })}
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
-          }}
+        <ProfileCardList
+          label={t(side === 'followers' ? 'follows.followersOf' : 'follows.followingOf', { name })}
         >
           {members.map((member) => (
             <li key={member.userId}>
               <MemberCard member={member} />
             </li>
           ))}
-        </Box>
+        </ProfileCardList>
       )}
       {list && (
         <ListFooter
@@ -99,38 +107,18 @@ export function MemberCard({ member }: { member: Member }) {
   const isMe = useSelector(session, (s) => selectIsMe(s, member.userId));
   const follow = useFollow(member.userId, member.following);
   return (
-    <Card variant="outlined" sx={{ height: 280, display: 'flex', flexDirection: 'column' }}>
-      <CardActionArea
-        component={Link}
-        href={`/user/${encodeURIComponent(member.userId)}`}
-        aria-label={t('follows.viewProfile', { name: member.name })}
-        sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center', p: 2 }}
-      >
-        <Avatar
-          src={member.profilePicture ?? undefined}
-          alt=""
-          sx={{ width: 128, height: 128, fontSize: 48 }}
-        >
-          {member.name.slice(0, 1).toUpperCase()}
-        </Avatar>
-        <Typography
-          component="p"
-          variant="subtitle1"
-          noWrap
-          sx={{ mt: 1, maxWidth: '100%', fontWeight: 600 }}
-        >
-          {member.name}
-        </Typography>
-        {member.username && (
-          <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: '100%' }}>
-            @{member.username}
-          </Typography>
-        )}
-      </CardActionArea>
-      <Stack sx={{ alignItems: 'center', pb: 2, minHeight: 48 }}>
-        {!isMe && <FollowButton actor={follow} name={member.name} />}
-      </Stack>
-    </Card>
+    <ProfileCard
+      picture={member.profilePicture}
+      title={member.name}
+      subtitle={member.username ? `@${member.username}` : undefined}
+      label={t('follows.viewProfile', { name: member.name })}
+      href={`/user/${encodeURIComponent(member.userId)}`}
+      footer={
+        <Stack sx={{ alignItems: 'center', pb: 2, minHeight: 48 }}>
+          {!isMe && <FollowButton actor={follow} name={member.name} />}
+        </Stack>
+      }
+    />
   );
 }
 
