@@ -1,26 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { editorTitle, fillSpaceInfo, next, openWizard, publish, wizard } from './publish';
-import { accessTokenOf, accountButton, newEmail, port, signUp, skipGuide, text, usePremade } from './support';
+import { accessTokenOf, newEmail, port, signIn, signUp, skipGuide, text, usePremade } from './support';
 
 // Publishing as creators and visitors meet it: the publish wizard in the editor, Explore's search
 // and tags, the share panel's embed code in a page of another site, private spaces, and the
 // published snapshot that stays as it was while the draft changes.
 
 test.describe.configure({ timeout: 300_000 });
-
-/** Signs in with a demo account (README, 'Demo content'). */
-async function signIn(page: Page, email: string, name: string) {
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: text('nav.login'), exact: true })
-    .click();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('spaces-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(accountButton(page, name)).toBeVisible({ timeout: 30_000 });
-}
 
 test('publish through every wizard step, find the space on Explore, embed it on another site, and republish a changed draft', async ({
   page,

@@ -82,6 +82,18 @@ export async function signUp(page: Page, name: string, email: string) {
 }
 
 /** The signed-in user's access token, as the app keeps it. */
+/** Signs in with a demo account (README, 'Demo content'). */
+export async function signIn(page: Page, email: string, name: string) {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: text('nav.login'), exact: true })
+    .click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('spaces-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(accountButton(page, name)).toBeVisible({ timeout: 30_000 });
+}
+
 export async function accessTokenOf(page: Page): Promise<string> {
   return page.evaluate(() => {
     const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
