@@ -13,6 +13,18 @@ export interface ByteRange {
 }
 
 /**
+ * Bytes written to the store while they arrive (a large request body), then stored under their
+ * sha256 once the caller knows it: `finish` makes them durable and puts them in place (nothing is
+ * written twice when that blob is stored already); `abort` leaves nothing behind.
+ */
+export interface BlobWriter {
+  /** Queues the next bytes (they must stay unchanged until `finish` or `abort` has settled). */
+  write(bytes: Uint8Array): void;
+  finish(sha256: string): Promise<BlobInfo>;
+  abort(): Promise<void>;
+}
+
+/**
  * Where file bytes live: the local filesystem by default, any S3-compatible store at scale.
  * Writes are all-or-nothing: a failed or interrupted `put` leaves nothing behind.
  */
@@ -20,6 +32,13 @@ export interface BlobStore {
   readonly kind: 'filesystem' | 's3';
   /** Streams bytes in, hashing as they go; stores them under their sha256 and returns it. */
   put(source: Readable): Promise<BlobInfo>;
+  /**
+   * Stores bytes already in memory whose sha256 the caller computed (as they arrived): nothing
+   * is written when a blob with that key is stored already.
+   */
+  putBytes(bytes: Uint8Array, sha256: string): Promise<BlobInfo>;
+  /** Starts writing bytes as they arrive, where the store can (the filesystem); else undefined. */
+  openWriter?(): BlobWriter;
   /** Reads a blob, whole or a byte range (inclusive end). Throws NOT_FOUND for an unknown key. */
   get(sha256: string, range?: ByteRange): Promise<Readable>;
   stat(sha256: string): Promise<BlobInfo | null>;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { notFound } from '../errors';
-import { type BlobInfo, type BlobStore, type ByteRange, isBlobKey } from './blobStore';
+import { type BlobInfo, type BlobStore, type BlobWriter, type ByteRange, isBlobKey } from './blobStore';
 
 /** Temp files this old are leftovers of a crashed process and are swept on start. */
 const staleTempMs = 60 * 60 * 1000;
@@ -64,6 +64,87 @@ export async function writeTempFile(source: Readable, dir: string): Promise<Temp
     await handle?.close().catch(() => undefined);
     await rm(tmp, { force: true });
     throw error;
+  }
+}
+
+/** Writes bytes in memory to a new file in `dir` (pieces of at most a megabyte) and fsyncs it. */
+async function writeBytesTempFile(bytes: Uint8Array, dir: string): Promise<string> {
+  const tmp = path.join(dir, `${randomUUID()}${tempSuffix}`);
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(tmp, 'wx', 0o644);
+    for (let offset = 0; offset < bytes.length;) {
+      const end = Math.min(bytes.length, offset + writePieceBytes);
+      offset += (await handle.write(bytes, offset, end - offset)).bytesWritten;
+    }
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
+    return tmp;
+  } catch (error) {
+    await handle?.close().catch(() => undefined);
+    await rm(tmp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * A temp file written as bytes arrive (see BlobWriter): the writes go down one after another in
+ * pieces of at most a megabyte; `finish` waits for them, fsyncs and renames the file into place.
+ */
+class FileBlobWriter implements BlobWriter {
+  private readonly tmp: string;
+  private readonly opening: Promise<FileHandle>;
+  private queue: Promise<void>;
+  private size = 0;
+  private failed: unknown = null;
+
+  constructor(
+    private readonly store: FilesystemBlobStore,
+    dir: string,
+  ) {
+    this.tmp = path.join(dir, `${randomUUID()}${tempSuffix}`);
+    this.opening = open(this.tmp, 'wx', 0o644);
+    this.queue = this.opening.then(
+      () => undefined,
+      (error: unknown) => void (this.failed = error),
+    );
+  }
+
+  write(bytes: Uint8Array) {
+    this.size += bytes.length;
+    this.queue = this.queue.then(async () => {
+      if (this.failed) return;
+      try {
+        const file = await this.opening;
+        for (let offset = 0; offset < bytes.length;) {
+          const end = Math.min(bytes.length, offset + writePieceBytes);
+          offset += (await file.write(bytes, offset, end - offset)).bytesWritten;
+        }
+      } catch (error) {
+        this.failed = error;
+      }
+    });
+  }
+
+  async finish(sha256: string): Promise<BlobInfo> {
+    await this.queue;
+    try {
+      if (this.failed) throw this.failed;
+      const file = await this.opening;
+      await file.sync();
+      await file.close();
+      return await this.store.placeTemp(this.tmp, sha256, this.size);
+    } catch (error) {
+      await this.abort();
+      throw error;
+    }
+  }
+
+  async abort(): Promise<void> {
+    await this.queue;
+    await this.opening.then((file) => file.close()).catch(() => undefined);
+    await rm(this.tmp, { force: true });
   }
 }
 
@@ -145,6 +226,37 @@ export class FilesystemBlobStore implements BlobStore {
       }
     } catch (error) {
       await rm(temp.path, { force: true });
+      throw error;
+    }
+    return { sha256, size };
+  }
+
+  async putBytes(bytes: Uint8Array, sha256: string): Promise<BlobInfo> {
+    if (await this.stat(sha256)) return { sha256, size: bytes.length };
+    return this.placeTemp(await writeBytesTempFile(bytes, this.tmpDir), sha256, bytes.length);
+  }
+
+  openWriter(): BlobWriter {
+    return new FileBlobWriter(this, this.tmpDir);
+  }
+
+  /**
+   * Puts a complete, fsynced temp file in place as the blob `sha256` (and makes the rename durable),
+   * or removes it when that blob is stored already.
+   */
+  async placeTemp(tmp: string, sha256: string, size: number): Promise<BlobInfo> {
+    const target = this.pathOf(sha256);
+    try {
+      if (await this.stat(sha256)) {
+        await rm(tmp, { force: true });
+      } else {
+        const dir = path.dirname(target);
+        await mkdir(dir, { recursive: true });
+        await rename(tmp, target);
+        await fsyncDir(dir);
+      }
+    } catch (error) {
+      await rm(tmp, { force: true });
       throw error;
     }
     return { sha256, size };

@@ -121,6 +121,22 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
+  async putBytes(bytes: Uint8Array, sha256: string): Promise<BlobInfo> {
+    const info = { sha256, size: bytes.length };
+    if (!isBlobKey(sha256)) throw new Error('putBytes needs the sha256 of the bytes');
+    if (await this.stat(sha256)) return info;
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.keyOf(sha256),
+        Body: bytes,
+        ContentLength: bytes.length,
+        ContentType: 'application/octet-stream',
+      }),
+    );
+    return info;
+  }
+
   async get(sha256: string, range?: ByteRange): Promise<Readable> {
     try {
       const res = await this.client.send(

@@ -54,6 +54,14 @@ export class SceneBlobs {
   async ensure(tx: Transaction, blobs: { file: { sha256: string }; bytes: Buffer }[]) {
     if (blobs.length === 0) return;
     await tx.execute(sql`select pg_advisory_xact_lock_shared(${lockClasses.blobs}, 0)`);
+    await this.ensureLocked(blobs);
+  }
+
+  /**
+   * As `ensure`, in a transaction that holds the shared blob lock already: each blob is there, or
+   * is written again.
+   */
+  async ensureLocked(blobs: { file: { sha256: string }; bytes: Buffer }[]) {
     for (const { file, bytes } of blobs) {
       if (await this.store.stat(file.sha256)) continue;
       const again = await this.store.put(Readable.from([bytes]));

@@ -1,4 +1,4 @@
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -53,21 +53,39 @@ function undrawable(content: SceneContent): ContentVerdict | null {
 const filePathMarker = '/api/fileService/';
 const fileIdPattern = /^(?:file|thumbnail)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/;
 
-/** The file service ids a document's text mentions (file and thumbnail urls), each once. */
-export function referencedFileIds(text: string): string[] {
+/**
+ * The file service ids a document mentions (file and thumbnail urls), each once, from its UTF-8
+ * bytes: the marker and the ids are ASCII, so the bytes are searched as they are (faster than the
+ * text).
+ */
+export function referencedFileIds(document: Uint8Array | string): string[] {
+  const bytes = typeof document === 'string' ? Buffer.from(document) : asBuffer(document);
   const ids = new Set<string>();
-  for (let at = text.indexOf(filePathMarker); at >= 0; at = text.indexOf(filePathMarker, at + 1)) {
-    const match = fileIdPattern.exec(text.slice(at + filePathMarker.length, at + filePathMarker.length + 48));
+  for (let at = bytes.indexOf(filePathMarker); at >= 0; at = bytes.indexOf(filePathMarker, at + 1)) {
+    const start = at + filePathMarker.length;
+    const match = fileIdPattern.exec(bytes.toString('latin1', start, start + 48));
     if (match) ids.add(match[1]);
   }
   return [...ids];
 }
 
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/**
+ * The text of UTF-8 bytes, or null when they are not UTF-8. Pure ASCII (what most documents are)
+ * is read as Latin-1, which copies the bytes as they are instead of decoding them.
+ */
+function textOf(bytes: Uint8Array): string | null {
+  if (isAscii(bytes)) return asBuffer(bytes).toString('latin1');
+  if (!isUtf8(bytes)) return null;
+  return asBuffer(bytes).toString('utf8');
+}
+
 /** Checks a received document (synchronously, on the calling thread). */
 export function checkContentBytes(bytes: Uint8Array): ContentVerdict {
-  if (!isUtf8(bytes))
+  const text = textOf(bytes);
+  if (text === null)
     return { ok: false, encoding: true, issues: [{ path: '', message: 'The body is not UTF-8 text' }] };
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -77,14 +95,14 @@ export function checkContentBytes(bytes: Uint8Array): ContentVerdict {
   }
   if (isCanonicalSceneContent(doc))
     return (
-      undrawable(doc as SceneContent) ?? { ok: true, normalized: null, fileIds: referencedFileIds(text) }
+      undrawable(doc as SceneContent) ?? { ok: true, normalized: null, fileIds: referencedFileIds(bytes) }
     );
   const parsed = parseSceneContent(doc);
   if (!parsed.ok) return { ok: false, issues: parsed.issues };
   const refused = undrawable(parsed.content);
   if (refused) return refused;
-  const normalized = JSON.stringify(parsed.content);
-  return { ok: true, normalized: Buffer.from(normalized), fileIds: referencedFileIds(normalized) };
+  const normalized = Buffer.from(JSON.stringify(parsed.content));
+  return { ok: true, normalized, fileIds: referencedFileIds(normalized) };
 }
 
 interface Job {

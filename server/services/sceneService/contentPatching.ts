@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { applyContentPatch, type ContentPatch, ContentPatchError } from '../../../contracts/contentPatch';
 import {
   parseSceneContent,
@@ -9,7 +9,7 @@ import {
   unsupportedTextsOf,
 } from '../../../contracts/sceneContent';
 import type { Database, Transaction } from '../../db';
-import { sceneContentBlobs, sceneContentPatches, sceneFileRefs, scenes } from '../../db/schema';
+import { sceneContentBlobs, sceneContentPatches, scenes } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import type { BlobStore } from '../../storage/blobStore';
@@ -17,6 +17,7 @@ import { toIsoTime } from '../../support/time';
 import { noSuchSpace, ownerAccess } from './access';
 import type { SceneBlobs } from './blobs';
 import { referencedFileIds, textCharactersRefused } from './content';
+import { commitPatch } from './contentCommits';
 import { isCanonicalSceneContent } from './contentCheck';
 import {
   contentCompaction,
@@ -103,36 +104,22 @@ export class ContentPatching {
     const checkEnd = performance.now();
     const etag = nextEtag(ifMatch, patch);
     const text = JSON.stringify(patch);
-    const [saved] = await this.db.transaction(async (tx) => {
-      const locked = await lockContentRow(tx, id);
-      if (!locked) throw noSuchSpace();
-      if (etagOf(locked) !== ifMatch) throw staleContent(etagOf(locked));
-      const [last] = await tx
-        .select({ seq: max(sceneContentPatches.seq) })
-        .from(sceneContentPatches)
-        .where(eq(sceneContentPatches.sceneId, id));
-      await tx.insert(sceneContentPatches).values({
-        sceneId: id,
-        seq: (last?.seq ?? 0) + 1,
-        baseSha256: locked.contentSha256!,
-        etag,
-        patch,
-        bytes: Buffer.byteLength(text),
-      });
-      // The files the change names join the draft's (a file it no longer names is let go when the
-      // patches are folded into a blob).
-      await this.addRefs(tx, id, referencedFileIds(text));
-      return tx
-        .update(scenes)
-        .set({ contentEtag: etag, contentUpdatedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(eq(scenes.id, id))
-        .returning({ contentUpdatedAt: scenes.contentUpdatedAt });
+    // One statement, its own transaction. The files the change names join the draft's (a file it
+    // no longer names is let go when the patches are folded into a blob).
+    const [saved] = await commitPatch(this.db, {
+      sceneId: id,
+      ifMatch,
+      etag,
+      patchText: text,
+      fileIds: referencedFileIds(text),
     });
+    if (!saved?.found) throw noSuchSpace();
+    if (!saved.updatedAt) throw staleContent(saved.currentEtag);
     const commitEnd = performance.now();
     this.cache.set(etag, next);
     void this.compactWhenDue(id);
     return {
-      contentUpdatedAt: toIsoTime(saved.contentUpdatedAt!),
+      contentUpdatedAt: toIsoTime(saved.updatedAt),
       etag,
       timings: {
         read: applyStart - readStart,
@@ -142,29 +129,6 @@ export class ContentPatching {
         total: performance.now() - started,
       },
     };
-  }
-
-  private async addRefs(tx: Transaction, id: string, fileIds: string[]) {
-    if (fileIds.length === 0) return;
-    const existing = new Set(
-      (
-        await tx
-          .select({ fileId: sceneFileRefs.fileId })
-          .from(sceneFileRefs)
-          .where(
-            and(
-              eq(sceneFileRefs.sceneId, id),
-              eq(sceneFileRefs.source, 'draftContent'),
-              inArray(sceneFileRefs.fileId, fileIds),
-            ),
-          )
-      ).map((r) => r.fileId),
-    );
-    const added = fileIds.filter((fileId) => !existing.has(fileId));
-    if (added.length > 0)
-      await tx
-        .insert(sceneFileRefs)
-        .values(added.map((fileId) => ({ sceneId: id, source: 'draftContent', fileId })));
   }
 
   /** Folds the draft's patches into a blob once there are enough of them (in the background). */
@@ -216,7 +180,7 @@ export class ContentPatching {
         .set({ contentSha256: blob.sha256, contentSize: blob.size, contentVersion: sceneContentVersion })
         .where(eq(scenes.id, id));
       await tx.delete(sceneContentPatches).where(eq(sceneContentPatches.sceneId, id));
-      await this.blobs.syncRefs(tx, id, 'draftContent', referencedFileIds(bytes.toString('utf8')));
+      await this.blobs.syncRefs(tx, id, 'draftContent', referencedFileIds(bytes));
     } catch (error) {
       // Should the transaction not commit, the purge job removes the blob (recorded once the
       // transaction has ended: waiting for it here would wait on this very transaction).

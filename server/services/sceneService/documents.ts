@@ -1,6 +1,6 @@
+import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   emptySceneContent,
   parseSceneContent,
@@ -8,20 +8,20 @@ import {
   sceneContentVersion,
 } from '../../../contracts/sceneContent';
 import type { Database } from '../../db';
-import { sceneContentBlobs, sceneContentPatches, scenes } from '../../db/schema';
+
 import { AppError, notFound } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { notUtf8 } from '../../http/json';
-import type { BlobInfo, BlobStore } from '../../storage/blobStore';
+import type { BlobInfo, BlobStore, BlobWriter } from '../../storage/blobStore';
 import { toIsoTime } from '../../support/time';
 import { noSuchSpace, ownerAccess, readAccess } from './access';
 import type { SceneBlobs } from './blobs';
 import { type ContentChecker, textCharactersRefused } from './content';
+import { commitContent } from './contentCommits';
 import {
   currentDocument,
   type DocumentCache,
   etagOf,
-  lockContentRow,
   pendingPatchTotals,
   staleContent,
 } from './contentVersions';
@@ -47,6 +47,10 @@ export type ContentAnswer =
 export interface SaveOptions {
   /** The version the save is made on (null: whatever is stored). */
   ifMatch?: string | null;
+  /** The body's sha256 when the caller hashed it as it arrived (else it is hashed here). */
+  sha256?: string;
+  /** Where the body was written as it arrived (with `sha256`): the save finishes it. */
+  writer?: BlobWriter;
 }
 
 /** How storing a document's bytes went (see writeContent); `ms` is how long it took. */
@@ -140,7 +144,10 @@ export class SceneDocuments {
   async save(id: string, caller: Caller, body: Buffer, options: SaveOptions = {}): Promise<SavedContent> {
     const started = performance.now();
     const timings = { check: 0, write: 0, commit: 0 };
-    const writing = this.write(Readable.from([body]));
+    const sha256 = options.sha256 ?? createHash('sha256').update(body).digest('hex');
+    const writing = options.writer
+      ? this.finishWriter(options.writer, sha256)
+      : this.writeBytes(body, sha256);
     const ifMatch = options.ifMatch ?? null;
     // The check runs while the caller's access is looked up.
     const checking = this.checker.check(body).then((verdict) => {
@@ -186,50 +193,48 @@ export class SceneDocuments {
       timings.write += performance.now() - again;
     }
     const commitStart = performance.now();
-    const [saved] = await this.db.transaction(async (tx) => {
-      const locked = await lockContentRow(tx, id);
-      if (locked && ifMatch !== null && etagOf(locked) !== ifMatch) throw staleContent(etagOf(locked));
-      await this.blobs.ensure(tx, [{ file: { sha256: blob.sha256 }, bytes }]);
-      await tx
-        .insert(sceneContentBlobs)
-        .values({ sha256: blob.sha256, size: blob.size })
-        .onConflictDoUpdate({ target: sceneContentBlobs.sha256, set: { writtenAt: sql`now()` } });
-      const updated = await tx
-        .update(scenes)
-        .set({
-          contentSha256: blob.sha256,
-          contentSize: blob.size,
-          contentVersion: sceneContentVersion,
-          contentEtag: null,
-          contentUpdatedAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(scenes.id, id), eq(scenes.ownerId, caller.userId), isNull(scenes.deletedAt)))
-        .returning({ contentUpdatedAt: scenes.contentUpdatedAt });
-      if (updated.length === 0) throw noSuchSpace();
-      // Incremental saves wait only where the version has a name of its own.
-      if (locked?.contentEtag)
-        await tx.delete(sceneContentPatches).where(eq(sceneContentPatches.sceneId, id));
-      await this.blobs.syncRefs(tx, id, 'draftContent', verdict.fileIds);
-      return updated;
+    const saved = await this.db.transaction(async (tx) => {
+      const [result] = await commitContent(tx, {
+        sceneId: id,
+        ownerId: caller.userId,
+        blob,
+        ifMatch,
+        fileIds: verdict.fileIds,
+      });
+      if (!result?.found) throw noSuchSpace();
+      if (!result.updatedAt) throw staleContent(result.currentEtag);
+      // The statement took the shared blob lock: the blob is there (or written again) until the commit.
+      await this.blobs.ensureLocked([{ file: { sha256: blob.sha256 }, bytes }]);
+      return result;
     });
     timings.commit = performance.now() - commitStart;
     return {
-      contentUpdatedAt: toIsoTime(saved.contentUpdatedAt!),
+      contentUpdatedAt: toIsoTime(saved.updatedAt!),
       etag: blob.sha256,
       timings: { ...timings, total: performance.now() - started },
     };
   }
 
   /**
-   * Starts storing a content document's bytes. Most documents are canonical and kept exactly as
-   * received, so writing them need not wait for the check. Never rejects.
+   * Starts storing a content document's bytes under their known sha256. Most documents are
+   * canonical and kept exactly as received, so writing them need not wait for the check. Never
+   * rejects.
    */
-  write(source: Readable): Promise<ContentWrite> {
-    const start = performance.now();
-    return this.store.put(source).then(
-      (blob) => ({ ok: true as const, blob, ms: performance.now() - start }),
-      (error: unknown) => ({ ok: false as const, error, ms: performance.now() - start }),
-    );
+  writeBytes(bytes: Uint8Array, sha256: string): Promise<ContentWrite> {
+    return settled(this.store.putBytes(bytes, sha256));
   }
+
+  /** As writeBytes, for bytes written while they arrived: makes them durable and puts them in place. */
+  finishWriter(writer: BlobWriter, sha256: string): Promise<ContentWrite> {
+    return settled(writer.finish(sha256));
+  }
+}
+
+/** How a blob write went, and how long it took from now. Never rejects. */
+function settled(write: Promise<BlobInfo>): Promise<ContentWrite> {
+  const start = performance.now();
+  return write.then(
+    (blob) => ({ ok: true as const, blob, ms: performance.now() - start }),
+    (error: unknown) => ({ ok: false as const, error, ms: performance.now() - start }),
+  );
 }

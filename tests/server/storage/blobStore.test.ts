@@ -112,6 +112,16 @@ function blobStoreContract(name: string, setup: () => Promise<StoreFixture>) {
       expect(tail).toEqual(bytes.subarray(bytes.length - 10));
     });
 
+    it('stores bytes in memory under the key the caller hashed, once', async () => {
+      const bytes = randomBytes(300_000);
+      const key = sha256(bytes);
+      expect(await f.store.putBytes(bytes, key)).toEqual({ sha256: key, size: bytes.length });
+      expect(await readAll(await f.store.get(key))).toEqual(bytes);
+      // Stored already: nothing is written again.
+      expect(await f.store.putBytes(bytes, key)).toEqual({ sha256: key, size: bytes.length });
+      expect(readdirSync(f.tempDir)).toEqual([]);
+    });
+
     it('answers ping', async () => {
       await expect(f.store.ping()).resolves.toBeUndefined();
     });
@@ -166,5 +176,47 @@ describe('filesystem blob store layout', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('filesystem blob writer (bytes written as they arrive)', () => {
+  let dir: string;
+  let store: FilesystemBlobStore;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'blobs-writer-'));
+    store = await new FilesystemBlobStore(path.join(dir, 'files')).init();
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('puts the pieces in place as one blob under the key it is given', async () => {
+    const bytes = randomBytes(3 * 1024 * 1024 + 17);
+    const writer = store.openWriter();
+    for (let at = 0; at < bytes.length; at += 700_001) writer.write(bytes.subarray(at, at + 700_001));
+    const info = await writer.finish(sha256(bytes));
+    expect(info).toEqual({ sha256: sha256(bytes), size: bytes.length });
+    expect(await readAll(await store.get(info.sha256))).toEqual(bytes);
+    expect(readdirSync(store.tmpDir)).toEqual([]);
+
+    // The same bytes again: the stored blob stays, the new file goes.
+    const again = store.openWriter();
+    again.write(bytes);
+    expect(await again.finish(sha256(bytes))).toEqual(info);
+    expect(readdirSync(store.tmpDir)).toEqual([]);
+  });
+
+  it('leaves nothing behind when aborted, or when a write fails', async () => {
+    const writer = store.openWriter();
+    writer.write(randomBytes(100_000));
+    await writer.abort();
+    expect(readdirSync(store.tmpDir)).toEqual([]);
+
+    // The temp folder is gone (a full or broken disk): the file cannot be made, and finish says so.
+    rmSync(store.tmpDir, { recursive: true });
+    const failing = store.openWriter();
+    failing.write(randomBytes(10));
+    await expect(failing.finish('0'.repeat(64))).rejects.toThrow(/ENOENT/);
+    expect(await store.stat('0'.repeat(64))).toBeNull();
+    await store.init();
+    expect(readdirSync(store.tmpDir)).toEqual([]);
   });
 });

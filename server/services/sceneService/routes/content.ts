@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +12,7 @@ import { AppError, notFound } from '../../../errors';
 import { closeUnreadBody, handlerReadsBody } from '../../../http/bodies';
 import { callerOf } from '../../../http/caller';
 import { etagOfHeader } from '../contentVersions';
+import type { BlobWriter } from '../../../storage/blobStore';
 import type { ContentAnswer } from '../documents';
 import type { SceneService } from '../service';
 import { type SceneRoutesOptions, sceneResponses } from './common';
@@ -31,19 +33,30 @@ const truncated = (cause?: unknown) =>
 /** A content body as the route receives it. */
 interface ContentBody {
   bytes: Buffer;
+  /** The sha256 of the bytes, hashed as they arrived (hex). */
+  sha256: string;
+  /** Where the bytes were written as they arrived, when the store can (to finish or abort). */
+  writer?: BlobWriter;
   /** From the first byte to the last. */
   readMs: number;
   /** When the last byte arrived (performance.now()). */
   receivedAt: number;
 }
 
+/** Bodies at least this large go into shared memory: the check worker reads them without a copy. */
+const sharedFromBytes = 256 * 1024;
+/** A body being written as it arrives goes to its file once this much more of it has arrived. */
+const writeAheadBytes = 1024 * 1024;
+
 /**
  * Reads a content body whole, refusing it (413) as soon as it is larger than the limit, before
- * reading the rest. The save then writes the bytes in one piece while the worker checks them:
- * writing them slice by slice as they arrive was measured slower, since each slice waits for the
- * main thread that is busy receiving.
+ * reading the rest. Each piece is hashed as it arrives; a large body with a declared length is
+ * copied straight into shared memory and, where the blob store can (the filesystem), written to a
+ * temp file as it arrives. So when the last byte arrives the blob's key is known, most of it is
+ * written, and the check worker reads the bytes where they are: the save only has to finish the
+ * file while the document is checked.
  */
-function contentBodyReader() {
+function contentBodyReader(openWriter: (() => BlobWriter) | undefined) {
   return (
     request: FastifyRequest,
     payload: IncomingMessage,
@@ -54,8 +67,22 @@ function contentBodyReader() {
       done(contentTooLarge());
       return;
     }
-    const chunks: Buffer[] = [];
+    const hash = createHash('sha256');
+    // A declared length lets the bytes go straight where the worker reads them; else they are joined at the end.
+    const shared =
+      Number.isSafeInteger(declared) && declared >= sharedFromBytes
+        ? Buffer.from(new SharedArrayBuffer(declared))
+        : undefined;
     let size = 0;
+    let writer = shared ? openWriter?.() : undefined;
+    // Written to the file in pieces of a megabyte or more: each write is a trip to the thread pool.
+    let writtenTo = 0;
+    const writeReceived = (all: boolean) => {
+      if (!writer || !shared || (size - writtenTo < writeAheadBytes && !all) || size === writtenTo) return;
+      writer.write(shared.subarray(writtenTo, size));
+      writtenTo = size;
+    };
+    const chunks: Buffer[] = [];
     let finished = false;
     let firstByteAt: number | undefined;
     const finish = (error: Error | null, bytes?: Buffer) => {
@@ -63,25 +90,44 @@ function contentBodyReader() {
       finished = true;
       payload.off('data', onData);
       if (error || !bytes) {
+        void writer?.abort();
         done(error ?? truncated());
         return;
       }
+      if (writer && bytes !== shared) {
+        // The body was not what its length said: the bytes are written at the save instead.
+        void writer.abort();
+        writer = undefined;
+      }
+      writeReceived(true);
       const receivedAt = performance.now();
       const readMs = firstByteAt === undefined ? 0 : receivedAt - firstByteAt;
-      done(null, { bytes, readMs, receivedAt });
+      done(null, { bytes, sha256: hash.digest('hex'), writer, readMs, receivedAt });
     };
     const onData = (chunk: Buffer) => {
       firstByteAt ??= performance.now();
-      size += chunk.length;
-      if (size > sceneContentMaxBytes) {
+      if (size + chunk.length > sceneContentMaxBytes) {
         finish(contentTooLarge());
         return;
       }
+      hash.update(chunk);
+      if (shared && size + chunk.length <= shared.length) {
+        chunk.copy(shared, size);
+        size += chunk.length;
+        writeReceived(false);
+        return;
+      }
       chunks.push(chunk);
+      size += chunk.length;
     };
     payload.on('data', onData);
     // A body that is not UTF-8 is refused by the check (INVALID_ENCODING, as every JSON body is).
-    payload.once('end', () => finish(null, Buffer.concat(chunks, size)));
+    payload.once('end', () => {
+      if (shared && size === shared.length && chunks.length === 0) finish(null, shared);
+      else if (shared)
+        finish(null, Buffer.concat([shared.subarray(0, Math.min(size, shared.length)), ...chunks]));
+      else finish(null, Buffer.concat(chunks, size));
+    });
     payload.once('error', (error) => finish(truncated(error)));
     payload.once('close', () => finish(truncated()));
   };
@@ -132,7 +178,10 @@ export default async function contentRoutes(instance: FastifyInstance, { service
   await app.register(async (child) => {
     const routes = child.withTypeProvider<ZodTypeProvider>();
     routes.removeAllContentTypeParsers();
-    routes.addContentTypeParser('application/json', contentBodyReader());
+    routes.addContentTypeParser(
+      'application/json',
+      contentBodyReader(app.blobStore.openWriter ? () => app.blobStore.openWriter!() : undefined),
+    );
     routes.put(
       '/scene/content/:id',
       {
@@ -178,6 +227,8 @@ export default async function contentRoutes(instance: FastifyInstance, { service
         if (!body) throw new AppError('VALIDATION_FAILED', 'The body is not valid JSON: it is empty');
         const saved = await service.saveContent(request.params.id, callerOf(request), body.bytes, {
           ifMatch: ifMatchOf(request),
+          sha256: body.sha256,
+          writer: body.writer,
         });
         reply.header('etag', `"${saved.etag}"`);
         const { check, write, commit } = saved.timings;
@@ -186,7 +237,8 @@ export default async function contentRoutes(instance: FastifyInstance, { service
         reply.header(
           'server-timing',
           `read;dur=${body.readMs.toFixed(1)}, check;dur=${check.toFixed(1)}, write;dur=${write.toFixed(1)}, ` +
-            `commit;dur=${commit.toFixed(1)}, save;dur=${total.toFixed(1)}`,
+            `commit;dur=${commit.toFixed(1)}, other;dur=${(total - saved.timings.total).toFixed(1)}, ` +
+            `save;dur=${total.toFixed(1)}`,
         );
         return { contentUpdatedAt: saved.contentUpdatedAt, etag: saved.etag };
       },
