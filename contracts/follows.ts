@@ -58,3 +58,17 @@ export const MemberPage = z
   })
   .meta({ id: 'MemberPage' });
 export type MemberPage = z.infer<typeof MemberPage>;
+
+export const FollowDistrictParams = z.object({
+  districtId: z.string().min(1).max(64).describe('The district followed'),
+});
+
+/** Whether the caller follows the district, and how many follow it now. */
+export const DistrictFollowState = z
+  .object({
+    districtId: z.string(),
+    following: z.boolean(),
+    numOfFollowers: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'DistrictFollowState' });
+export type DistrictFollowState = z.infer<typeof DistrictFollowState>;

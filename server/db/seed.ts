@@ -13,6 +13,7 @@ import { planPriceById } from '../services/marketplaceService/catalog';
 import { addInterval, recordPlan } from '../services/marketplaceService/fulfilment';
 import { SceneService } from '../services/sceneService/service';
 import { demoSpaces } from './demo';
+import { seedDemoDistricts } from './demo/districts';
 import { uuidv7 } from './ids';
 import {
   accounts,
@@ -58,7 +59,8 @@ export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
   const pictures = await seedDemoPictures(app);
   const spaces = await seedDemoSpaces(app);
   const plans = await seedDemoPlans(app);
-  return pictures || spaces || plans;
+  const districts = await seedDemoDistricts(app);
+  return pictures || spaces || plans || districts;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   appOnlyPaths,
@@ -12,6 +13,7 @@ import {
   type PageMatch,
 } from '../../contracts/routeMap';
 import type { Config } from '../config';
+import { districts } from '../db/schema';
 
 /** Paths the SPA never owns: unknown ones there answer a JSON 404, not the app. */
 const serverPaths = /^\/(api|oidc|oidc-account|interaction|hubs|files|healthz|readyz|oembed)(\/|$)/;
@@ -32,6 +34,17 @@ declare module 'fastify' {
      */
     describePage?: (request: FastifyRequest, page: PageMatch, html: string) => Promise<PageDescription>;
   }
+}
+
+/** Whether a district has this subdomain (the database may be missing in tests of the SPA alone). */
+async function districtExists(app: FastifyInstance, subdomain: string): Promise<boolean> {
+  if (!app.hasDecorator('db')) return true;
+  const [row] = await app.db
+    .select({ id: districts.id })
+    .from(districts)
+    .where(eq(districts.subdomain, subdomain.toLowerCase()))
+    .limit(1);
+  return row !== undefined;
 }
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -98,9 +111,10 @@ export default fp<{ config: Config; spaDir: string }>(
           .status(503)
           .send({ code: 'UNAVAILABLE', message: 'The web app has not been built yet: run `npm run build`.' });
       }
-      const page = matchPage(pathname, {
-        district: districtOf(request.hostname, config.BASE_DOMAIN) !== null,
-      });
+      const district = districtOf(request.hostname, config.BASE_DOMAIN);
+      // A subdomain no district has: the app says 'This district does not exist', with a 404.
+      const districtKnown = district === null || (await districtExists(app, district));
+      const page = matchPage(pathname, { district: district !== null });
       const { html, found } =
         page && app.describePage
           ? await app.describePage(request, page, indexHtml)
@@ -112,7 +126,7 @@ export default fp<{ config: Config; spaDir: string }>(
                 (devPages && isOneOf(devPagePaths, pathname)),
             };
       return reply
-        .status(found ? 200 : 404)
+        .status(found && districtKnown ? 200 : 404)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(html);

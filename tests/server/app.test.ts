@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db';
+import { districts, users } from '../../server/db/schema';
 import { buildTestApp, type TestApp } from '../support/app';
 import { testDatabases } from '../support/db';
 
@@ -9,6 +10,12 @@ describe.each(testDatabases())('platform server on $name', ({ open }) => {
   beforeAll(async () => {
     db = await open();
     t = await buildTestApp(db, { BASE_DOMAIN: 'spaces.test' });
+    // The district whose host is served below (a host no district has answers 404: spa.test.ts).
+    await db.db.insert(users).values({ id: 'app-test-owner', name: 'Owner' }).onConflictDoNothing();
+    await db.db
+      .insert(districts)
+      .values({ id: 'app-test-gallery', ownerId: 'app-test-owner', title: 'Gallery', subdomain: 'gallery' })
+      .onConflictDoNothing();
   });
   afterAll(async () => {
     await t?.close();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db';
+import { districts, users } from '../../server/db/schema';
 import { buildTestApp, type TestApp } from '../support/app';
 import { testDatabases } from '../support/db';
 
@@ -37,6 +38,20 @@ describe.each(testDatabases())('page paths and their status on $name', ({ open }
     root = mkdtempSync(path.join(tmpdir(), 'spa-status-'));
     t = await buildTestApp(db, { BASE_DOMAIN: 'spaces.test' }, { spaDir: spaDir(root, false) });
     dev = await buildTestApp(db, { BASE_DOMAIN: 'spaces.test' }, { spaDir: spaDir(root, true) });
+    // The district the district-host cases visit.
+    await db.db
+      .insert(users)
+      .values({ id: 'spa-district-owner', name: 'Gallery owner' })
+      .onConflictDoNothing();
+    await db.db
+      .insert(districts)
+      .values({
+        id: 'spa-district-gallery',
+        ownerId: 'spa-district-owner',
+        title: 'Gallery',
+        subdomain: 'gallery',
+      })
+      .onConflictDoNothing();
   });
   afterAll(async () => {
     await t?.close();
@@ -121,6 +136,18 @@ describe.each(testDatabases())('page paths and their status on $name', ({ open }
     }
     const head = await get(t, '/no-such-page', 'spaces.test', 'HEAD');
     expect(head.statusCode).toBe(404);
+  });
+
+  it('answers 404 on the host of a district that does not exist, with the app that says so', async () => {
+    const app = (await get(t, '/explore')).body;
+    for (const url of ['/', '/members', '/spaces/published']) {
+      const res = await get(t, url, 'nowhere.spaces.test');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toBe(app);
+    }
+    expect((await get(t, '/', 'gallery.spaces.test')).statusCode).toBe(200);
+    // Host names are not case-sensitive.
+    expect((await get(t, '/', 'GALLERY.spaces.test')).statusCode).toBe(200);
   });
 
   it('answers the development pages only from a build that has them', async () => {

@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestampTz } from './columns';
+import { districts } from './districts';
 import { users } from './users';
 
 /**
  * Who follows whom (platform.md §2.3 Connections, §2.7 follow a creator, §3 numOfFollowers and
  * numOfFollowing, District followers). A follower follows a user (`target_kind` 'user',
- * `followed_user_id`) or a district (`target_kind` 'district', `district_id`; the districts table
- * adds its foreign key). One row per follower and target: the unique indexes make a follow one
- * atomic `insert … on conflict do nothing`, so the counts, counted from these rows, stay exact
- * under any concurrency. Deleting either user deletes the row.
+ * `followed_user_id`) or a district (`target_kind` 'district', `district_id`). One row per
+ * follower and target: the unique indexes make a follow one atomic `insert … on conflict do
+ * nothing`, so the counts, counted from these rows, stay exact under any concurrency. Deleting
+ * either user, or the district, deletes the row.
  */
 export const follows = pgTable(
   'follows',
@@ -21,7 +22,7 @@ export const follows = pgTable(
     /** 'user' or 'district'. */
     targetKind: text('target_kind').notNull(),
     followedUserId: text('followed_user_id').references(() => users.id, { onDelete: 'cascade' }),
-    districtId: text('district_id'),
+    districtId: text('district_id').references(() => districts.id, { onDelete: 'cascade' }),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
   },
   (t) => [

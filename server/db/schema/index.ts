@@ -13,3 +13,4 @@ export * from './notifications';
 export * from './reactions';
 export * from './insights';
 export * from './groups';
+export * from './districts';

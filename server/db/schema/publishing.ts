@@ -38,11 +38,15 @@ export const publishSlots = pgTable(
     sceneId: text('scene_id').references(() => scenes.id, { onDelete: 'set null' }),
     /** Who published the space in it (a district member may publish into a district's slot). */
     publisherId: text('publisher_id'),
+    /** A district slot's member who may publish into it (besides the district's owner). */
+    allocatedUserId: text('allocated_user_id'),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
     updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('publish_slots_owner_idx').on(t.ownerId, t.kind, t.createdAt),
+    index('publish_slots_district_idx').on(t.districtId),
+    index('publish_slots_allocated_idx').on(t.allocatedUserId),
     uniqueIndex('publish_slots_scene_idx').on(t.sceneId),
     uniqueIndex('publish_slots_plan_position_idx')
       .on(t.ownerId, t.position)

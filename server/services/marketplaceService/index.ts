@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import districtItemRoutes from './districtItems';
 import { ErrorBody } from '../../../contracts/errors';
 import {
   CheckoutSessionAnswer,
@@ -114,6 +115,7 @@ async function marketplace(instance: FastifyInstance, options: MarketplaceOption
 
   async function routes(child: FastifyInstance) {
     const app = child.withTypeProvider<ZodTypeProvider>();
+    await app.register(districtItemRoutes);
 
     app.get(
       '/products',

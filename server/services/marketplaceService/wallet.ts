@@ -9,12 +9,14 @@ import { uuidv7 } from '../../db/ids';
 import {
   creditBalances,
   creditLedger,
+  districtMembers,
+  districts,
   idempotencyKeys,
   internalTransactionItems,
   internalTransactions,
   publishSlots,
 } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, forbidden, notFound } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { extraSlotItemId, internalItemPrice, unknownProduct } from './catalog';
 import { addCredits, balanceOf } from './ledger';
@@ -70,12 +72,36 @@ export class Wallets {
     return total;
   }
 
+  /**
+   * The districts the items are for, which the caller must manage (role Owner): 403 otherwise,
+   * 404 for one that does not exist. Answers each district's owner and subdomain.
+   */
+  private async districtsOf(caller: Caller, form: InternalTransactionForm) {
+    const ids = [...new Set(form.transactionItems.flatMap((i) => (i.districtId ? [i.districtId] : [])))];
+    const found = new Map<string, { ownerId: string; subdomain: string }>();
+    for (const id of ids) {
+      const [row] = await this.market.db
+        .select({ ownerId: districts.ownerId, subdomain: districts.subdomain, role: districtMembers.role })
+        .from(districts)
+        .leftJoin(
+          districtMembers,
+          and(eq(districtMembers.districtId, districts.id), eq(districtMembers.userId, caller.userId)),
+        )
+        .where(eq(districts.id, id));
+      if (!row) throw notFound('No such district');
+      if (row.role !== 'Owner') throw forbidden('Only an Owner of the district buys for it');
+      found.set(id, { ownerId: row.ownerId, subdomain: row.subdomain });
+    }
+    return found;
+  }
+
   async internalTransaction(
     caller: Caller,
     form: InternalTransactionForm,
     idempotencyKey?: string,
   ): Promise<InternalTransactionAnswer> {
     const total = this.priced(form);
+    const forDistricts = await this.districtsOf(caller, form);
     const userId = caller.userId;
     const requestHash = sha256(JSON.stringify(form));
     let replayed = false;
@@ -130,14 +156,19 @@ export class Wallets {
           .filter((i) => i.districtItemId === extraSlotItemId)
           .flatMap((i) => Array.from({ length: i.quantity }, () => i));
         if (slots.length > 0) {
+          // A slot bought for a district is the district's (its owner's, kind 'district').
           await tx.insert(publishSlots).values(
-            slots.map((i) => ({
-              id: uuidv7(),
-              ownerId: userId,
-              kind: 'extra',
-              productId: extraSlotItemId,
-              districtId: i.districtId ?? null,
-            })),
+            slots.map((i) => {
+              const district = i.districtId ? forDistricts.get(i.districtId) : undefined;
+              return {
+                id: uuidv7(),
+                ownerId: district?.ownerId ?? userId,
+                kind: district ? 'district' : 'extra',
+                productId: extraSlotItemId,
+                districtId: i.districtId ?? null,
+                districtSubdomain: district?.subdomain ?? null,
+              };
+            }),
           );
         }
         const result = { transactionId, totalCoin: total, availableBalance: balance };

@@ -4,6 +4,7 @@ import { scenes } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type CommentCreatedEvent, CommentService } from './commentService';
 import commentRoutes from './comments';
+import districtFollowRoutes from './districtFollows';
 import favouriteRoutes from './favourites';
 import followRoutes from './followRoutes';
 import historyRoutes from './history';
@@ -54,6 +55,7 @@ export default async function socialService(app: FastifyInstance, options: Socia
   await app.register(commentRoutes, { comments });
   await app.register(reportRoutes, { reports });
   await app.register(followRoutes);
+  await app.register(districtFollowRoutes);
   await app.register(notificationRoutes);
 }
 

@@ -20,7 +20,7 @@ import {
 import { UserIdParams } from '../../../contracts/users';
 import { closeUnreadBody, handlerReadsBody } from '../../http/bodies';
 import { callerOf } from '../../http/caller';
-import { readGroupInput } from './groupForm';
+import { readPictureForm } from '../../http/pictureForm';
 import { GroupService } from './groupService';
 
 const signedIn = { 401: ErrorBody.describe('Not signed in') };
@@ -73,7 +73,7 @@ export default async function groupRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const group = await service.create(caller, await readGroupInput(request, GroupFields));
+      const group = await service.create(caller, await readPictureForm(request, GroupFields, ['image']));
       return reply.code(201).send(group);
     },
   );
@@ -112,7 +112,9 @@ export default async function groupRoutes(instance: FastifyInstance) {
       },
     },
     async (request) =>
-      service.update(request.params.id, callerOf(request), () => readGroupInput(request, GroupChanges)),
+      service.update(request.params.id, callerOf(request), () =>
+        readPictureForm(request, GroupChanges, ['image']),
+      ),
   );
 
   app.delete(

@@ -23,7 +23,7 @@ import type { BlobStore } from '../../storage/blobStore';
 import { putPicture } from '../../uploads/pictureParts';
 import type { NotificationService } from '../socialService/notificationService';
 import { lockClasses } from '../sceneService/locks';
-import type { GroupInput } from './groupForm';
+import type { PictureFormInput } from '../../http/pictureForm';
 
 export interface GroupServiceOptions {
   db: Database;
@@ -117,10 +117,12 @@ export class GroupService {
   }
 
   /** Makes a group owned by the caller, who is its first member. */
-  async create(caller: Caller, input: GroupInput<GroupFields>): Promise<Group> {
+  async create(caller: Caller, input: PictureFormInput<GroupFields, 'image'>): Promise<Group> {
     const [owner] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, caller.userId));
     if (!owner) throw notFound('No user record yet: create it with POST /api/userService/user');
-    const image = input.image ? await putPicture(this.options.store, caller.userId, input.image) : undefined;
+    const image = input.pictures.image
+      ? await putPicture(this.options.store, caller.userId, input.pictures.image)
+      : undefined;
     const id = uuidv7();
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${lockClasses.groups}, hashtext(${caller.userId}))`);
@@ -158,9 +160,14 @@ export class GroupService {
   }
 
   /** Changes a group's title, description or image (owner only). */
-  async update(id: string, caller: Caller, read: () => Promise<GroupInput<GroupChanges>>): Promise<Group> {
+  async update(
+    id: string,
+    caller: Caller,
+    read: () => Promise<PictureFormInput<GroupChanges, 'image'>>,
+  ): Promise<Group> {
     await this.owned(id, caller.userId);
-    const { fields, image } = await read();
+    const { fields, pictures } = await read();
+    const image = pictures.image;
     const stored = image ? await putPicture(this.options.store, caller.userId, image) : undefined;
     await this.db.transaction(async (tx) => {
       if (stored) await tx.insert(files).values(stored.file);

@@ -15,6 +15,7 @@ import {
 import { closeUnreadBody, handlerReadsBody } from '../../http/bodies';
 import { callerOf } from '../../http/caller';
 import { readProfileInput } from './form';
+import districtRoutes from './districtRoutes';
 import groupRoutes from './groupRoutes';
 import { type AccountDirectory, localAccounts, UserService } from './service';
 
@@ -212,4 +213,8 @@ export default async function userServiceRoutes(
   );
 
   await app.register(groupRoutes);
+  await app.register(districtRoutes, {
+    publicOrigin: app.config.publicOrigin,
+    baseDomain: app.config.BASE_DOMAIN,
+  });
 }

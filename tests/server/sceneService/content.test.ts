@@ -296,6 +296,10 @@ describe.each(testDatabases())('scene content on $name', ({ open }) => {
           }
           throw new Error('disk failed in the middle of a write');
         },
+        async putBytes() {
+          // Fails as a full disk would.
+          throw new Error('disk failed in the middle of a write');
+        },
       };
       const broken = new SceneService({ db: t.app.db, store: failing });
       try {

@@ -78,17 +78,50 @@ describe.each(testDatabases())('the demo spaces on $name', ({ open }) => {
     }
 
     // Every published space is in a slot of its owner's, each slot holding one space; each demo
-    // user has one spare slot besides, to try publishing with.
+    // user has at least one spare slot of their own besides, to try publishing with.
     const allSlots = await t.app.db.select().from(publishSlots);
     const slots = allSlots.filter((s) => s.sceneId !== null);
     expect(slots.map((s) => s.sceneId).sort()).toEqual(all.map((s) => s.id).sort());
-    const spare = allSlots.filter((s) => s.sceneId === null);
+    const spare = allSlots.filter((s) => s.sceneId === null && s.kind !== 'district');
     expect(new Set(spare.map((s) => s.ownerId)).size).toBe(demoUsers.length);
-    expect(spare).toHaveLength(demoUsers.length);
     for (const slot of slots) {
       expect(slot.ownerId).toBe(all.find((s) => s.id === slot.sceneId)?.ownerId);
       expect(slot.active).toBe(true);
     }
+
+    // The museum's public district shows three of its spaces, and the studio is a Creator in it
+    // with a slot of its own; the private district takes the README's invitation link.
+    const gallery = (await t.app.inject({ url: '/api/userService/district/info/gallery' })).json();
+    expect(gallery).toMatchObject({ public: true, numOfSpaces: 3, numOfMembers: 2 });
+    expect(JSON.parse(gallery.styles)).toEqual({ theme: 'terracotta', fontFamily: 'serif' });
+    const inGallery = slots.filter((s) => s.districtId === gallery.districtId);
+    expect(inGallery.map((s) => all.find((a) => a.id === s.sceneId)?.title).sort()).toEqual([
+      'Northern Light: Landscapes of the North Sea Coast',
+      'Spring Salon 2025',
+      'The Sculpture Court',
+    ]);
+    const [studio] = await t.app.db.select().from(accounts).where(eq(accounts.email, demoUsers[2].email));
+    expect(allSlots.filter((s) => s.allocatedUserId === studio.id)).toHaveLength(1);
+    const lounge = (
+      await t.app.inject({ url: '/api/userService/district/districtAccess/members-lounge' })
+    ).json();
+    expect(lounge).toMatchObject({ public: false, access: false });
+    const [visitor] = [`lounge-visitor-${Date.now()}`];
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/userService/user',
+      headers: {
+        ...(await issuer.headersFor(visitor, { name: 'Visitor' })),
+        'content-type': 'application/json',
+      },
+      payload: '{}',
+    });
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: '/api/userService/district/invitation/harbour-lounge-welcome/accept',
+      headers: await issuer.headersFor(visitor, { name: 'Visitor' }),
+    });
+    expect(joined.json()).toMatchObject({ subdomain: 'members-lounge', districtUserRole: 'Creator' });
 
     // Their plans are recorded as a purchase records them: the wallet page shows the plan.
     const market = marketApi(t, issuer);

@@ -1,0 +1,481 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { District, DistrictMemberPage, districtMessages, districtRules } from '../../../contracts/districts';
+import type { Role } from '../../../contracts/roles';
+import type { DatabaseHandle } from '../../../server/db';
+import { mailOutbox, publishSlots } from '../../../server/db/schema';
+import { buildTestApp, type TestApp } from '../../support/app';
+import { testDatabases } from '../../support/db';
+import { startTestIssuer, type TestIssuer } from '../../support/tokens';
+import { socialApi } from '../socialService/followHelpers';
+import { form, picturePart, png } from './helpers';
+
+const pro: Role[] = ['premium-user'];
+const template = 'white-cube-s-standard';
+
+describe.each(testDatabases())('districts on $name', ({ open }) => {
+  let db: DatabaseHandle;
+  let t: TestApp;
+  let issuer: TestIssuer;
+  let social: ReturnType<typeof socialApi>;
+  let seq = 0;
+
+  beforeAll(async () => {
+    issuer = await startTestIssuer();
+    db = await open();
+    t = await buildTestApp(db, {
+      ...issuer.env,
+      BASE_DOMAIN: 'spaces.test',
+      PUBLIC_ORIGIN: 'http://spaces.test:8080',
+    });
+    social = socialApi(t, issuer);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await db?.close();
+    await issuer?.close();
+  });
+
+  async function people<const T extends string[]>(...labels: T): Promise<{ [K in keyof T]: string }> {
+    const ids = labels.map((label) => `${label}-${++seq}-${Math.random().toString(36).slice(2, 7)}`);
+    await social.signUp(...ids);
+    return ids as { [K in keyof T]: string };
+  }
+  const subdomain = (label: string) => `${label}-${++seq}-${Math.random().toString(36).slice(2, 6)}`;
+  const auth = (as: string | null, roles?: Role[]) =>
+    as === null
+      ? Promise.resolve({})
+      : issuer.headersFor(as, { name: `Name of ${as}`, email: `${as}@example.com`, roles });
+
+  async function call(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    as: string | null,
+    json?: unknown,
+    roles?: Role[],
+  ) {
+    return t.app.inject({
+      method,
+      url,
+      headers: {
+        ...(await auth(as, roles)),
+        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(json === undefined ? {} : { payload: JSON.stringify(json) }),
+    });
+  }
+  const api = (path: string) => `/api/userService/district${path}`;
+
+  async function create(
+    as: string | null,
+    fields: Record<string, string> = {},
+    options: { roles?: Role[]; key?: string; logo?: boolean } = {},
+  ) {
+    const body = form(
+      {
+        title: 'Harbour Museum',
+        subdomain: subdomain('harbour'),
+        public: 'true',
+        freeSpaceTemplateId: template,
+        ...fields,
+      },
+      options.logo ? [picturePart('photo', await png('#246'), 'logo.png')] : [],
+    );
+    return t.app.inject({
+      method: 'POST',
+      url: api('/districts'),
+      headers: {
+        ...(await auth(as, options.roles ?? pro)),
+        ...body.headers,
+        ...(options.key ? { 'idempotency-key': options.key } : {}),
+      },
+      payload: body.payload,
+    });
+  }
+  const made = async (owner: string, fields: Record<string, string> = {}) => {
+    const res = await create(owner, fields);
+    if (res.statusCode !== 201) throw new Error(`district not made: ${res.statusCode} ${res.body}`);
+    return District.parse(res.json());
+  };
+  /** A member by an invitation link. */
+  async function join(district: District, owner: string, member: string) {
+    const invitation = (await call('POST', api(`/${district.districtId}/invite`), owner)).json();
+    const accepted = await call('POST', api(`/invitation/${invitation.invitationCode}/accept`), member);
+    if (accepted.statusCode !== 200) throw new Error(`not joined: ${accepted.body}`);
+  }
+
+  it('makes a district for a Pro user with its logo, the plan’s slots and its owner as Owner', async () => {
+    const [ada] = await people('ada');
+    const res = await create(ada, { title: 'Harbour Museum' }, { logo: true });
+    expect(res.statusCode, res.body).toBe(201);
+    const district = District.parse(res.json());
+    expect(district).toMatchObject({
+      title: 'Harbour Museum',
+      public: true,
+      visible: true,
+      districtUserRole: 'Owner',
+      numOfMembers: 1,
+      numOfSpaces: 0,
+      freeSpaceTemplateId: template,
+      owner: { userId: ada },
+    });
+    expect(district.photo).toMatch(/^\/api\/fileService\/file\//);
+    const slots = (await call('GET', api(`/${district.districtId}/slots`), ada)).json().items;
+    expect(slots).toHaveLength(districtRules.includedSlots);
+    // Anyone reads it by its subdomain; the owner sees it among their districts.
+    const read = await call('GET', api(`/info/${district.subdomain}`), null);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ districtId: district.districtId, districtUserRole: null });
+    expect((await call('GET', api('/my'), ada)).json().items.map((d: District) => d.subdomain)).toEqual([
+      district.subdomain,
+    ]);
+  });
+
+  it('refuses districts to anyone below Pro, and forms that break the rules', async () => {
+    const [ben] = await people('ben');
+    expect((await create(null)).statusCode).toBe(401);
+    const standard = await create(ben, {}, { roles: ['pro-user'] });
+    expect(standard.statusCode).toBe(403);
+    expect(standard.json().message).toBe(districtMessages.proRequired);
+
+    const bad = async (fields: Record<string, string>) => (await create(ben, fields)).json();
+    expect((await bad({ title: 'A' })).details).toEqual([
+      { path: '/title', message: districtMessages.titleMin },
+    ]);
+    expect((await bad({ subdomain: 'Has Spaces' })).details).toEqual([
+      { path: '/subdomain', message: districtMessages.subdomainPattern },
+    ]);
+    expect((await bad({ subdomain: 'www' })).details).toEqual([
+      { path: '/subdomain', message: 'Subdomain cannot be "www"' },
+    ]);
+    expect((await bad({ subdomain: '-edge-' })).details[0].message).toBe(districtMessages.subdomainPattern);
+    expect((await bad({ freeSpaceTemplateId: 'no-such-room' })).details).toEqual([
+      { path: '/freeSpaceTemplateId', message: 'No such premade space' },
+    ]);
+    expect((await call('GET', api('/my'), ben)).json().total).toBe(0);
+  });
+
+  it('says whether a subdomain is free, reserved, malformed or taken', async () => {
+    const [ada] = await people('ada');
+    const district = await made(ada);
+    const free = await call('GET', api(`/available/${subdomain('fresh')}`), null);
+    expect(free.statusCode).toBe(200);
+    const reserved = await call('GET', api('/available/api'), null);
+    expect(reserved.statusCode).toBe(400);
+    expect(reserved.json().message).toBe('Subdomain cannot be "api"');
+    expect((await call('GET', api('/available/UPPER'), null)).statusCode).toBe(400);
+    const taken = await call('GET', api(`/available/${district.subdomain}`), null);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(districtMessages.taken);
+    // Making one on a taken subdomain: the same answer, nothing made.
+    const twice = await create(ada, { subdomain: district.subdomain });
+    expect(twice.statusCode).toBe(409);
+    expect((await call('GET', api('/my'), ada)).json().total).toBe(1);
+  });
+
+  it('makes one district for one Idempotency-Key, however many submits arrive at once', async () => {
+    const [ada] = await people('ada');
+    const name = subdomain('once');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => create(ada, { subdomain: name }, { key: `wizard-${name}` })),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.every((c) => c === 201 || c === 200)).toBe(true);
+    expect(new Set(answers.map((a) => a.json().districtId)).size).toBe(1);
+    expect((await call('GET', api('/my'), ada)).json().total).toBe(1);
+  });
+
+  it('shows a private district to its members only, and what each may do on its host', async () => {
+    const [owner, member, stranger] = await people('owner', 'member', 'stranger');
+    const district = await made(owner, { public: 'false' });
+    await join(district, owner, member);
+
+    expect((await call('GET', api(`/info/${district.subdomain}`), stranger)).json()).toEqual({
+      code: 'FORBIDDEN',
+      message: districtMessages.noAccess,
+    });
+    expect((await call('GET', api(`/info/${district.subdomain}`), null)).statusCode).toBe(403);
+    expect((await call('GET', api(`/info/${district.subdomain}`), member)).json().districtUserRole).toBe(
+      'Creator',
+    );
+    expect((await call('GET', api(`/districtAccess/${district.subdomain}`), stranger)).json()).toMatchObject({
+      public: false,
+      access: false,
+      districtUserRole: null,
+    });
+    expect((await call('GET', api(`/districtAccess/${district.subdomain}`), member)).json()).toMatchObject({
+      access: true,
+      districtUserRole: 'Creator',
+    });
+    const unknown = await call('GET', api('/districtAccess/nobody-here'), null);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(districtMessages.notFound);
+    // Not in Explore either.
+    const found = (await call('GET', api(`/search?q=${district.subdomain}`), null)).json();
+    expect(found.total).toBe(0);
+  });
+
+  it('lets Owners change the district’s settings and appearance, and nobody else', async () => {
+    const [owner, member, stranger] = await people('owner', 'member', 'stranger');
+    const district = await made(owner);
+    await join(district, owner, member);
+    const change = (as: string | null, json: unknown) =>
+      call('PATCH', api(`/${district.districtId}`), as, json);
+    expect((await change(null, { subtitle: 'x' })).statusCode).toBe(401);
+    expect((await change(stranger, { subtitle: 'x' })).statusCode).toBe(403);
+    expect((await change(member, { subtitle: 'x' })).statusCode).toBe(403);
+    const badTheme = await change(owner, { styles: { theme: 'neon', fontFamily: 'sans' } });
+    expect(badTheme.statusCode).toBe(400);
+    const done = await change(owner, {
+      subtitle: 'Art and the sea',
+      description: 'A museum by the harbour.',
+      styles: { theme: 'forest', fontFamily: 'serif' },
+      socialMedia: [{ name: 'instagram', url: 'https://instagram.com/harbour' }],
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(JSON.parse(done.json().styles)).toEqual({ theme: 'forest', fontFamily: 'serif' });
+    expect(done.json()).toMatchObject({
+      subtitle: 'Art and the sea',
+      description: 'A museum by the harbour.',
+    });
+
+    // The multipart form of the appearance page, with a cover photo.
+    const body = form({ title: 'Harbour Museum of Art' }, [
+      picturePart('coverPhoto', await png('#864'), 'cover.png'),
+    ]);
+    const multipart = await t.app.inject({
+      method: 'PATCH',
+      url: api(`/${district.districtId}`),
+      headers: { ...(await auth(owner)), ...body.headers },
+      payload: body.payload,
+    });
+    expect(multipart.statusCode, multipart.body).toBe(200);
+    expect(multipart.json().title).toBe('Harbour Museum of Art');
+    expect(multipart.json().coverPhoto).toMatch(/^\/api\/fileService\/file\//);
+  });
+
+  it('invites by link and by e-mail; members join as Creators', async () => {
+    const [owner, ben, cy, dee] = await people('owner', 'ben', 'cy', 'dee');
+    const district = await made(owner, { public: 'false' });
+    const link = await call('POST', api(`/${district.districtId}/invite`), owner);
+    expect(link.statusCode, link.body).toBe(200);
+    expect(link.json().link).toBe(
+      `http://${district.subdomain}.spaces.test:8080/?invitation_code=${link.json().invitationCode}`,
+    );
+    // A link works for anyone who has it, and again.
+    for (const who of [ben, cy]) {
+      const res = await call('POST', api(`/invitation/${link.json().invitationCode}/accept`), who);
+      expect(res.json()).toEqual({
+        districtId: district.districtId,
+        subdomain: district.subdomain,
+        districtUserRole: 'Creator',
+      });
+    }
+    // An e-mail invitation: sent, for that address, once.
+    const mail = await call('POST', api(`/${district.districtId}/invite`), owner, {
+      email: `${dee}@example.com`,
+    });
+    const [sent] = await db.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, `${dee}@example.com`));
+    expect(sent.text).toContain(mail.json().link);
+    expect(
+      (await call('POST', api(`/invitation/${mail.json().invitationCode}/accept`), ben)).statusCode,
+    ).toBe(200); // a member already
+    const [eve] = await people('eve');
+    expect(
+      (await call('POST', api(`/invitation/${mail.json().invitationCode}/accept`), eve)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', api(`/invitation/${mail.json().invitationCode}/accept`), dee)).statusCode,
+    ).toBe(200);
+
+    const list = DistrictMemberPage.parse(
+      (await call('GET', api(`/${district.districtId}/members`), owner)).json(),
+    );
+    expect(list.items.map((m) => [m.userId, m.role])).toEqual(
+      expect.arrayContaining([
+        [owner, 'Owner'],
+        [ben, 'Creator'],
+        [cy, 'Creator'],
+        [dee, 'Creator'],
+      ]),
+    );
+    expect(list.items[0].role).toBe('Owner');
+    expect(list.items.find((m) => m.userId === ben)?.email).toBe(`${ben}@example.com`);
+    // A Creator sees who is in it, not their e-mail addresses; a stranger nothing.
+    const asCreator = DistrictMemberPage.parse(
+      (await call('GET', api(`/${district.districtId}/members`), ben)).json(),
+    );
+    expect(asCreator.items.every((m) => m.email === null)).toBe(true);
+    expect((await call('GET', api(`/${district.districtId}/members`), eve)).statusCode).toBe(403);
+    // Only Owners invite; a withdrawn link stops working.
+    expect((await call('POST', api(`/${district.districtId}/invite`), ben)).statusCode).toBe(403);
+    expect(
+      (await call('DELETE', api(`/${district.districtId}/invitations/${link.json().invitationCode}`), owner))
+        .statusCode,
+    ).toBe(204);
+    const gone = await call('POST', api(`/invitation/${link.json().invitationCode}/accept`), eve);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe(districtMessages.invitationUnknown);
+  });
+
+  it('allocates slots to members, who see theirs; removal and leaving give them back', async () => {
+    const [owner, ben, cy, stranger] = await people('owner', 'ben', 'cy', 'stranger');
+    const district = await made(owner);
+    await join(district, owner, ben);
+    await join(district, owner, cy);
+    const slots = (await call('GET', api(`/${district.districtId}/slots`), owner)).json().items;
+    const allocate = (as: string, slotId: string, userId: string | null) =>
+      call('PUT', api(`/${district.districtId}/slots/${slotId}/allocation`), as, { userId });
+
+    const given = await allocate(owner, slots[0].slotId, ben);
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json().allocatedTo).toEqual({ userId: ben, name: `Name of ${ben}` });
+    await allocate(owner, slots[1].slotId, cy);
+    expect((await allocate(ben, slots[2].slotId, ben)).statusCode).toBe(403);
+    expect((await allocate(owner, slots[2].slotId, stranger)).statusCode).toBe(404);
+    expect(
+      (await call('GET', api(`/${district.districtId}/slots`), ben))
+        .json()
+        .items.map((s: { slotId: string }) => s.slotId),
+    ).toEqual([slots[0].slotId]);
+    expect((await call('GET', api(`/${district.districtId}/slots`), stranger)).statusCode).toBe(403);
+    const members = DistrictMemberPage.parse(
+      (await call('GET', api(`/${district.districtId}/members`), owner)).json(),
+    );
+    expect(members.items.find((m) => m.userId === ben)?.allocatedSlots).toBe(1);
+
+    // Ben leaves, Cy is removed: their slots go back to the Owners.
+    expect((await call('DELETE', api(`/${district.districtId}/members/${ben}`), ben)).statusCode).toBe(204);
+    expect((await call('DELETE', api(`/${district.districtId}/members/${cy}`), ben)).statusCode).toBe(403);
+    expect((await call('DELETE', api(`/${district.districtId}/members/${cy}`), owner)).statusCode).toBe(204);
+    const owned = (await call('GET', api(`/${district.districtId}/slots`), owner)).json().items;
+    expect(owned.every((s: { allocatedTo: unknown }) => s.allocatedTo === null)).toBe(true);
+    const ownerLeaves = await call('DELETE', api(`/${district.districtId}/members/${owner}`), owner);
+    expect(ownerLeaves.statusCode).toBe(422);
+    expect(ownerLeaves.json().message).toBe(districtMessages.ownerStays);
+  });
+
+  it('makes a member an Owner, who may then manage; the district’s maker stays an Owner', async () => {
+    const [owner, ben] = await people('owner', 'ben');
+    const district = await made(owner);
+    await join(district, owner, ben);
+    const role = (as: string, userId: string, value: string) =>
+      call('PATCH', api(`/${district.districtId}/members/${userId}`), as, { role: value });
+    expect((await role(ben, ben, 'Owner')).statusCode).toBe(403);
+    expect((await role(owner, ben, 'Owner')).statusCode).toBe(204);
+    expect(
+      (await call('PATCH', api(`/${district.districtId}`), ben, { subtitle: 'Co-run' })).statusCode,
+    ).toBe(200);
+    expect((await role(ben, owner, 'Creator')).statusCode).toBe(422);
+    expect((await role(owner, ben, 'Boss')).statusCode).toBe(400);
+  });
+
+  it('lists public districts in Explore and a user’s districts on their profile', async () => {
+    const [owner, member, fan] = await people('owner', 'member', 'fan');
+    const word = `zebra${seq}`;
+    const open = await made(owner, { title: `${word} open` });
+    const hidden = await made(owner, { title: `${word} hidden`, visible: 'false' });
+    const closed = await made(owner, { title: `${word} closed`, public: 'false' });
+    await join(closed, owner, member);
+    const titles = async (url: string, as: string | null) =>
+      ((await call('GET', url, as)).json().items as District[]).map((d) => d.title).sort();
+    expect(await titles(api(`/search?q=${word}`), null)).toEqual([`${word} open`]);
+    expect(await titles(api(`/user/${owner}?side=my`), owner)).toEqual([
+      `${word} closed`,
+      `${word} hidden`,
+      `${word} open`,
+    ]);
+    expect(await titles(api(`/user/${owner}?side=my`), fan)).toEqual([`${word} hidden`, `${word} open`]);
+    expect(await titles(api(`/user/${owner}?side=my`), member)).toEqual([
+      `${word} closed`,
+      `${word} hidden`,
+      `${word} open`,
+    ]);
+    expect(await titles(api(`/user/${member}?side=others`), member)).toEqual([`${word} closed`]);
+
+    // Following a district.
+    const follow = await call('PUT', `/api/socialService/follows/districts/${open.districtId}`, fan);
+    expect(follow.json()).toEqual({ districtId: open.districtId, following: true, numOfFollowers: 1 });
+    expect((await call('GET', api(`/info/${open.subdomain}`), fan)).json()).toMatchObject({
+      following: true,
+      numOfFollowers: 1,
+    });
+    expect(await titles(api(`/user/${fan}?side=following`), null)).toEqual([`${word} open`]);
+    expect(
+      (await call('PUT', `/api/socialService/follows/districts/${closed.districtId}`, fan)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('DELETE', `/api/socialService/follows/districts/${open.districtId}`, fan)).json()
+        .numOfFollowers,
+    ).toBe(0);
+    void hidden;
+  });
+
+  it('sells districts slots and premade spaces for credits, to their Owners', async () => {
+    const [owner, ben] = await people('owner', 'ben');
+    const district = await made(owner);
+    await join(district, owner, ben);
+    const items = (await call('GET', '/api/marketplaceService/districtItems', null)).json().items;
+    const slot = items.find((i: { type: string }) => i.type === 'slot');
+    const room = items.find((i: { spaceTemplateId: string }) => i.spaceTemplateId === 'loft-m-standard');
+    await t.app.marketplace.grant(owner, 1000);
+    await t.app.marketplace.grant(ben, 1000);
+    const cart = {
+      totalCoin: slot.priceCoin * 2 + room.priceCoin,
+      transactionItems: [
+        {
+          districtItemId: slot.districtItemId,
+          quantity: 2,
+          priceCoin: slot.priceCoin,
+          districtId: district.districtId,
+        },
+        {
+          districtItemId: room.districtItemId,
+          quantity: 1,
+          priceCoin: room.priceCoin,
+          districtId: district.districtId,
+        },
+      ],
+    };
+    const pay = (as: string) => call('POST', '/api/marketplaceService/internalTransaction', as, cart);
+    expect((await pay(ben)).statusCode).toBe(403);
+    const paid = await pay(owner);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const slots = await db.db
+      .select()
+      .from(publishSlots)
+      .where(eq(publishSlots.districtId, district.districtId));
+    expect(slots).toHaveLength(districtRules.includedSlots + 2);
+    expect(slots.every((s) => s.kind === 'district' && s.ownerId === owner)).toBe(true);
+    const bought = (
+      await call('GET', `/api/marketplaceService/districtItems/purchased/${district.districtId}`, owner)
+    ).json().items;
+    expect(bought).toEqual(
+      expect.arrayContaining([
+        {
+          districtItemId: slot.districtItemId,
+          type: 'slot',
+          spaceTemplateId: null,
+          quantity: 2,
+          free: false,
+        },
+        {
+          districtItemId: room.districtItemId,
+          type: 'spaceTemplate',
+          spaceTemplateId: 'loft-m-standard',
+          quantity: 1,
+          free: false,
+        },
+        expect.objectContaining({ spaceTemplateId: template, free: true }),
+      ]),
+    );
+    expect(
+      (await call('GET', `/api/marketplaceService/districtItems/purchased/${district.districtId}`, ben))
+        .statusCode,
+    ).toBe(403);
+  });
+});
