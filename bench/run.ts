@@ -4,7 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { benchAoBake } from './aoBake';
 import { benchAssets, benchModelFirstFrame } from './assets';
-import { benchFirstVisitSize } from './bundleSize';
+import { benchDistrictHomeSize, benchFirstVisitSize } from './bundleSize';
 import { benchEditor } from './editor';
 import { benchEngine } from './engine';
 import { benchExplore } from './explore';
@@ -28,6 +28,7 @@ if (needsBuild && (!existsSync('dist/spa/index.html') || !hasDevPages())) {
 
 const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   size: benchFirstVisitSize,
+  'district-size': benchDistrictHomeSize,
   files: benchFileThroughput,
   scenes: benchScenes,
   engine: benchEngine,

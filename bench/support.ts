@@ -13,6 +13,8 @@ import { chromiumArgs } from '../playwright.config';
 export async function withServerAndBrowser<T>(
   name: string,
   run: (base: string, browser: Browser) => Promise<T>,
+  /** Puts what the benchmark needs into the fresh database first. */
+  prepare?: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>,
 ): Promise<T> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `bench-${name}-`));
   const config = loadConfig({
@@ -28,6 +30,8 @@ export async function withServerAndBrowser<T>(
     args: chromiumArgs,
   });
   try {
+    await app.ready();
+    await prepare?.(app);
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     return await run(address.replace('127.0.0.1', 'localhost'), browser);
   } finally {

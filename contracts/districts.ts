@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  type DistrictFont,
+  districtFontNames,
+  type DistrictTheme,
+  districtThemeNames,
+} from './districtStyles';
+
+export * from './districtStyles';
 
 /**
  * Districts (districts-commerce-spaces.md §1–§9; platform.md §2.1–2.2, §3 'District', §4, §7.2):
@@ -118,31 +126,6 @@ export const DistrictCreateFields = z
   .strict();
 export type DistrictCreateFields = z.infer<typeof DistrictCreateFields>;
 
-/** The district themes: names the owner picks from, and the colours each gives the header and links. */
-export const districtThemes = {
-  harbour: { label: 'Harbour', primary: '#1d5bd6', header: '#0f1b3d', headerText: '#ffffff' },
-  gallery: { label: 'Gallery white', primary: '#222222', header: '#ffffff', headerText: '#111111' },
-  forest: { label: 'Forest', primary: '#2e6b3f', header: '#1c3b26', headerText: '#ffffff' },
-  terracotta: { label: 'Terracotta', primary: '#a34a28', header: '#5a2615', headerText: '#ffffff' },
-  plum: { label: 'Plum', primary: '#6b3fa0', header: '#2e1a47', headerText: '#ffffff' },
-  graphite: { label: 'Graphite', primary: '#3d4a5c', header: '#1f2630', headerText: '#ffffff' },
-} as const;
-export type DistrictTheme = keyof typeof districtThemes;
-export const districtThemeNames = Object.keys(districtThemes) as DistrictTheme[];
-
-/** Type faces a district may use for its pages (system stacks: nothing more to download). */
-export const districtFonts = {
-  sans: {
-    label: 'Sans serif',
-    stack: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  },
-  serif: { label: 'Serif', stack: 'Georgia, Cambria, "Times New Roman", Times, serif' },
-  humanist: { label: 'Humanist', stack: 'Optima, Candara, "Segoe UI", "Noto Sans", sans-serif' },
-  mono: { label: 'Monospace', stack: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace' },
-} as const;
-export type DistrictFont = keyof typeof districtFonts;
-export const districtFontNames = Object.keys(districtFonts) as DistrictFont[];
-
 /** What `styles` holds (a JSON string in the district data, districts-commerce-spaces.md §3). */
 export const DistrictStyles = z
   .object({
@@ -150,20 +133,6 @@ export const DistrictStyles = z
     fontFamily: z.enum(districtFontNames as [DistrictFont, ...DistrictFont[]]).default('sans'),
   })
   .strict();
-export type DistrictStyles = z.infer<typeof DistrictStyles>;
-export const defaultDistrictStyles: DistrictStyles = { theme: 'harbour', fontFamily: 'sans' };
-
-/** The styles a district's `styles` string holds, or the defaults when it holds nothing valid. */
-export function districtStylesOf(styles: string | null | undefined): DistrictStyles {
-  if (!styles) return defaultDistrictStyles;
-  try {
-    const parsed = DistrictStyles.safeParse(JSON.parse(styles));
-    return parsed.success ? parsed.data : defaultDistrictStyles;
-  } catch {
-    return defaultDistrictStyles;
-  }
-}
-
 const SocialLink = z.object({ name: z.string().trim().min(1).max(40), url: z.url().max(500) }).strict();
 
 /** A change of a district's general settings or appearance (owner only); pictures come as parts. */
@@ -381,9 +350,6 @@ export function districtOrigin(publicOrigin: string, baseDomain: string, subdoma
   const url = new URL(publicOrigin);
   return `${url.protocol}//${subdomain}.${baseDomain}${url.port ? `:${url.port}` : ''}`;
 }
-
-/** The query parameter a district invitation link carries (platform.md §7.2). */
-export const invitationCodeParam = 'invitation_code';
 
 /** What a district can buy with credits (districts-commerce-spaces.md §3 'District item'). */
 export const DistrictItem = z

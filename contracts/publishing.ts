@@ -136,6 +136,7 @@ export const PublishedSearchQuery = z.object({
   sort: ExploreSort.default('publishedAt'),
   filter: ExploreFilter.default('all'),
   ownerId: z.string().min(1).max(64).optional().describe("Only this user's spaces"),
+  districtId: z.string().min(1).max(64).optional().describe("Only the spaces in this district's slots"),
   cp: z.coerce.number().int().min(0).max(10_000).default(0).describe('Page, from 0'),
   ipp: z.coerce.number().int().min(1).max(100).default(explorePageSize).describe('Items per page'),
 });

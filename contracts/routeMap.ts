@@ -49,6 +49,8 @@ export const districtCategories = {
   library: ['images', 'videos', '3d-models', '3d-texts', 'hypertexts'],
   members: ['all', 'invitations'],
   groups: ['all', 'invitations'],
+  /** The Owners' District Settings (platform.md §2.1: General, Appearance; paths chosen here). */
+  settings: ['general', 'appearance'],
 } as const satisfies Record<string, readonly string[]>;
 export type DistrictCategory = keyof typeof districtCategories;
 

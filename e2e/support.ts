@@ -11,6 +11,9 @@ import comments from '../src/i18n/parts/comments.json' with { type: 'json' };
 import insights from '../src/i18n/parts/insights.json' with { type: 'json' };
 import social from '../src/i18n/parts/social.json' with { type: 'json' };
 import spaceReactions from '../src/i18n/parts/spaceReactions.json' with { type: 'json' };
+import districts from '../src/i18n/parts/districts.json' with { type: 'json' };
+import districtShell from '../src/i18n/parts/districtShell.json' with { type: 'json' };
+import groups from '../src/i18n/parts/groups.json' with { type: 'json' };
 
 export const port = Number(process.env.E2E_PORT);
 /** A district subdomain of the test server (`*.localhost` resolves to loopback in Chromium). */
@@ -37,6 +40,9 @@ const en = [
   social,
   spaceReactions,
   insights,
+  districts,
+  districtShell,
+  groups,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base);
 
 /** Looks up a catalogue string by its dotted key. */

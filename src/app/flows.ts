@@ -24,6 +24,8 @@ const flowModules = {
   social: () => import('./flows/social'),
   reactions: () => import('./flows/reactions'),
   insights: () => import('./flows/insights'),
+  districts: () => import('./flows/districts'),
+  districtHost: () => import('./flows/districtHost'),
 };
 type FlowModuleName = keyof typeof flowModules;
 type FlowsOf<M extends FlowModuleName> = ReturnType<Awaited<ReturnType<(typeof flowModules)[M]>>['default']>;
@@ -41,7 +43,9 @@ export type Flows = FlowsOf<'home'> &
   FlowsOf<'assets'> &
   FlowsOf<'social'> &
   FlowsOf<'reactions'> &
-  FlowsOf<'insights'>;
+  FlowsOf<'insights'> &
+  FlowsOf<'districts'> &
+  FlowsOf<'districtHost'>;
 export type FlowName = keyof Flows;
 export type FlowInput<K extends FlowName> = InputFrom<Flows[K]>;
 export type FlowRef<K extends FlowName> = ActorRefFrom<Flows[K]>;
@@ -89,6 +93,14 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   historyClear: 'reactions',
   visitInsights: 'insights',
   spaceInsights: 'insights',
+  districtHost: 'districtHost',
+  districtSpaces: 'districtHost',
+  districtFollow: 'districtHost',
+  districtList: 'districts',
+  districtMembers: 'districts',
+  districtPeople: 'districts',
+  districtSettings: 'districts',
+  districtWizard: 'districts',
 };
 
 /** Flows given as they are (tests), instead of their modules' real ones. */

@@ -2,7 +2,6 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import base from './en.json';
 import assetFailures from './parts/assetFailures.json';
-import comments from './parts/comments.json';
 import commerce from './parts/commerce.json';
 import exploreSpaces from './parts/exploreSpaces.json';
 import publishWizard from './parts/publishWizard.json';
@@ -13,6 +12,7 @@ import viewerA11y from './parts/viewerA11y.json';
 import social from './parts/social.json';
 import spaceReactions from './parts/spaceReactions.json';
 import insights from './parts/insights.json';
+import districtShell from './parts/districtShell.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -27,8 +27,10 @@ function merge(into: Tree, extra: Tree): Tree {
 }
 
 /**
- * The English catalogue: the source of every user-facing string. en.json holds most of it; the
- * files in parts/ add the strings of one feature each (merged over en.json, key by key).
+ * The English catalogue of the first visit: the source of every user-facing string but those of
+ * features whose code loads later (commentsCatalogue.ts, districtsCatalogue.ts and groupsCatalogue.ts add them with
+ * their chunks; fullCatalogue.ts has it all). en.json holds most of it; the files in parts/ add
+ * the strings of one feature each (merged over en.json, key by key).
  */
 export const englishCatalogue = [
   publishWizard,
@@ -39,10 +41,10 @@ export const englishCatalogue = [
   viewerShell,
   viewerMap,
   viewerA11y,
-  comments,
   social,
   spaceReactions,
   insights,
+  districtShell,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base as Tree) as typeof base;
 const en = englishCatalogue;
 
@@ -71,3 +73,8 @@ export function initI18n(): I18n {
 initI18n();
 
 export default i18n;
+
+/** Adds a feature's strings when its code loads (the first visit does not download them). */
+export function addCatalogue(part: object) {
+  i18n.addResourceBundle('en', 'translation', part, true, false);
+}

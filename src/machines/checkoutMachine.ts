@@ -18,8 +18,21 @@ import type {
   Wallet,
 } from '../../contracts/marketplace';
 
-/** What is being bought: one credit bundle (a one-time product) or one plan price. */
-export type Purchase = { kind: 'credits'; productId: string } | { kind: 'plan'; priceId: string };
+/**
+ * What is being bought: one credit bundle (a one-time product), one plan price, or (the district
+ * wizard's cart) a bundle and a plan price in one checkout.
+ */
+export type Purchase =
+  | { kind: 'credits'; productId: string }
+  | { kind: 'plan'; priceId: string }
+  | { kind: 'cart'; productId: string | null; priceId: string | null };
+
+/** Whether a purchase buys credits (its payment is known from the Wallet push). */
+export const buysCredits = (purchase: Purchase) =>
+  purchase.kind === 'credits' || (purchase.kind === 'cart' && purchase.productId !== null);
+/** Whether a purchase buys a plan. */
+export const buysPlan = (purchase: Purchase) =>
+  purchase.kind === 'plan' || (purchase.kind === 'cart' && purchase.priceId !== null);
 
 export type CheckoutProvider = CheckoutSessionAnswer['provider'];
 
@@ -81,10 +94,17 @@ export const checkoutTiming = { notificationTimeoutMs: 10_000 } as const;
 export const providerDisplayName = (provider: CheckoutProvider) =>
   provider === 'stripe' ? 'Stripe' : 'card';
 
-export const checkoutForm = (purchase: Purchase, currency?: Currency): CheckoutSessionForm =>
-  purchase.kind === 'credits'
-    ? { oneTimeItemId: [purchase.productId], subscriptionId: null, ...(currency ? { currency } : {}) }
-    : { oneTimeItemId: [], subscriptionId: purchase.priceId, ...(currency ? { currency } : {}) };
+export const checkoutForm = (purchase: Purchase, currency?: Currency): CheckoutSessionForm => {
+  const money = currency ? { currency } : {};
+  if (purchase.kind === 'credits')
+    return { oneTimeItemId: [purchase.productId], subscriptionId: null, ...money };
+  if (purchase.kind === 'plan') return { oneTimeItemId: [], subscriptionId: purchase.priceId, ...money };
+  return {
+    oneTimeItemId: purchase.productId ? [purchase.productId] : [],
+    subscriptionId: purchase.priceId,
+    ...money,
+  };
+};
 
 /** The provider named by a failed session request (`details.provider`), else the card form. */
 function providerOfProblem(error: unknown): CheckoutProvider {
@@ -145,7 +165,7 @@ export const checkoutMachine = setup({
   },
   guards: {
     isStripe: ({ context }) => context.session?.provider === 'stripe',
-    buysCredits: ({ context }) => context.purchase.kind === 'credits',
+    buysCredits: ({ context }) => buysCredits(context.purchase),
     wasNotified: ({ context }) => context.notified,
     isActivation: ({ event }) =>
       event.type === 'hub.subscription' && event.eventType === 'subscription.activated',
@@ -173,7 +193,8 @@ export const checkoutMachine = setup({
       guard: 'isActivation',
       actions: [
         'renewSession',
-        assign({ notified: ({ context }) => context.notified || context.purchase.kind === 'plan' }),
+        // A plan alone is known from this event; with credits, the Wallet event says it.
+        assign({ notified: ({ context }) => context.notified || !buysCredits(context.purchase) }),
       ],
     },
   },

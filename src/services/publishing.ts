@@ -22,6 +22,8 @@ export interface SearchParams {
   sort?: ExploreSort;
   filter?: ExploreFilter;
   ownerId?: string;
+  /** Only the spaces in this district's slots. */
+  districtId?: string;
   cp: number;
   ipp: number;
 }
@@ -49,6 +51,7 @@ export const publishingApi = (api: KyInstance) => ({
       if (params.sort) searchParams.sort = params.sort;
       if (params.filter) searchParams.filter = params.filter;
       if (params.ownerId) searchParams.ownerId = params.ownerId;
+      if (params.districtId) searchParams.districtId = params.districtId;
       return api
         .get('sceneService/publishedscene/metadata', { searchParams, signal })
         .json<PublishedScenePage>();

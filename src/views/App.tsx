@@ -1,12 +1,13 @@
 import { Box, CircularProgress, CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch, useLocation } from 'wouter';
 import { districtOf, readBaseDomain } from '../lib/host';
 import { chromeOf } from '../routes';
 import { useToasts } from '../app/AppContext';
+import { DistrictHostProvider } from './district/DistrictHost';
 import { ErrorBoundary } from './layout/ErrorBoundary';
 import { Footer } from './layout/Footer';
 import { DistrictHeader, MainHeader } from './layout/Headers';
@@ -131,6 +132,16 @@ function PageLoading() {
   );
 }
 
+/** On a district host: the district's flow and theme around the whole page. */
+function OnDistrictHost({ district, children }: { district: string | null; children: ReactNode }) {
+  if (!district) return children;
+  return (
+    <DistrictHostProvider subdomain={district} base={theme}>
+      {children}
+    </DistrictHostProvider>
+  );
+}
+
 export function App() {
   const district = useMemo(() => districtOf(window.location.hostname, readBaseDomain()), []);
   const [pathname] = useLocation();
@@ -142,17 +153,19 @@ export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-        {!bare && (district ? <DistrictHeader district={district} /> : <MainHeader />)}
-        <Box component="main" sx={{ flexGrow: 1 }}>
-          <ErrorBoundary resetKey={pathname}>
-            <Suspense fallback={<PageLoading />}>
-              <AppRoutes district={district} />
-            </Suspense>
-          </ErrorBoundary>
+      <OnDistrictHost district={district}>
+        <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+          {!bare && (district ? <DistrictHeader district={district} /> : <MainHeader />)}
+          <Box component="main" sx={{ flexGrow: 1 }}>
+            <ErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<PageLoading />}>
+                <AppRoutes district={district} />
+              </Suspense>
+            </ErrorBoundary>
+          </Box>
+          {!bare && <Footer district={district} />}
         </Box>
-        {!bare && <Footer district={district} />}
-      </Box>
+      </OnDistrictHost>
       {toastsMounted && (
         <Suspense fallback={null}>
           <Toasts toastsRef={toasts} />

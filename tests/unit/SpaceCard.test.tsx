@@ -230,7 +230,7 @@ describe('SpaceCard', () => {
     it('asks for confirmation, and cancelling keeps the space', async () => {
       const { user, server } = await renderCard({ owner: true });
       await user.click(within(card()).getByRole('button', { name: 'Delete' }));
-      const dialog = screen.getByRole('dialog', { name: 'Delete space' });
+      const dialog = await screen.findByRole('dialog', { name: 'Delete space' });
       expect(dialog).toHaveTextContent('Delete "Sculpture garden"? This cannot be undone.');
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -242,7 +242,7 @@ describe('SpaceCard', () => {
       const server = fakeServer(() => 'pending');
       const { user, onDeleted } = await renderCard({ owner: true }, server);
       await user.click(within(card()).getByRole('button', { name: 'Delete' }));
-      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
       expect(screen.queryByRole('article')).toBeNull();
       expect(server.calls).toEqual([
         { method: 'POST', path: 'sceneService/sceneactions/s1/delete', form: null },
@@ -257,7 +257,7 @@ describe('SpaceCard', () => {
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
       const { user, onDeleted } = await renderCard({ owner: true }, fakeServer(refused));
       await user.click(within(card()).getByRole('button', { name: 'Delete' }));
-      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
       expect(await screen.findByRole('article', { name: 'Sculpture garden' })).toBeVisible();
       expect(logged).toHaveBeenCalledWith(
         'Could not delete space s1',
@@ -309,7 +309,7 @@ describe('SpaceCard', () => {
     it('shows the viewer link, copies it, and links to each network', async () => {
       const { user } = await renderCard({ owner: true });
       await user.click(within(card()).getByRole('button', { name: 'Share' }));
-      const dialog = screen.getByRole('dialog', { name: 'Share' });
+      const dialog = await screen.findByRole('dialog', { name: 'Share' });
       const url = `${window.location.origin}/viewer/s1`;
       expect(within(dialog).getByRole('textbox', { name: 'Viewer link' })).toHaveValue(url);
 

@@ -302,7 +302,7 @@ describe('profile Spaces category', () => {
     await user.click(
       within(await screen.findByRole('article', { name: 'Space 1' })).getByRole('button', { name: 'Delete' }),
     );
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No spaces found')).toBeVisible();
     expect(screen.queryByRole('article')).toBeNull();
   });

@@ -18,7 +18,7 @@ import { memberOfGroups } from '../userService/groupMembership';
 import { ownerAccess } from './access';
 import { lockClasses } from './locks';
 import type { SceneService } from './service';
-import type { SlotService } from './slots';
+import { type SlotService, usableBy } from './slots';
 import { removeSnapshot } from './snapshot';
 
 export type PublishInput = z.output<typeof PublishForm>;
@@ -77,17 +77,12 @@ export class PublishingService {
       await tx.execute(sql`select pg_advisory_xact_lock(${lockClasses.slots}, hashtext(${caller.userId}))`);
       await tx.select({ id: scenes.id }).from(scenes).where(eq(scenes.id, id)).for('update');
       const [slot] = await tx.select().from(publishSlots).where(eq(publishSlots.id, slotId)).for('update');
-      if (!slot || slot.ownerId !== caller.userId) {
+      // The caller's own slots, and district slots allocated to them.
+      if (!slot || (slot.ownerId !== caller.userId && slot.allocatedUserId !== caller.userId)) {
         const [free] = await tx
           .select({ id: publishSlots.id })
           .from(publishSlots)
-          .where(
-            and(
-              eq(publishSlots.ownerId, caller.userId),
-              eq(publishSlots.active, true),
-              isNull(publishSlots.sceneId),
-            ),
-          )
+          .where(and(usableBy(caller), eq(publishSlots.active, true), isNull(publishSlots.sceneId)))
           .limit(1);
         if (!free) throw business(publishMessages.noSlotAvailable);
         throw notFound(publishMessages.noSuchSlot);
@@ -118,7 +113,10 @@ export class PublishingService {
         acl.userCommunicationAcl = [...new Set(form.userCommunicationACL)];
       if (form.groupCommunicationACL !== undefined)
         acl.groupCommunicationAcl = [...new Set(form.groupCommunicationACL)];
-      if (Object.keys(acl).length > 0) await tx.update(scenes).set(acl).where(eq(scenes.id, id));
+      // A space in a district's slot is the district's (its home lists it); elsewhere, nobody's.
+      acl.districtId = occupied.districtId;
+      acl.districtSubdomain = occupied.districtSubdomain;
+      await tx.update(scenes).set(acl).where(eq(scenes.id, id));
       await this.scenesService.publishSnapshot(id, { publishedPublic: form.publishedPublic, tx });
       return occupied;
     });
@@ -166,6 +164,8 @@ export class PublishingService {
         .where(eq(publishSlots.sceneId, id))
         .returning({ id: publishSlots.id });
       if (row.state === 'Published') await removeSnapshot(tx, id);
+      if (row.districtId)
+        await tx.update(scenes).set({ districtId: null, districtSubdomain: null }).where(eq(scenes.id, id));
       return slots[0]?.id ?? null;
     });
     this.scenesService.publishedChanged();

@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db';
 import {
   publishedScenes,
+  publishSlots,
   sceneDailyStats,
   sceneFavourites,
   sceneHistory,
@@ -143,6 +144,10 @@ export class PublishedSearch {
 
     const where: SQL[] = [visibleTo(caller)];
     if (query.ownerId) where.push(eq(scenes.ownerId, query.ownerId));
+    if (query.districtId)
+      where.push(
+        sql`exists (select 1 from ${publishSlots} where ${publishSlots.sceneId} = ${scenes.id} and ${publishSlots.districtId} = ${query.districtId})`,
+      );
     // Unlisted spaces are readable by link only: listed to nobody but their owner asking for theirs.
     if (!(caller && query.ownerId === caller.userId)) where.push(eq(scenes.publishedPublic, true));
     const words = prefixQuery(query.q);
@@ -244,7 +249,7 @@ export class PublishedSearch {
       : query.filter === 'related' && who.visitorId
         ? `v:${who.visitorId}`
         : 'anon';
-    const key = `${owner}|${query.filter}|${query.sort}|${query.cp}|${query.ipp}|${query.ownerId ?? ''}|${prefixQuery(query.q) ?? ''}|${tagsOf(query.tags).join(',')}`;
+    const key = `${owner}|${query.filter}|${query.sort}|${query.cp}|${query.ipp}|${query.ownerId ?? ''}|${query.districtId ?? ''}|${prefixQuery(query.q) ?? ''}|${tagsOf(query.tags).join(',')}`;
     const [text, cached] = await this.cache.get(key, this.scenesService.generation, async () =>
       JSON.stringify(await this.search(query, who)),
     );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { publishMessages, publishSlotsByTier, type Slot, type SlotKind } from '../../../contracts/publishing';
 import { tierOf } from '../../../contracts/roles';
 import type { Database, Executor } from '../../db';
@@ -13,6 +13,10 @@ import { snapshotColumns } from './published';
 type SlotRow = typeof publishSlots.$inferSelect;
 
 const business = (message: string) => new AppError('BUSINESS_RULE', message);
+
+/** The slots a caller may publish into: their own, and district slots allocated to them. */
+export const usableBy = (caller: Caller) =>
+  or(eq(publishSlots.ownerId, caller.userId), eq(publishSlots.allocatedUserId, caller.userId))!;
 
 /**
  * Publishing slots (platform.md §2.5, §3 'Published slot record'): the plan's slots (made as
@@ -100,21 +104,17 @@ export class SlotService {
     };
   }
 
-  /** Every slot of the caller, with the spaces in them. */
+  /** Every slot of the caller, with the spaces in them: theirs, and district slots allocated to them. */
   async mySlots(caller: Caller): Promise<Slot[]> {
     await this.ensurePlanSlots(caller);
-    return this.slotsWhere(eq(publishSlots.ownerId, caller.userId), caller);
+    return this.slotsWhere(usableBy(caller), caller);
   }
 
   /** The caller's slots a space can be published into now: active and empty. */
   async availableSlots(caller: Caller): Promise<Slot[]> {
     await this.ensurePlanSlots(caller);
     return this.slotsWhere(
-      and(
-        eq(publishSlots.ownerId, caller.userId),
-        eq(publishSlots.active, true),
-        isNull(publishSlots.sceneId),
-      ),
+      and(usableBy(caller), eq(publishSlots.active, true), isNull(publishSlots.sceneId)),
       caller,
     );
   }
@@ -122,10 +122,7 @@ export class SlotService {
   /** One slot of the caller (404 for anybody else's: they need not learn it exists). */
   async slot(id: string, caller: Caller): Promise<Slot> {
     await this.ensurePlanSlots(caller);
-    const [found] = await this.slotsWhere(
-      and(eq(publishSlots.id, id), eq(publishSlots.ownerId, caller.userId)),
-      caller,
-    );
+    const [found] = await this.slotsWhere(and(eq(publishSlots.id, id), usableBy(caller)), caller);
     if (!found) throw notFound(publishMessages.noSuchSlot);
     return found;
   }

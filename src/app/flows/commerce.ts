@@ -2,6 +2,8 @@ import { fromCallback, fromPromise } from 'xstate';
 import {
   type CheckoutEvent,
   type CheckoutResult,
+  buysCredits,
+  buysPlan,
   checkoutMachine,
   type Purchase,
 } from '../../machines/checkoutMachine';
@@ -63,11 +65,10 @@ export default function commerceFlows({ api }: AppServices) {
         createSession: fromPromise(({ input, signal }) => marketplace.createCheckoutSession(input, signal)),
         confirmCard: fromPromise(({ input, signal }) => marketplace.confirmTestCard(input, signal)),
         authenticateCard: fromPromise(({ input, signal }) => marketplace.authenticateTestCard(input, signal)),
-        refetch: fromPromise<CheckoutResult, { purchase: Purchase }>(async ({ input, signal }) =>
-          input.purchase.kind === 'credits'
-            ? { wallet: await marketplace.wallet(signal), subscription: null }
-            : { wallet: null, subscription: await marketplace.mySubscription(signal) },
-        ),
+        refetch: fromPromise<CheckoutResult, { purchase: Purchase }>(async ({ input, signal }) => ({
+          wallet: buysCredits(input.purchase) ? await marketplace.wallet(signal) : null,
+          subscription: buysPlan(input.purchase) ? await marketplace.mySubscription(signal) : null,
+        })),
         notifications: fromCallback<CheckoutEvent>(({ system, sendBack }) =>
           onHubMessage(system, ({ target, args }) => {
             const balance = target === 'Wallet' ? balanceOf(args[0]) : null;

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { type FollowFacts, type FollowInput, followMachine } from '../../machines/followMachine';
+import { followFlow } from './followFlow';
 import { type InfiniteListBody, infiniteListMachine } from '../../machines/infiniteListMachine';
 import type { NotificationPush } from '../../../contracts/notifications';
 import { type NotificationBellEvent, notificationBellMachine } from '../../machines/notificationBellMachine';
@@ -40,30 +40,7 @@ export default function socialFlows({ api, toasts, navigate }: AppServices) {
   const groups = groupsApi(api);
   return {
     /** Follow / Unfollow of one user (input FollowInput). */
-    follow: followMachine.provide({
-      actors: {
-        load: fromPromise<FollowFacts, FollowInput>(async ({ input, system, signal }) => {
-          if (!signedInUser(system)) return { signedIn: false, following: false, numOfFollowers: null };
-          // A member card knows whether the signed-in user follows the member.
-          if (input.following !== undefined)
-            return { signedIn: true, following: input.following, numOfFollowers: null };
-          const state = await social.followState(input.userId, signal);
-          return { signedIn: true, following: state.following, numOfFollowers: state.numOfFollowers };
-        }),
-        setFollow: fromPromise(async ({ input, signal }) => {
-          const state = await social.setFollow(input.userId, input.follow, signal);
-          return { following: state.following, numOfFollowers: state.numOfFollowers };
-        }),
-      },
-      actions: {
-        askSignIn: ({ system }) =>
-          system.get('session')?.send({
-            type: 'session.signIn',
-            returnTo: `${window.location.pathname}${window.location.search}`,
-          }),
-        announceFailed: () => toasts({ type: 'toast.show', severity: 'error', message: 'follows.failed' }),
-      },
-    }),
+    follow: followFlow(social, toasts),
     /** A profile's Connections › Followers or Following (params: ConnectionsParams). */
     connections: infiniteListMachine.provide({
       actors: {

@@ -8,6 +8,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   onCancel,
 }: {
@@ -15,6 +16,7 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel?: string;
+  cancelLabel?: string;
   onConfirm(): void;
   onCancel(): void;
 }) {
@@ -27,7 +29,7 @@ export function ConfirmDialog({
       maxWidth="xs"
       actions={
         <>
-          <Button onClick={onCancel}>{t('common.actions.cancel')}</Button>
+          <Button onClick={onCancel}>{cancelLabel ?? t('common.actions.cancel')}</Button>
           <Button variant="contained" color="warning" onClick={onConfirm}>
             {confirmLabel ?? t('common.actions.continue')}
           </Button>

@@ -1,10 +1,9 @@
-import BookmarkIcon from '@mui/icons-material/Bookmark';
-import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
-import { IconButton, Tooltip } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
-import { useFlow, useSession } from '../../app/AppContext';
-import type { SpaceReactionsActorRef } from '../../machines/spaceReactionsMachine';
+import { lazy, Suspense } from 'react';
+import { useSession } from '../../app/AppContext';
+
+// The button's code (and its tooltip's) loads for signed-in visitors only.
+const SignedInFavouriteButton = lazy(() => import('./FavouriteToggle'));
 
 /**
  * A space card's favourite (bookmark) button, for signed-in users: adds the space to their
@@ -13,35 +12,9 @@ import type { SpaceReactionsActorRef } from '../../machines/spaceReactionsMachin
  */
 export function FavouriteButton({ sceneId, describedBy }: { sceneId: string; describedBy?: string }) {
   const signedIn = useSelector(useSession(), (s) => s.context.user !== null);
-  return signedIn ? <SignedInFavouriteButton sceneId={sceneId} describedBy={describedBy} /> : null;
-}
-
-function SignedInFavouriteButton({ sceneId, describedBy }: { sceneId: string; describedBy?: string }) {
-  const reactions = useFlow('spaceReactions', { sceneId });
-  return reactions ? <Toggle reactions={reactions} describedBy={describedBy} /> : null;
-}
-
-function Toggle({ reactions, describedBy }: { reactions: SpaceReactionsActorRef; describedBy?: string }) {
-  const { t } = useTranslation();
-  const favourite = useSelector(reactions, (s) => s.context.favourite);
-  const available = useSelector(reactions, (s) => s.matches('ready'));
-  const canToggle = useSelector(reactions, (s) => s.can({ type: 'favourite.toggle' }));
-  if (!available) return null;
-  const label = favourite ? t('spaceReactions.unfavourite') : t('spaceReactions.favourite');
-  return (
-    <Tooltip title={label} describeChild>
-      <span>
-        <IconButton
-          aria-label={label}
-          aria-describedby={describedBy}
-          aria-pressed={favourite}
-          color={favourite ? 'primary' : 'default'}
-          disabled={!canToggle}
-          onClick={() => reactions.send({ type: 'favourite.toggle' })}
-        >
-          {favourite ? <BookmarkIcon /> : <BookmarkBorderIcon />}
-        </IconButton>
-      </span>
-    </Tooltip>
-  );
+  return signedIn ? (
+    <Suspense fallback={null}>
+      <SignedInFavouriteButton sceneId={sceneId} describedBy={describedBy} />
+    </Suspense>
+  ) : null;
 }

@@ -39,10 +39,7 @@ export interface ShareTexts {
   emailBody: string;
 }
 
-/** The viewer link of a space: `${origin}/viewer/{sceneId}`. */
-export function viewerUrl(sceneId: string, origin: string = window.location.origin): string {
-  return `${origin}/viewer/${encodeURIComponent(sceneId)}`;
-}
+export { viewerUrl } from './viewerUrl';
 
 /** Plain share URLs of each network for `url` (no SDKs: each opens the network's own share page). */
 export function shareLinks(url: string, texts: ShareTexts): Record<ShareNetwork, string> {

@@ -27,8 +27,7 @@ import { relativeTime } from '../../lib/format';
 import type { SpaceCardActorRef, SpaceCardData } from '../../machines/spaceCardMachine';
 import { useFlow } from '../../app/AppContext';
 import { FavouriteButton } from './FavouriteButton';
-import { Modal } from './Modal';
-import { ShareModal, viewerUrl } from './ShareModal';
+import { viewerUrl } from './viewerUrl';
 
 export type { SpaceCardData } from '../../machines/spaceCardMachine';
 
@@ -36,6 +35,9 @@ export type { SpaceCardData } from '../../machines/spaceCardMachine';
 import { ActionButton, ActionLink, Cover, defaultCoverImage, Stat } from './SpaceCardParts';
 import { useNow } from './useNow';
 
+// Dialogs load when they open: a page of cards stays small.
+const Modal = lazy(() => import('./Modal').then((m) => ({ default: m.Modal })));
+const ShareModal = lazy(() => import('./ShareModal').then((m) => ({ default: m.ShareModal })));
 const SpaceInsightsDialog = lazy(() =>
   import('../insights/SpaceInsightsDialog').then((m) => ({ default: m.SpaceInsightsDialog })),
 );
@@ -267,34 +269,35 @@ function OwnedCardView({ actor, tagRow }: { actor: SpaceCardActorRef; tagRow?: R
   return (
     <>
       <SpaceCardLayout space={space} actions={actions} tagRow={tagRow} />
-      <Modal
-        open={confirming}
-        onClose={() => actor.send({ type: 'card.cancelDelete' })}
-        title={t('space.confirmDelete.title')}
-        actions={
-          <>
-            <Button onClick={() => actor.send({ type: 'card.cancelDelete' })}>
-              {t('common.actions.cancel')}
-            </Button>
-            <Button
-              color="error"
-              variant="contained"
-              onClick={() => actor.send({ type: 'card.confirmDelete' })}
-            >
-              {t('space.confirmDelete.confirm')}
-            </Button>
-          </>
-        }
-      >
-        <Typography>{t('space.confirmDelete.message', { title: space.title })}</Typography>
-      </Modal>
-      {published && (
-        <ShareModal
-          open={sharing}
-          onClose={() => setSharing(false)}
-          url={viewerUrl(id)}
-          title={space.title}
-        />
+      {confirming && (
+        <Suspense fallback={null}>
+          <Modal
+            open={confirming}
+            onClose={() => actor.send({ type: 'card.cancelDelete' })}
+            title={t('space.confirmDelete.title')}
+            actions={
+              <>
+                <Button onClick={() => actor.send({ type: 'card.cancelDelete' })}>
+                  {t('common.actions.cancel')}
+                </Button>
+                <Button
+                  color="error"
+                  variant="contained"
+                  onClick={() => actor.send({ type: 'card.confirmDelete' })}
+                >
+                  {t('space.confirmDelete.confirm')}
+                </Button>
+              </>
+            }
+          >
+            <Typography>{t('space.confirmDelete.message', { title: space.title })}</Typography>
+          </Modal>
+        </Suspense>
+      )}
+      {published && sharing && (
+        <Suspense fallback={null}>
+          <ShareModal open onClose={() => setSharing(false)} url={viewerUrl(id)} title={space.title} />
+        </Suspense>
       )}
       {published && insights && (
         <Suspense fallback={null}>

@@ -12,7 +12,10 @@ export type InfiniteListFlow =
   | 'assetLibrary'
   | 'connections'
   | 'groupList'
-  | 'groupMembers';
+  | 'groupMembers'
+  | 'districtList'
+  | 'districtMembers'
+  | 'districtSpaces';
 
 /**
  * Runs the infinite list `flow` (an infiniteListMachine) with `params` while the calling component

@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, IconButton, Typography } from '@mui/material';
+import { Avatar, Box, Button, IconButton, Typography, useTheme } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +6,19 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { headerButtons } from '../../lib/headerRules';
 import { districtCategories, solutionSlugs } from '../../routes';
 import { useSession } from '../../app/AppContext';
+import type { District } from '../../../contracts/districts';
+import { selectTier } from '../../machines/sessionMachine';
 import type { NavItem } from './navLinks';
 import { phoneHeader, SiteHeader } from './SiteHeader';
 import { resourceLinks, solutionLink } from './navLinks';
 import { useOpenUntilNavigation } from './useOpenUntilNavigation';
+import { districtHeaderColours, useDistrictHost } from '../district/DistrictHost';
 
 const ProfileDrawer = lazy(() => import('./ProfileDrawer'));
+// The district wizard loads when an Owner opens it from the district's header.
+const DistrictWizard = lazy(() =>
+  import('../district/DistrictWizard').then((m) => ({ default: m.DistrictWizard })),
+);
 // Only signed-in visitors have a bell: the first visit does not download it.
 const NotificationBell = lazy(() =>
   import('../social/NotificationBell').then((m) => ({ default: m.NotificationBell })),
@@ -29,10 +36,13 @@ function Brand({
   label,
   sublabel,
   keepLabel = false,
+  logo,
 }: {
   label: string;
   sublabel?: string;
   keepLabel?: boolean;
+  /** A district's logo, in place of the platform's. */
+  logo?: string | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -49,7 +59,12 @@ function Brand({
         textDecoration: 'none',
       }}
     >
-      <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32, flexShrink: 0 }} />
+      <Box
+        component="img"
+        src={logo ?? '/favicon.svg'}
+        alt=""
+        sx={{ width: 32, height: 32, flexShrink: 0, objectFit: 'cover', borderRadius: logo ? 1 : 0 }}
+      />
       <Typography
         component="span"
         noWrap
@@ -71,13 +86,27 @@ function Brand({
   );
 }
 
-function HeaderActions({ district }: { district: string | null }) {
+function HeaderActions({
+  district,
+  districtRole = null,
+}: {
+  district: string | null;
+  /** The signed-in user's role in this host's district. */
+  districtRole?: string | null;
+}) {
   const { t } = useTranslation();
   const [pathname] = useLocation();
   const search = useSearch();
   const session = useSession();
   const user = useSelector(session, (s) => s.context.user);
-  const show = headerButtons({ pathname, search, district, user: user && { id: user.userId } });
+  const show = headerButtons({
+    pathname,
+    search,
+    district,
+    user: user && { id: user.userId },
+    // Owners and Creators of the district may create spaces from its header.
+    districtOwnerIds: user && districtRole ? [user.userId] : [],
+  });
   const [drawerMounted, setDrawerMounted] = useState(false);
   const [drawerOpen, setDrawerOpen] = useOpenUntilNavigation<true>();
   return (
@@ -179,21 +208,61 @@ export function MainHeader() {
 /** A district subdomain's header: the district's own sections; no explore, pricing, contact or resources. */
 export function DistrictHeader({ district }: { district: string }) {
   const { t } = useTranslation();
+  const host = useDistrictHost();
+  const info = useSelector(host, (s) => s?.context.district ?? null);
+  const colours = districtHeaderColours(useTheme());
+  const role = info?.districtUserRole ?? null;
   const items: NavItem[] = [
     { key: 'home', label: t('nav.districtHome'), href: '/' },
-    ...Object.keys(districtCategories).map((category) => ({
-      key: category,
-      label: t(`pages.districtArea.${category}`),
-      href: `/${category}`,
-    })),
+    ...Object.keys(districtCategories)
+      // The settings are the Owners'.
+      .filter((category) => category !== 'settings' || role === 'Owner')
+      .map((category) => ({
+        key: category,
+        label: t(`pages.districtArea.${category}`),
+        href: `/${category}`,
+      })),
   ];
   return (
     <SiteHeader
       brand={
-        <Brand label={district} sublabel={t('nav.districtOf', { name: t('shell.appName') })} keepLabel />
+        <Brand
+          label={info?.title ?? district}
+          logo={info?.photo}
+          sublabel={t('nav.districtOf', { name: t('shell.appName') })}
+          keepLabel
+        />
       }
       items={items}
-      actions={<HeaderActions district={district} />}
+      colours={colours}
+      actions={
+        <>
+          {role === 'Owner' && info && (
+            <UpgradeButton district={info} onDone={() => host?.send({ type: 'district.changed' })} />
+          )}
+          <HeaderActions district={district} districtRole={role} />
+        </>
+      }
     />
+  );
+}
+
+/** The district Owner's Upgrade: the district wizard in edit mode (districts-commerce-spaces.md §2). */
+function UpgradeButton({ district, onDone }: { district: District; onDone(): void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const tier = useSelector(session, selectTier);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outlined" onClick={() => setOpen(true)} sx={phoneHeader.button}>
+        {t('district.upgrade')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <DistrictWizard district={district} tier={tier} onClose={() => setOpen(false)} onDone={onDone} />
+        </Suspense>
+      )}
+    </>
   );
 }

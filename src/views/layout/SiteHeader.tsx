@@ -38,10 +38,13 @@ export function SiteHeader({
   brand,
   items,
   actions,
+  colours,
 }: {
   brand: ReactNode;
   items: NavItem[];
   actions: ReactNode;
+  /** A district's header colours (its theme); the plain header's otherwise. */
+  colours?: { header: string; headerText: string };
 }) {
   const { t } = useTranslation();
   const [location] = useLocation();
@@ -53,7 +56,23 @@ export function SiteHeader({
   const [burgerMounted, setBurgerMounted] = useState(false);
 
   return (
-    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{
+        borderBottom: 1,
+        borderColor: 'divider',
+        // On a district's coloured header, outlined buttons take its text colour.
+        ...(colours
+          ? {
+              bgcolor: colours.header,
+              color: colours.headerText,
+              '& .MuiButton-outlined': { color: colours.headerText, borderColor: colours.headerText },
+            }
+          : {}),
+      }}
+    >
       <Container>
         <Toolbar disableGutters sx={{ ...headerHeightSx, gap: phoneHeader.gap }}>
           {brand}

@@ -1,34 +1,35 @@
-import { Tab, Tabs } from '@mui/material';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import { type DistrictCategory, districtCategories, isKnownSection } from '../../routes';
-import { StandardPage } from '../kit/StandardPage';
+import { lazy, Suspense } from 'react';
+import type { DistrictCategory } from '../../../contracts/routeMap';
+import { districtCategories, isKnownSection } from '../../routes';
+import { DistrictGate } from '../district/DistrictGate';
+import { DistrictHome } from '../district/DistrictHome';
 import { NotFoundPage } from './NotFoundPage';
 
-/** `/` on a district subdomain. */
-export function DistrictHomePage({ district }: { district: string }) {
-  const { t } = useTranslation();
-  return <StandardPage page="districtHome" heading={district} lead={t('pages.districtHome.lead')} notYet />;
+// A district's sections (tabs, lists and the Owners' forms) load when opened: a visitor's first
+// visit to its home stays small.
+const DistrictArea = lazy(() =>
+  import('../district/DistrictArea').then((m) => ({ default: m.DistrictArea })),
+);
+
+/** `/` on a district subdomain: the district's home. */
+export function DistrictHomePage(_: { district: string }) {
+  return <DistrictGate>{(district) => <DistrictHome district={district} />}</DistrictGate>;
 }
 
 /** `/{category}` and `/{category}/{subcategory}` on a district subdomain. */
 export function DistrictAreaPage({ category, subcategory }: { category: string; subcategory?: string }) {
-  const { t } = useTranslation();
   if (!isKnownSection(districtCategories, category, subcategory)) return <NotFoundPage />;
-  const c = category as DistrictCategory;
   return (
-    <StandardPage page="districtArea" heading={t(`pages.districtArea.${c}`)} notYet>
-      <Tabs value={subcategory ?? false} aria-label={t(`pages.districtArea.${c}`)} variant="scrollable">
-        {districtCategories[c].map((sub) => (
-          <Tab
-            key={sub}
-            value={sub}
-            label={t(`pages.districtArea.sub.${sub}`)}
-            component={Link}
-            href={`/${c}/${sub}`}
+    <DistrictGate>
+      {(district) => (
+        <Suspense fallback={null}>
+          <DistrictArea
+            district={district}
+            category={category as DistrictCategory}
+            subcategory={subcategory}
           />
-        ))}
-      </Tabs>
-    </StandardPage>
+        </Suspense>
+      )}
+    </DistrictGate>
   );
 }

@@ -40,6 +40,7 @@ import { Modal } from '../kit/Modal';
 import { PageMeta } from '../kit/PageMeta';
 import { NotFoundPage } from './NotFoundPage';
 import { ProfileActivity } from './profileActivity';
+import { ProfileDistricts } from '../district/ProfileDistricts';
 import { ProfileLibrary } from './profileLibrary';
 import { ProfileSpaces } from './profileSpaces';
 import { ConnectionsSection } from '../social/ConnectionsSection';
@@ -251,6 +252,8 @@ function Profile({
           <ConnectionsSection userId={userId} name={user.name} />
         ) : category === 'activity' ? (
           <ProfileActivity userId={userId} isMe={isMe} />
+        ) : category === 'districts' ? (
+          <ProfileDistricts userId={userId} name={user.name} isMe={isMe} />
         ) : (
           <Alert severity="info" sx={{ mb: 6 }}>
             {t('shell.notYet')}

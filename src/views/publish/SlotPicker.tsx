@@ -75,6 +75,12 @@ export function SlotPicker({
 
   const kindCount = (kind: SlotKind) => slots.filter((s) => s.kind === kind).length;
   const nameOf = (slot: Slot, index: number) => {
+    // A district's slot is named by the district it publishes into.
+    if (slot.kind === 'district' && slot.districtSubdomain) {
+      const same = slots.filter((s) => s.districtSubdomain === slot.districtSubdomain);
+      const name = t('publish.placement.districtSlotOf', { district: slot.districtSubdomain });
+      return same.length < 2 ? name : `${name} (${same.indexOf(slot) + 1})`;
+    }
     const kind = t(kindKey[slot.kind]);
     if (kindCount(slot.kind) < 2) return kind;
     const number = slots.slice(0, index + 1).filter((s) => s.kind === slot.kind).length;

@@ -27,6 +27,7 @@ import { ListFooter } from '../kit/ListFooter';
 import { Modal } from '../kit/Modal';
 import { useInfiniteList } from '../kit/useInfiniteList';
 import { GroupFormDialog } from './GroupFormDialog';
+import '../../i18n/groupsCatalogue';
 
 const membersPerPage = 20;
 const noMembers: GroupMember[] = [];

@@ -9,6 +9,7 @@ import { uploadRules } from '../../../contracts/files';
 import { useFlow } from '../../app/AppContext';
 import type { GroupFormValues } from '../../machines/groupFormMachine';
 import { Modal } from '../kit/Modal';
+import '../../i18n/groupsCatalogue';
 
 type FieldValues = { title: string; description: string };
 /** The contract's rules for the text fields (the image is checked by the server). */

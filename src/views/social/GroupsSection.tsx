@@ -9,6 +9,7 @@ import { useInfiniteList } from '../kit/useInfiniteList';
 import { GroupDialog } from './GroupDialog';
 import { GroupFormDialog } from './GroupFormDialog';
 import { ProfileCard, ProfileCardList } from './ProfileCard';
+import '../../i18n/groupsCatalogue';
 
 const groupsPerPage = 12;
 const noGroups: Group[] = [];

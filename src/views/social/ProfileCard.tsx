@@ -33,6 +33,7 @@ export function ProfileCard({
   subtitle,
   label,
   href,
+  externalHref,
   onClick,
   square = false,
   extra,
@@ -43,6 +44,8 @@ export function ProfileCard({
   subtitle?: ReactNode;
   label: string;
   href?: string;
+  /** A link to another origin (a district's host): a full page load. */
+  externalHref?: string;
   onClick?: () => void;
   /** A group's picture is square; a person's round. */
   square?: boolean;
@@ -51,7 +54,11 @@ export function ProfileCard({
   /** Under the link (a Follow button). */
   footer?: ReactNode;
 }) {
-  const link = href ? { component: Link, href } : { onClick };
+  const link = externalHref
+    ? { component: 'a' as const, href: externalHref }
+    : href
+      ? { component: Link, href }
+      : { onClick };
   return (
     <Card variant="outlined" sx={{ height: 280, display: 'flex', flexDirection: 'column' }}>
       <CardActionArea

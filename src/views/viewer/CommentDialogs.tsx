@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { reportReasons, type ReportReason, reportTextMax } from '../../../contracts/comments';
 import type { CommentsActorRef, CommentsProblem } from '../../machines/commentsMachine';
 import { Modal } from '../kit/Modal';
+import '../../i18n/commentsCatalogue';
 
 /** The comment thread's dialogs (delete, report) and its messages of failure. */
 

@@ -22,6 +22,7 @@ import { useFlow, useSession } from '../../app/AppContext';
 import { relativeTime, shortenCount } from '../../lib/format';
 import type { CommentsActorRef } from '../../machines/commentsMachine';
 import { DeleteDialog, problemText, ReportDialog } from './CommentDialogs';
+import '../../i18n/commentsCatalogue';
 
 /**
  * The comment thread of the viewer's Space info (platform.md §2.7): the space's comments with

@@ -7,6 +7,7 @@ import { mailOutbox, publishSlots } from '../../../server/db/schema';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
+import { sceneApi } from '../sceneService/helpers';
 import { socialApi } from '../socialService/followHelpers';
 import { form, picturePart, png } from './helpers';
 
@@ -173,11 +174,11 @@ describe.each(testDatabases())('districts on $name', ({ open }) => {
     expect((await call('GET', api('/my'), ada)).json().total).toBe(1);
   });
 
-  it('makes one district for one Idempotency-Key, however many submits arrive at once', async () => {
+  it('makes one district for one Idempotency-Key when 200 submits arrive at once', async () => {
     const [ada] = await people('ada');
     const name = subdomain('once');
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => create(ada, { subdomain: name }, { key: `wizard-${name}` })),
+      Array.from({ length: 200 }, () => create(ada, { subdomain: name }, { key: `wizard-${name}` })),
     );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
@@ -441,10 +442,26 @@ describe.each(testDatabases())('districts on $name', ({ open }) => {
         },
       ],
     };
-    const pay = (as: string) => call('POST', '/api/marketplaceService/internalTransaction', as, cart);
+    const pay = async (as: string, key?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/marketplaceService/internalTransaction',
+        headers: {
+          ...(await auth(as)),
+          'content-type': 'application/json',
+          ...(key ? { 'idempotency-key': key } : {}),
+        },
+        payload: JSON.stringify(cart),
+      });
     expect((await pay(ben)).statusCode).toBe(403);
-    const paid = await pay(owner);
-    expect(paid.statusCode, paid.body).toBe(200);
+    // The wizard's submit, many times at once with its one key: charged once.
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => pay(owner, `cart-${district.districtId}`)),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const paid = answers[0];
+    expect(new Set(answers.map((a) => a.json().transactionId)).size).toBe(1);
+    expect(paid.json().availableBalance).toBe(1000 - cart.totalCoin);
     const slots = await db.db
       .select()
       .from(publishSlots)
@@ -477,5 +494,39 @@ describe.each(testDatabases())('districts on $name', ({ open }) => {
       (await call('GET', `/api/marketplaceService/districtItems/purchased/${district.districtId}`, ben))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('lets a Creator publish into the slot allocated to them, and nobody else into the district', async () => {
+    const scenes = sceneApi(t, issuer);
+    const [owner, ben, cy] = await people('owner', 'ben', 'cy');
+    const district = await made(owner);
+    await join(district, owner, ben);
+    await join(district, owner, cy);
+    const [slot] = (await call('GET', api(`/${district.districtId}/slots`), owner)).json().items;
+    await call('PUT', api(`/${district.districtId}/slots/${slot.slotId}/allocation`), owner, { userId: ben });
+
+    // Ben sees the slot among his own; Cy does not.
+    const bens = (await scenes.slots(ben)).json().items as { slotId: string; districtSlot: boolean }[];
+    expect(bens.filter((s) => s.districtSlot).map((s) => s.slotId)).toEqual([slot.slotId]);
+    const cys = (await scenes.slots(cy)).json().items as { districtSlot: boolean }[];
+    expect(cys.some((s) => s.districtSlot)).toBe(false);
+
+    const spaceOfCy = await scenes.ready(cy, 'Not allowed');
+    expect((await scenes.publish(spaceOfCy, cy, { slotId: slot.slotId })).statusCode).toBe(404);
+    const spaceOfBen = await scenes.ready(ben, 'Ben in the district');
+    const published = await scenes.publish(spaceOfBen, ben, { slotId: slot.slotId });
+    expect(published.statusCode, published.body).toBe(200);
+    expect((await scenes.metadata(spaceOfBen, ben)).json()).toMatchObject({
+      districtId: district.districtId,
+      districtSubdomain: district.subdomain,
+    });
+    // The district's home lists it; its count says so.
+    const listed = (await scenes.search(null, { districtId: district.districtId })).json().items;
+    expect(listed.map((m: { title: string }) => m.title)).toEqual(['Ben in the district']);
+    expect((await call('GET', api(`/info/${district.subdomain}`), null)).json().numOfSpaces).toBe(1);
+    // Unpublished, it leaves the district and its slot.
+    expect((await scenes.unpublish(spaceOfBen, ben)).statusCode).toBe(200);
+    expect((await scenes.metadata(spaceOfBen, ben)).json().districtId).toBeNull();
+    expect((await scenes.search(null, { districtId: district.districtId, ipp: 8 })).json().items).toEqual([]);
   });
 });

@@ -1,0 +1,24 @@
+import { englishCatalogue } from './index';
+import comments from './parts/comments.json';
+import districts from './parts/districts.json';
+import groups from './parts/groups.json';
+
+type Tree = { [key: string]: string | Tree };
+const merge = (into: Tree, extra: Tree): Tree => {
+  const out: Tree = { ...into };
+  for (const [key, value] of Object.entries(extra)) {
+    const current = out[key];
+    out[key] = typeof value === 'object' && typeof current === 'object' ? merge(current, value) : value;
+  }
+  return out;
+};
+
+/**
+ * The whole English catalogue: the first visit's (index.ts) and the parts features add when
+ * their code loads (commentsCatalogue.ts, districtsCatalogue.ts, groupsCatalogue.ts). For tests of the catalogue; the
+ * app never imports it.
+ */
+export const fullCatalogue = [comments, districts, groups].reduce<Tree>(
+  (all, part) => merge(all, part as Tree),
+  englishCatalogue as unknown as Tree,
+);
