@@ -179,10 +179,13 @@ function roomWithModel(fileUri: string) {
 }
 
 /**
- * Time until the viewer shows the PBR model (three 4096² maps; models come after the room's first
- * frame) as uploaded and as the intake stores it, same page, alternating, median of 3. The page gets both from memory
- * (Playwright answers /bench-models/*), so the difference is download, decoding and upload to
- * the GPU. Ratio = optimised ÷ original (≤ 0.7).
+ * Time until the viewer shows the PBR model (three 4096² maps) as uploaded and as the intake
+ * stores it, same page, alternating, median of 3. The page gets both from memory (Playwright
+ * answers /bench-models/*), so the difference is download, decoding and upload to the GPU.
+ * Models load after the space's first frame (so a space never waits for its models); the time
+ * to that frame is the same for both and is no part of the model's, so the budget's ratio is
+ * optimised ÷ original from the space's first frame to the model placed (≤ 0.7). The times from
+ * navigation are printed beside it.
  */
 export function benchModelFirstFrame(): Promise<BenchResult> {
   return withServerAndBrowser('model-view', async (base, browser) => {
@@ -209,22 +212,31 @@ export function benchModelFirstFrame(): Promise<BenchResult> {
       },
     );
     const times: Record<string, number[]> = { original: [], optimised: [] };
+    const fromNavigation: Record<string, number[]> = { original: [], optimised: [] };
     for (let i = 0; i < 3; i++)
       for (const name of ['original', 'optimised']) {
-        times[name].push(
-          await timeToLoaded(page, base, `?content=/bench-models/${name}.json`, 'objectsLoaded'),
-        );
+        const placed = await timeToLoaded(page, base, `?content=/bench-models/${name}.json`, 'objectsLoaded');
+        const firstFrame = await page.evaluate(() => {
+          const dev = window.engineDev!;
+          return dev.times[dev.events.findIndex((e) => e.type === 'loaded')];
+        });
+        times[name].push(placed - firstFrame);
+        fromNavigation[name].push(placed);
         const failed = await page.evaluate(() =>
           window.engineDev!.events.filter((e) => e.type === 'assetFailed'),
         );
         if (failed.length > 0) throw new Error(`the ${name} model did not load: ${JSON.stringify(failed)}`);
       }
     const [original, optimisedMs] = [median(times.original), median(times.optimised)];
+    const [navOriginal, navOptimised] = [median(fromNavigation.original), median(fromNavigation.optimised)];
     return {
       name: 'viewer: time to show the optimised PBR model ÷ the original (same page)',
       ratio: optimisedMs / original,
       goal: { max: 0.7 },
-      details: `median of 3 from navigation to the model placed: original ${mb(pbr.cliInput.byteLength)} ${original.toFixed(0)} ms, optimised ${mb(optimised.byteLength)} ${optimisedMs.toFixed(0)} ms`,
+      details:
+        `median of 3 from the space's first frame to the model placed: original ${mb(pbr.cliInput.byteLength)} ` +
+        `${original.toFixed(0)} ms, optimised ${mb(optimised.byteLength)} ${optimisedMs.toFixed(0)} ms; ` +
+        `from navigation: ${navOriginal.toFixed(0)} ms and ${navOptimised.toFixed(0)} ms (ratio ${(navOptimised / navOriginal).toFixed(2)})`,
     };
   });
 }

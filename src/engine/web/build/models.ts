@@ -102,6 +102,9 @@ function meshoptDecoder() {
 
 /** Fetches a GLB or glTF, checks what it needs, and parses it with the decoders it uses. */
 async function loadGltf(uri: string): Promise<LoadedModel> {
+  // Models the platform stores are meshopt-compressed: its decoder (a small chunk and its WASM)
+  // comes while the file downloads, not after. Unused (and harmless) for other files.
+  meshoptDecoder().catch(() => undefined);
   let bytes: ArrayBuffer;
   try {
     const response = await fetch(uri, { credentials: 'same-origin' });
