@@ -6,12 +6,14 @@ import { PGlite } from '@electric-sql/pglite';
  * through MessagePorts carrying the PostgreSQL wire protocol, so the main thread uses the same
  * driver (node-postgres) as with PostgreSQL and never waits while a query runs.
  *
- * PGlite is one session, so the server keeps one connection to it (its prepared statements live in
- * the session). Should several connect, they take turns: each message runs to completion; a
- * connection inside a transaction block, or between the first message of an extended-protocol
- * batch and its Sync, has the session to itself until it is done (others queue). A connection that
- * goes away mid-transaction is rolled back and the session reset. Results are sent back once
- * PGlite has synced its files.
+ * PGlite is one session; the server's connections take turns on it: each message runs to
+ * completion; a connection inside a transaction block, or between the first message of an
+ * extended-protocol batch and its Sync, has the session to itself until it is done (others queue).
+ * Named prepared statements live in the session, so each connection's names are made its own
+ * (prefixed with its id) on the way in. Several connections keep the thread busy while the main
+ * thread reads an answer and sends the next query. A connection that goes away mid-transaction is
+ * rolled back; its statements are deallocated (the session is reset when no other is open).
+ * Results are sent back once PGlite has synced its files.
  */
 
 export interface PgliteThreadData {
@@ -30,6 +32,8 @@ interface Connection {
   unsynced: boolean;
   out: Buffer[];
   closed: boolean;
+  /** The named prepared statements this connection made (their session names). */
+  statements: Set<string>;
 }
 
 interface Item {
@@ -73,6 +77,34 @@ function startupAnswer(serverVersion: string): Buffer {
 /** A frontend simple Query message (same framing as a backend message). */
 const simpleQuery = (text: string) => new Uint8Array(backendMessage('Q', cString(text)));
 const syncMessage = new Uint8Array(backendMessage('S', Buffer.alloc(0)));
+
+/** Reads the NUL-terminated string at `at`: its text and where it ends (past the NUL). */
+function readCString(buf: Buffer, at: number): [string, number] {
+  const end = buf.indexOf(0, at);
+  return [buf.toString('utf8', at, end), end + 1];
+}
+
+/**
+ * The message with the connection's statement names made its own: a named statement of Parse,
+ * Bind, Describe 'S' and Close 'S' becomes `c{id}_{name}` (the unnamed one stays shared: it only
+ * lives within a batch, which has the session to itself).
+ */
+function ownStatementNames(conn: Connection, message: Buffer): Buffer {
+  const type = String.fromCharCode(message[0]);
+  let nameAt: number;
+  if (type === 'P') nameAt = 5;
+  else if (type === 'B')
+    nameAt = readCString(message, 5)[1]; // after the portal's name
+  else if ((type === 'D' || type === 'C') && message[5] === 0x53 /* 'S' */) nameAt = 6;
+  else return message;
+  const [name, end] = readCString(message, nameAt);
+  if (name === '') return message;
+  const own = `c${conn.id}_${name}`;
+  if (type === 'P') conn.statements.add(own);
+  if (type === 'C') conn.statements.delete(own);
+  const body = Buffer.concat([message.subarray(5, nameAt), Buffer.from(`${own}\0`), message.subarray(end)]);
+  return backendMessage(type, body);
+}
 
 /** Splits what arrived on a connection into whole protocol messages. */
 function frame(conn: Connection): Item[] {
@@ -142,7 +174,7 @@ async function main(data: PgliteThreadData) {
           }
           const type = String.fromCharCode(message[0]);
           if (type === 'X') continue; // Terminate: the port closing ends the connection
-          const answer = db.execProtocolRawSync(new Uint8Array(message));
+          const answer = db.execProtocolRawSync(new Uint8Array(ownStatementNames(conn, message)));
           if (answer.length > 0)
             conn.out.push(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength));
           touched.add(conn);
@@ -176,19 +208,29 @@ async function main(data: PgliteThreadData) {
     process.exit(1);
   }
 
+  const open = new Set<Connection>();
+
   /**
    * A connection went away: what it left open is undone (a batch without its Sync, a transaction)
-   * and the session is reset (its prepared statements deallocated), so the next connection finds
-   * the session as new.
+   * and its prepared statements are deallocated; with no other connection open the session is
+   * reset, so the next connection finds it as new.
    */
   function release(conn: Connection) {
     const wasOpen = !conn.closed;
     conn.closed = true;
-    if (owner === conn) owner = null;
+    open.delete(conn);
     if (!wasOpen || closing) return;
-    if (conn.unsynced) db.execProtocolRawSync(syncMessage);
-    if (db.isInTransaction()) db.execProtocolRawSync(simpleQuery('ROLLBACK'));
-    db.execProtocolRawSync(simpleQuery('DISCARD ALL'));
+    // Its batch or transaction is cut short only if it holds the session (otherwise it has none).
+    if (owner === conn) {
+      if (conn.unsynced) db.execProtocolRawSync(syncMessage);
+      if (db.isInTransaction()) db.execProtocolRawSync(simpleQuery('ROLLBACK'));
+      owner = null;
+    }
+    if (open.size === 0) db.execProtocolRawSync(simpleQuery('DISCARD ALL'));
+    else
+      for (const name of conn.statements)
+        db.execProtocolRawSync(simpleQuery(`DEALLOCATE "${name.replaceAll('"', '""')}"`));
+    conn.statements.clear();
     schedule();
   }
 
@@ -202,7 +244,9 @@ async function main(data: PgliteThreadData) {
         unsynced: false,
         out: [],
         closed: false,
+        statements: new Set(),
       };
+      open.add(conn);
       conn.port.on('message', (chunk: Uint8Array) => {
         if (conn.closed || closing) return;
         const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);

@@ -75,6 +75,9 @@ class PortStream extends Duplex {
 }
 
 /** The PGlite thread: started once, reports readiness, failure and closing. */
+/** Connections to the embedded database: enough to keep its thread busy under load. */
+export const pgliteConnections = 4;
+
 export class PgliteThread {
   failure: Error | undefined;
   private readonly worker: Worker;
@@ -114,12 +117,13 @@ export class PgliteThread {
   }
 
   /**
-   * A node-postgres pool of one connection to this thread: PGlite is a single session, which
-   * holds the connection's named prepared statements, and runs one query at a time anyway.
+   * A node-postgres pool of a few connections to this thread. PGlite runs one query at a time, but
+   * with several connections the next query is already waiting on the thread while the main
+   * thread reads an answer (each connection's prepared statements are its own: see pgliteThread).
    */
   pool(): pg.Pool {
     const pool = new pg.Pool({
-      max: 1,
+      max: pgliteConnections,
       idleTimeoutMillis: 0,
       stream: () => new PortStream(this) as unknown as import('node:net').Socket,
     } as pg.PoolConfig);

@@ -86,6 +86,41 @@ describe('the embedded PGlite on its own thread', () => {
     expect(again.rows).toEqual([{ n: 2 }]);
   });
 
+  it("keeps each client's prepared statements its own, and drops them when it goes away", async () => {
+    const thread = await start();
+    const a = extraPool(thread);
+    const b = extraPool(thread);
+    cleanup.push(() => b.end());
+    // The same name, two texts, interleaved: each client gets its own statement's answers.
+    const asks = Array.from({ length: 6 }, (_, i) =>
+      (i % 2 ? b : a).query<{ who: string; n: number }>({
+        name: 'my_spaces',
+        text: i % 2 ? "select 'b' as who, $1::int * 2 as n" : "select 'a' as who, $1::int + 1 as n",
+        values: [i],
+      }),
+    );
+    expect((await Promise.all(asks)).map((r) => r.rows[0])).toEqual([
+      { who: 'a', n: 1 },
+      { who: 'b', n: 2 },
+      { who: 'a', n: 3 },
+      { who: 'b', n: 6 },
+      { who: 'a', n: 5 },
+      { who: 'b', n: 10 },
+    ]);
+    const prepared = async () =>
+      (await b.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows[0].n;
+    expect(await prepared()).toBe(2);
+    await a.end();
+    // A's statement is gone with A; B's still answers.
+    await vi.waitFor(async () => expect(await prepared()).toBe(1));
+    const again = await b.query({
+      name: 'my_spaces',
+      text: "select 'b' as who, $1::int * 2 as n",
+      values: [21],
+    });
+    expect(again.rows).toEqual([{ who: 'b', n: 42 }]);
+  });
+
   it('keeps its data on disk across a restart', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pglite-thread-'));
     cleanup.push(async () => rmSync(dir, { recursive: true, force: true }));
