@@ -5,6 +5,7 @@ import { execSync } from 'node:child_process';
 import { benchAoBake } from './aoBake';
 import { benchAssets, benchModelFirstFrame } from './assets';
 import { benchDistrictHomeSize, benchFirstVisitSize } from './bundleSize';
+import { benchDistricts } from './districts';
 import { benchEditor } from './editor';
 import { benchEngine } from './engine';
 import { benchExplore } from './explore';
@@ -17,7 +18,7 @@ const check = process.argv.includes('--check');
 const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 // The engine benchmarks drive /dev/engine: they need a build with the development pages. The
 // ones in withoutBuild need none: naming only them skips the build.
-const withoutBuild = new Set(['files', 'assets']);
+const withoutBuild = new Set(['files', 'assets', 'districts']);
 const hasDevPages = () =>
   existsSync('dist/spa/static/js/async') &&
   readdirSync('dist/spa/static/js/async').some((f) => f.startsWith('dev-engine.'));
@@ -34,6 +35,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   engine: benchEngine,
   editor: benchEditor,
   explore: benchExplore,
+  districts: benchDistricts,
   assets: benchAssets,
   'model-view': benchModelFirstFrame,
   'ao-bake': benchAoBake,

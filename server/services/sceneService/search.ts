@@ -21,6 +21,7 @@ import {
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { validationFailed } from '../../http/forms';
+import { MicroCache } from '../../support/microCache';
 import { pageWithMore, pageWithNext } from '../../support/paging';
 import { utcDay } from '../../support/time';
 import { toMetadata } from './metadata';
@@ -72,60 +73,13 @@ const textArray = (list: string[]) =>
   )}]::text[]`;
 
 /**
- * A short-lived cache of serialised search answers: at most `ttlMs` old and of the current
- * generation (publish, unpublish, visibility and delete bump it in this process; other processes
- * catch up within ttlMs). Concurrent misses of one key share one query.
- */
-class SearchCache {
-  private readonly entries = new Map<
-    string,
-    { generation: number; expires: number; text: Promise<string> }
-  >();
-
-  constructor(
-    private readonly ttlMs = searchCacheMs,
-    private readonly max = searchCacheEntries,
-  ) {}
-
-  async get(key: string, generation: number, compute: () => Promise<string>): Promise<[string, boolean]> {
-    const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.generation === generation && hit.expires > now) {
-      return [await hit.text, true];
-    }
-    if (this.entries.size >= this.max) this.evict(now);
-    // Lifetimes spread over the second half of ttlMs, so entries filled together do not all
-    // expire (and query the database) at the same moment.
-    const entry = { generation, expires: now + this.ttlMs * (0.5 + Math.random() / 2), text: compute() };
-    this.entries.set(key, entry);
-    try {
-      return [await entry.text, false];
-    } catch (error) {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-      throw error;
-    }
-  }
-
-  private evict(now: number) {
-    for (const [key, entry] of this.entries) if (entry.expires <= now) this.entries.delete(key);
-    // Still full: drop the oldest half (a Map iterates in insertion order).
-    if (this.entries.size >= this.max) {
-      let drop = Math.ceil(this.max / 2);
-      for (const key of this.entries.keys()) {
-        if (drop-- <= 0) break;
-        this.entries.delete(key);
-      }
-    }
-  }
-}
-
-/**
  * Finding published spaces (platform.md §2.4, §7.3): Explore's search with its filters and sorts,
  * and the published lists by id. Only what the caller may see is ever answered.
  */
 export class PublishedSearch {
   private readonly db: Database;
-  readonly cache = new SearchCache();
+  /** Serialised search answers (see searchText). */
+  readonly cache = new MicroCache<string>(searchCacheMs, searchCacheEntries);
 
   constructor(private readonly scenesService: SceneService) {
     this.db = scenesService.database;

@@ -200,7 +200,7 @@ export class DistrictMembers {
       .from(users)
       .where(eq(users.id, caller.userId));
     if (!user) throw notFound('No user record yet: create it with POST /api/userService/user');
-    return this.db.transaction(async (tx) => {
+    const joined = await this.db.transaction(async (tx) => {
       const [invitation] = await tx
         .select()
         .from(districtInvitations)
@@ -232,6 +232,8 @@ export class DistrictMembers {
         .where(eq(districtInvitations.code, code));
       return { districtId: district.id, subdomain: district.subdomain, districtUserRole: role };
     });
+    this.options.districts.changed();
+    return joined;
   }
 
   /**
@@ -254,6 +256,7 @@ export class DistrictMembers {
         .set({ allocatedUserId: null, updatedAt: sql`now()` })
         .where(and(eq(publishSlots.districtId, districtId), eq(publishSlots.allocatedUserId, userId)));
     });
+    this.options.districts.changed();
   }
 
   /** An Owner changes a member's role (the district's maker stays an Owner). */
@@ -267,6 +270,7 @@ export class DistrictMembers {
       .where(and(eq(districtMembers.districtId, districtId), eq(districtMembers.userId, userId)))
       .returning({ userId: districtMembers.userId });
     if (changed.length === 0) throw notMember();
+    this.options.districts.changed();
   }
 
   /** The district's slots: all of them for its Owners, those allocated to the caller for Creators. */

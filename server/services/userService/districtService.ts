@@ -23,6 +23,7 @@ import type { Caller } from '../../http/caller';
 import { fieldIssues, validationFailed } from '../../http/forms';
 import type { PictureFormInput } from '../../http/pictureForm';
 import type { BlobStore } from '../../storage/blobStore';
+import { MicroCache } from '../../support/microCache';
 import { toIsoTime } from '../../support/time';
 import { putPicture } from '../../uploads/pictureParts';
 
@@ -35,6 +36,11 @@ export interface DistrictServiceOptions {
 }
 
 export type DistrictRow = typeof districts.$inferSelect;
+
+/** How long a district read by subdomain is shared (see DistrictService.shared), and how many: a
+ * district changed here is read again at once; counts changed elsewhere show within 5 s. */
+const districtCacheMs = 5000;
+const districtCacheEntries = 2000;
 
 const noSuchDistrict = () => notFound(districtMessages.notFound);
 const taken = () =>
@@ -109,7 +115,26 @@ export async function roleIn(
  * and slots are in districtMembers.ts.
  */
 export class DistrictService {
+  /**
+   * A district's shared part by subdomain (its row, owner and counts, the same for every caller),
+   * what every visit to a district's host asks first; the caller's role and follow beside it.
+   * This process's writes (settings, joining, leaving, roles) bump the generation; counts others
+   * change, and other processes, catch up within districtCacheMs.
+   */
+  private readonly shared = new MicroCache<DistrictSelectRow>(districtCacheMs, districtCacheEntries);
+  /** The caller's role in it and whether they follow it, by district and caller, as long. */
+  private readonly personal = new MicroCache<{ role: string | null; following: boolean }>(
+    districtCacheMs,
+    districtCacheEntries * 5,
+  );
+  private generation = 0;
+
   constructor(private readonly options: DistrictServiceOptions) {}
+
+  /** A district changed here (settings, members, roles): cached districts are read again. */
+  changed() {
+    this.generation++;
+  }
 
   private get db() {
     return this.options.db;
@@ -146,8 +171,26 @@ export class DistrictService {
   }
 
   async bySubdomain(subdomain: string, callerId: string | null): Promise<District> {
-    const [row] = await this.select(callerId).where(eq(districts.subdomain, subdomain.toLowerCase()));
-    return this.visible(row);
+    const key = subdomain.toLowerCase();
+    // An unknown subdomain is not kept: a district made a moment later is found at once.
+    const [row] = await this.shared.get(key, this.generation, async () => {
+      const [found] = await this.select(null).where(eq(districts.subdomain, key));
+      if (!found) throw noSuchDistrict();
+      return found;
+    });
+    if (!callerId) return this.visible(row);
+    const [personal] = await this.personal.get(`${row.district.id}|${callerId}`, this.generation, () =>
+      this.db
+        .select({
+          role: sql<
+            string | null
+          >`(select ${districtMembers.role} from ${districtMembers} where ${districtMembers.districtId} = ${row.district.id} and ${districtMembers.userId} = ${callerId})`,
+          following: sql<boolean>`exists (select 1 from ${follows} where ${follows.districtId} = ${row.district.id} and ${follows.followerId} = ${callerId})`,
+        })
+        .from(sql`(select 1) as one`)
+        .then(([found]) => found),
+    );
+    return this.visible({ ...row, role: personal.role, following: personal.following });
   }
 
   async get(id: string, callerId: string | null): Promise<District> {
@@ -318,6 +361,7 @@ export class DistrictService {
         })
         .where(eq(districts.id, id));
     });
+    this.changed();
     return this.get(id, caller.userId);
   }
 

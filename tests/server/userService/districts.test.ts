@@ -223,6 +223,10 @@ describe.each(testDatabases())('districts on $name', ({ open }) => {
     await join(district, owner, member);
     const change = (as: string | null, json: unknown) =>
       call('PATCH', api(`/${district.districtId}`), as, json);
+    // Read by a visitor first (that answer is shared for a moment), then changed: seen at once.
+    const home = async () => (await call('GET', api(`/info/${district.subdomain}`), null)).json();
+    expect((await home()).numOfMembers).toBe(2);
+    expect((await home()).subtitle).toBe('');
     expect((await change(null, { subtitle: 'x' })).statusCode).toBe(401);
     expect((await change(stranger, { subtitle: 'x' })).statusCode).toBe(403);
     expect((await change(member, { subtitle: 'x' })).statusCode).toBe(403);
@@ -240,6 +244,21 @@ describe.each(testDatabases())('districts on $name', ({ open }) => {
       subtitle: 'Art and the sea',
       description: 'A museum by the harbour.',
     });
+    expect(await home()).toMatchObject({ subtitle: 'Art and the sea', districtUserRole: null });
+    // The member's own role comes with the shared part; a member leaving is counted at once.
+    expect((await call('GET', api(`/info/${district.subdomain}`), member)).json()).toMatchObject({
+      subtitle: 'Art and the sea',
+      districtUserRole: 'Creator',
+      numOfMembers: 2,
+    });
+    expect((await call('DELETE', api(`/${district.districtId}/members/${member}`), member)).statusCode).toBe(
+      204,
+    );
+    expect((await call('GET', api(`/info/${district.subdomain}`), member)).json()).toMatchObject({
+      districtUserRole: null,
+      numOfMembers: 1,
+    });
+    await join(district, owner, member);
 
     // The multipart form of the appearance page, with a cover photo.
     const body = form({ title: 'Harbour Museum of Art' }, [
