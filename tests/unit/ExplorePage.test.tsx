@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
+import type { District } from '../../contracts/districts';
 import type { SceneMetadata } from '../../contracts/scenes';
 import type { UserPublic } from '../../contracts/users';
 import '../../src/i18n';
@@ -69,8 +70,35 @@ function creator(n: number, overrides: Partial<UserPublic> = {}): UserPublic {
   };
 }
 
+function district(n: number, title: string, followers: number): District {
+  return {
+    districtId: `d${n}`,
+    title,
+    subdomain: `district-${n}`,
+    public: true,
+    visible: true,
+    photo: null,
+    coverPhoto: null,
+    subtitle: '',
+    description: '',
+    socialMedia: [],
+    styles: '{"theme":"harbour","fontFamily":"sans"}',
+    owner: { userId: 'ada', name: 'Ada', profilePicture: null },
+    freeSpaceTemplateId: null,
+    numOfMembers: 1,
+    numOfSpaces: n,
+    numOfFollowers: followers,
+    districtUserRole: null,
+    following: false,
+    createdAt: `2026-0${n}-01T00:00:00.000Z`,
+    updatedAt: `2026-0${n}-01T00:00:00.000Z`,
+  };
+}
+const harbour = district(1, 'Harbour museum', 40);
+const meadow = district(2, 'Meadow school', 7);
+
 /**
- * A fake scene and user service: published spaces searched by words (in the title) and tags (all
+ * A fake scene, user and district service: published spaces searched by words (in the title) and tags (all
  * of them), sorted, page by page; MY HISTORY and MY FAVOURITES answer 401 without a token; users
  * searched by name. The first `failing` calls fail.
  */
@@ -102,6 +130,16 @@ function fakeServices(spaces: SceneMetadata[], users: UserPublic[], failing = 0)
         );
       const items = found.slice(cp * ipp, (cp + 1) * ipp);
       return json({ items, cp, ipp, hasMore: found.length > (cp + 1) * ipp });
+    }
+    if (call.path === 'userService/district/search') {
+      const found = [harbour, meadow]
+        .filter((d) => d.title.toLowerCase().includes(q))
+        .sort((a, b) =>
+          call.query.sort === 'followers'
+            ? b.numOfFollowers - a.numOfFollowers
+            : b.createdAt.localeCompare(a.createdAt),
+        );
+      return json({ items: found.slice(cp * ipp, (cp + 1) * ipp), cp, ipp, total: found.length });
     }
     if (call.path === 'userService/users/search') {
       const found = users.filter((u) => u.name.toLowerCase().includes(q));
@@ -317,13 +355,27 @@ describe('Explore page', () => {
     expect(await screen.findByText('No creators found')).toBeVisible();
   });
 
-  it('shows no districts yet, asking nothing', async () => {
-    const { server } = await renderExplore({ path: '/explore?tab=districts' });
+  it('finds public districts by words, sorted as chosen, each a card to its own address', async () => {
+    const { server, user } = await renderExplore({ path: '/explore?tab=districts' });
     expect(screen.getByRole('tab', { name: 'Districts' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText('No districts found')).toBeVisible();
+    const list = await screen.findByRole('list', { name: 'Districts' });
+    const titles = () =>
+      within(screen.getByRole('list', { name: 'Districts' }))
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('aria-label')?.replace(/^Open /, ''));
+    await waitFor(() => expect(titles()).toEqual(['Meadow school', 'Harbour museum']));
+    expect(within(list).getByRole('link', { name: 'Open Harbour museum' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('district-1.'),
+    );
+    expect(within(list).getByText('1 space · 40 followers')).toBeVisible();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Followers');
+    await waitFor(() => expect(titles()).toEqual(['Harbour museum', 'Meadow school']));
+    await user.type(screen.getByRole('searchbox', { name: 'Search districts' }), 'nothing{Enter}');
+    expect(await screen.findByText('No districts found')).toBeVisible();
     expect(screen.getByText(/Public districts appear here/)).toBeVisible();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(server.calls).toEqual([]);
+    const asked = server.calls.filter((c) => c.path === 'userService/district/search').map((c) => c.query);
+    expect(asked.at(-1)).toEqual({ q: 'nothing', sort: 'followers', cp: '0', ipp: '12' });
   });
 
   it('follows the address back to an earlier tab', async () => {

@@ -2,6 +2,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import { Avatar, Box, Chip, Container, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { shortenCount } from '../../lib/format';
 import type { District } from '../../../contracts/districts';
 import type { SceneMetadata } from '../../../contracts/scenes';
 import { useFlow } from '../../app/AppContext';
@@ -77,9 +78,21 @@ export function DistrictHome({ district }: { district: District }) {
           sx={{ my: 2, flexWrap: 'wrap', rowGap: 1, color: 'text.secondary' }}
         >
           {!district.public && <Chip size="small" icon={<LockIcon />} label={t('district.private')} />}
-          <span>{t('district.members', { count: district.numOfMembers })}</span>
-          <span>{t('district.spaces', { count: district.numOfSpaces })}</span>
-          <span>{t('district.followers', { count: numOfFollowers })}</span>
+          <span>
+            {t('district.members', {
+              count: district.numOfMembers,
+              formatted: shortenCount(district.numOfMembers),
+            })}
+          </span>
+          <span>
+            {t('district.spaces', {
+              count: district.numOfSpaces,
+              formatted: shortenCount(district.numOfSpaces),
+            })}
+          </span>
+          <span>
+            {t('district.followers', { count: numOfFollowers, formatted: shortenCount(numOfFollowers) })}
+          </span>
           {district.districtUserRole && (
             <span>{t('district.yourRole', { role: t(`district.roles.${district.districtUserRole}`) })}</span>
           )}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { type District, districtOrigin } from '../../../contracts/districts';
 import { useSession } from '../../app/AppContext';
+import { shortenCount } from '../../lib/format';
 import { readBaseDomain } from '../../lib/host';
 import { selectTier } from '../../machines/sessionMachine';
 import { ListFooter } from '../kit/ListFooter';
@@ -141,7 +142,7 @@ export function DistrictCard({ district }: { district: District }) {
       square
       picture={district.photo}
       title={district.title}
-      subtitle={`${t('district.spaces', { count: district.numOfSpaces })} · ${t('district.followers', { count: district.numOfFollowers })}`}
+      subtitle={`${t('district.spaces', { count: district.numOfSpaces, formatted: shortenCount(district.numOfSpaces) })} · ${t('district.followers', { count: district.numOfFollowers, formatted: shortenCount(district.numOfFollowers) })}`}
       label={t('districts.open', { title: district.title })}
       externalHref={districtAddress(district.subdomain)}
       extra={

@@ -1,4 +1,5 @@
-import { Box, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Container, LinearProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
@@ -11,12 +12,14 @@ import {
 } from '../../machines/exploreMachine';
 import { useFlow, useSession } from '../../app/AppContext';
 import { CreatorsResults } from '../explore/CreatorsResults';
-import { EmptyList } from '../kit/ListFooter';
 import { SignInPrompt } from '../explore/SignInPrompt';
 import { SpacesResults } from '../explore/SpacesResults';
 import { ActiveTags, FilterChips, SearchBox, SortSelect, ViewToggle } from '../explore/SpacesControls';
 import { useExploreLocation } from '../explore/useExploreLocation';
 import { PageMeta } from '../kit/PageMeta';
+
+// Districts' cards and strings load with their tab.
+const ExploreDistricts = lazy(() => import('../district/ExploreDistricts'));
 
 const tabId = (tab: ExploreTab) => `explore-tab-${tab}`;
 const panelId = (tab: ExploreTab) => `explore-panel-${tab}`;
@@ -63,7 +66,9 @@ function ExploreView({ explore }: { explore: ExploreActorRef }) {
       <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
         {tab === 'spaces' && <SpacesTab explore={explore} />}
         {tab === 'districts' && (
-          <EmptyList text={t('explore.noDistricts')} hint={t('explore.districtsLead')} />
+          <Suspense fallback={<LinearProgress aria-label={t('explore.tabs.districts')} />}>
+            <ExploreDistricts explore={explore} />
+          </Suspense>
         )}
         {tab === 'creators' && <CreatorsTab explore={explore} />}
       </Box>
