@@ -1,4 +1,4 @@
-import { Box, Stack, TextField } from '@mui/material';
+import { Stack, TextField } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { ExploreActorRef } from '../../machines/exploreMachine';
 import { SearchBox } from '../explore/SpacesControls';
 import { EmptyList, ListFooter } from '../kit/ListFooter';
 import { useInfiniteList } from '../kit/useInfiniteList';
+import { ProfileCardList } from '../social/ProfileCard';
 import { DistrictCard } from './ProfileDistricts';
 import '../../i18n/districtsCatalogue';
 
@@ -46,24 +47,13 @@ export default function ExploreDistricts({ explore }: { explore: ExploreActorRef
         </TextField>
       </Stack>
       {items.length > 0 && (
-        <Box
-          component="ul"
-          aria-label={t('districts.explore.list')}
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
-          }}
-        >
+        <ProfileCardList label={t('districts.explore.list')}>
           {items.map((district) => (
             <li key={district.districtId}>
               <DistrictCard district={district} />
             </li>
           ))}
-        </Box>
+        </ProfileCardList>
       )}
       {list && (
         <ListFooter
