@@ -49,7 +49,7 @@ test.describe('every route of the route map renders its page', () => {
 test.describe('district subdomain routes', () => {
   test('/ shows the district home', async ({ page }) => {
     await page.goto(`${districtOrigin('gallery')}/`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('gallery');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Harbour Gallery');
     await expectAccessible(page);
   });
   for (const path of routes.find((r) => r.id === 'districtArea')!.examples) {

@@ -226,7 +226,10 @@ test('a draft on the profile: duplicate, hide, unhide and delete it', async ({ p
   await expect(card.getByText(text('space.card.hidden'))).toBeHidden();
 
   await card.getByRole('button', { name: text('space.actions.delete') }).click();
-  await page.getByRole('button', { name: text('space.confirmDelete.confirm') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: text('space.confirmDelete.confirm') })
+    .click();
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText('Spring show (copy)');
   // The card leaves at once; the server's answer to the deletion may still be on its way.
