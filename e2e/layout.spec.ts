@@ -76,7 +76,9 @@ test.describe('district subdomain', () => {
   test('shows the district header and hides explore, pricing, contact and resources', async ({ page }) => {
     await page.goto(`${districtOrigin('gallery')}/`);
     const header = page.getByRole('banner');
-    await expect(header.getByText('gallery', { exact: true })).toBeVisible();
+    // The district's own name and logo lead home.
+    await expect(header.getByRole('link', { name: 'Harbour Gallery home' })).toBeVisible();
+    await expect(header.getByText('Harbour Gallery', { exact: true })).toBeVisible();
     await expect(header.getByRole('link', { name: text('pages.districtArea.members') })).toBeVisible();
     for (const name of ['nav.explore', 'nav.pricing', 'nav.contactUs']) {
       await expect(header.getByRole('link', { name: text(name), exact: true })).toHaveCount(0);

@@ -49,7 +49,7 @@ function Brand({
     <Box
       component={Link}
       href="/"
-      aria-label={t('nav.homeLink', { name: sublabel ?? label })}
+      aria-label={t('nav.homeLink', { name: label })}
       sx={{
         display: 'flex',
         alignItems: 'center',
