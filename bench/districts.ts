@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../server/app';
@@ -9,7 +8,11 @@ import { loadConfig } from '../server/config';
 import { type DatabaseHandle, openDatabase } from '../server/db';
 import { startCluster } from '../tests/support/postgresCluster';
 import { startTestIssuer, type TestIssuer } from '../tests/support/tokens';
+import { load as loadAt } from './explore';
 import type { BenchResult } from './types';
+
+const load = (base: string, requests: Parameters<typeof loadAt>[1], seconds: number) =>
+  loadAt(base, requests, seconds, connections);
 
 /**
  * A district by its subdomain (GET /api/userService/district/info/{subdomain}, what every visit
@@ -65,50 +68,6 @@ async function fill(handle: DatabaseHandle) {
       on conflict do nothing`),
   );
   await db.execute(sql.raw('analyze'));
-}
-
-/** autocannon in a worker thread; answers p50/p95/p99 (ms) and requests per second. */
-const loadScript = `
-const { parentPort, workerData } = require('node:worker_threads');
-const autocannon = require('autocannon');
-const latencies = [];
-let failures = 0;
-const instance = autocannon({
-  url: workerData.base,
-  connections: workerData.connections,
-  duration: workerData.seconds,
-  requests: workerData.requests,
-}, (error, result) => {
-  if (error) throw error;
-  parentPort.postMessage({ latencies, failures: failures + result.errors + result.timeouts });
-});
-instance.on('response', (client, statusCode, bytes, responseTime) => {
-  if (statusCode !== 200) failures++;
-  latencies.push(responseTime);
-});`;
-
-interface Load {
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-}
-
-async function load(
-  base: string,
-  requests: { method: 'GET'; path: string; headers?: Record<string, string> }[],
-  seconds: number,
-): Promise<Load> {
-  const worker = new Worker(loadScript, { eval: true, workerData: { base, requests, connections, seconds } });
-  const result = await new Promise<{ latencies: number[]; failures: number }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  await worker.terminate();
-  if (result.failures > 0) throw new Error(`${result.failures} requests failed`);
-  const sorted = result.latencies.sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-  return { p50: at(50), p95: at(95), p99: at(99), rps: sorted.length / seconds };
 }
 
 /** Anonymous visits of public districts, and members signed in (on public and private ones). */

@@ -168,7 +168,8 @@ interface Load {
   rps: number;
 }
 
-async function load(
+/** Loads `base` with `requests` for `seconds` at `clients` connections (autocannon, in a worker). */
+export async function load(
   base: string,
   requests: { method: 'GET'; path: string; headers?: Record<string, string> }[],
   seconds: number,
