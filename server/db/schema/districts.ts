@@ -96,3 +96,40 @@ export const districtInvitations = pgTable(
   },
   (t) => [index('district_invitations_district_idx').on(t.districtId, t.createdAt)],
 );
+
+/**
+ * Spaces a district hosts or promotes beyond its slots (districts-commerce-spaces.md §1; platform.md
+ * §4 'Hosting and promotion requests exist'). `kind` 'hosting': a member's space published in their
+ * own slot, asked to be listed by the district too (it then appears on the district's home and in
+ * the space's `publishedPublicDistricts` / `publishedPrivateDistricts`). `kind` 'promotion': a
+ * space of the district shown in its Promoted list. A member asks ('pending'); the owner accepts
+ * or declines; the owner's own asks are accepted at once. Unpublishing a space deletes its rows.
+ */
+export const districtSpaces = pgTable(
+  'district_spaces',
+  {
+    id: text('id').primaryKey(),
+    districtId: text('district_id')
+      .notNull()
+      .references(() => districts.id, { onDelete: 'cascade' }),
+    sceneId: text('scene_id').notNull(),
+    /** 'hosting' or 'promotion'. */
+    kind: text('kind').notNull(),
+    /** 'pending', 'accepted' or 'declined'. */
+    state: text('state').notNull(),
+    requesterId: text('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull().default(''),
+    decidedBy: text('decided_by'),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+    decidedAt: timestampTz('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('district_spaces_scene_idx').on(t.districtId, t.kind, t.sceneId),
+    index('district_spaces_list_idx').on(t.districtId, t.kind, t.state, t.createdAt),
+    index('district_spaces_by_scene_idx').on(t.sceneId),
+    check('district_spaces_kind_check', sql`${t.kind} in ('hosting', 'promotion')`),
+    check('district_spaces_state_check', sql`${t.state} in ('pending', 'accepted', 'declined')`),
+  ],
+);

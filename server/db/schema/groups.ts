@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestampTz } from './columns';
+import { districts } from './districts';
 import { users } from './users';
 
 /**
@@ -19,10 +20,15 @@ export const groups = pgTable(
     description: text('description').notNull().default(''),
     /** File service id of the group's picture. */
     imageId: text('image_id'),
+    /** A district's group (made by its owner for its members, listed on its Groups page); null for a user's own. */
+    districtId: text('district_id').references(() => districts.id, { onDelete: 'cascade' }),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
     updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('groups_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [
+    index('groups_owner_idx').on(t.ownerId, t.createdAt),
+    index('groups_district_idx').on(t.districtId, t.createdAt),
+  ],
 );
 
 /**
