@@ -400,6 +400,8 @@ export const galleryMetadata: SceneMetadata = {
   audioUri: null,
   districtId: null,
   districtSubdomain: null,
+  publishedPublicDistricts: [],
+  publishedPrivateDistricts: [],
   publishedPublic: true,
   publishedAt: '2026-01-01T00:00:00.000Z',
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -136,7 +136,17 @@ export const PublishedSearchQuery = z.object({
   sort: ExploreSort.default('publishedAt'),
   filter: ExploreFilter.default('all'),
   ownerId: z.string().min(1).max(64).optional().describe("Only this user's spaces"),
-  districtId: z.string().min(1).max(64).optional().describe("Only the spaces in this district's slots"),
+  districtId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe("Only the spaces the district lists: those in its slots and those it hosts"),
+  promoted: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional()
+    .describe("With districtId: only the spaces the district promotes (its home's Promoted list)"),
   cp: z.coerce.number().int().min(0).max(10_000).default(0).describe('Page, from 0'),
   ipp: z.coerce.number().int().min(1).max(100).default(explorePageSize).describe('Items per page'),
 });

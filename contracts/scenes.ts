@@ -75,6 +75,12 @@ export const SceneMetadata = z
     audioUri: z.string().nullable(),
     districtId: z.string().nullable(),
     districtSubdomain: z.string().nullable(),
+    publishedPublicDistricts: z
+      .array(z.string())
+      .describe('The public districts that list the published space: its slot’s, and those hosting it'),
+    publishedPrivateDistricts: z
+      .array(z.string())
+      .describe('The private districts that list it (shown to its owner only)'),
     publishedPublic: z.boolean(),
     publishedAt: z.string().nullable(),
     createdAt: z.string(),

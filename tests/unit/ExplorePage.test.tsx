@@ -30,6 +30,8 @@ function space(n: number, overrides: Partial<SceneMetadata> = {}): SceneMetadata
     audioUri: null,
     districtId: null,
     districtSubdomain: null,
+    publishedPublicDistricts: [],
+    publishedPrivateDistricts: [],
     publishedPublic: true,
     publishedAt: at,
     createdAt: at,

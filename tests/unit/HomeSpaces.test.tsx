@@ -25,6 +25,8 @@ function space(n: number): SceneMetadata {
     audioUri: null,
     districtId: null,
     districtSubdomain: null,
+    publishedPublicDistricts: [],
+    publishedPrivateDistricts: [],
     publishedPublic: true,
     publishedAt: at,
     createdAt: at,

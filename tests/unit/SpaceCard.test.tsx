@@ -29,6 +29,8 @@ function space(overrides: Partial<SceneMetadata> = {}): SceneMetadata {
     audioUri: null,
     districtId: null,
     districtSubdomain: null,
+    publishedPublicDistricts: [],
+    publishedPrivateDistricts: [],
     publishedPublic: true,
     publishedAt: '2026-01-01T00:00:00.000Z',
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -27,6 +27,8 @@ const space = (overrides: Partial<SceneMetadata> = {}): SceneMetadata => ({
   audioUri: null,
   districtId: null,
   districtSubdomain: null,
+  publishedPublicDistricts: [],
+  publishedPrivateDistricts: [],
   publishedPublic: true,
   publishedAt: '2026-01-01T00:00:00.000Z',
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -32,6 +32,8 @@ function space(
     audioUri: null,
     districtId: null,
     districtSubdomain: null,
+    publishedPublicDistricts: [],
+    publishedPrivateDistricts: [],
     publishedPublic: state === 'Published',
     publishedAt: state === 'Published' ? at : null,
     createdAt: at,

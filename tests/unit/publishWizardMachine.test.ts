@@ -45,6 +45,8 @@ const draft: SceneMetadata = {
   audioUri: null,
   districtId: null,
   districtSubdomain: null,
+  publishedPublicDistricts: [],
+  publishedPrivateDistricts: [],
   publishedPublic: false,
   publishedAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { districtRules } from '../../../contracts/districts';
 import { normalizeEmail } from '../../identity/accounts';
@@ -8,6 +8,7 @@ import {
   appliedJobs,
   districtInvitations,
   districtMembers,
+  districtSpaces,
   districts,
   publishSlots,
   scenes,
@@ -117,13 +118,29 @@ export async function seedDemoDistricts(app: FastifyInstance): Promise<boolean> 
       if (spaces.length > 0)
         await tx
           .update(scenes)
-          .set({ districtId: galleryId, districtSubdomain: demoDistricts.public })
+          .set({
+            districtId: galleryId,
+            districtSubdomain: demoDistricts.public,
+            publishedPublicDistricts: [galleryId],
+          })
           .where(
             inArray(
               scenes.id,
               spaces.map((s) => s.id),
             ),
           );
+      // The first of them leads the district's Promoted list.
+      if (spaces[0])
+        await tx.insert(districtSpaces).values({
+          id: uuidv7(),
+          districtId: galleryId,
+          sceneId: spaces[0].id,
+          kind: 'promotion',
+          state: 'accepted',
+          requesterId: museum.id,
+          decidedBy: museum.id,
+          decidedAt: sql`now()`,
+        });
 
       const loungeId = uuidv7();
       await tx.insert(districts).values({

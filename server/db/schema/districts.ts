@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { timestampTz } from './columns';
+import { scenes } from './scenes';
 import type { SocialMediaLink } from './users';
 import { users } from './users';
 
@@ -112,7 +113,9 @@ export const districtSpaces = pgTable(
     districtId: text('district_id')
       .notNull()
       .references(() => districts.id, { onDelete: 'cascade' }),
-    sceneId: text('scene_id').notNull(),
+    sceneId: text('scene_id')
+      .notNull()
+      .references(() => scenes.id, { onDelete: 'cascade' }),
     /** 'hosting' or 'promotion'. */
     kind: text('kind').notNull(),
     /** 'pending', 'accepted' or 'declined'. */

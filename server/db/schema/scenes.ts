@@ -40,6 +40,18 @@ export const scenes = pgTable(
     photoGalleryIds: jsonb('photo_gallery_ids').$type<string[]>().notNull().default([]),
     districtId: text('district_id'),
     districtSubdomain: text('district_subdomain'),
+    /**
+     * The public and the private districts that list the published space: the district of its
+     * slot and those hosting it (district_spaces). Kept by sceneService/sceneDistricts.ts.
+     */
+    publishedPublicDistricts: text('published_public_districts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    publishedPrivateDistricts: text('published_private_districts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     publishedPublic: boolean('published_public').notNull().default(false),
     privacyAclEnabled: boolean('privacy_acl_enabled').notNull().default(false),
     userPrivacyAcl: jsonb('user_privacy_acl').$type<string[]>().notNull().default([]),

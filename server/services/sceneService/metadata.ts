@@ -66,6 +66,8 @@ export function toMetadata(
     audioUri: m.audioUri,
     districtId: row.districtId,
     districtSubdomain: row.districtSubdomain,
+    publishedPublicDistricts: row.publishedPublicDistricts ?? [],
+    publishedPrivateDistricts: options.hideAcl ? [] : (row.publishedPrivateDistricts ?? []),
     publishedPublic: row.publishedPublic,
     publishedAt: time(snapshot ? snapshot.publishedAt : row.publishedAt),
     createdAt: toIsoTime(row.createdAt),

@@ -11,7 +11,7 @@ import { groupMessages } from '../../../contracts/groups';
 import { tierOf } from '../../../contracts/roles';
 import type { FieldIssue } from '../../../contracts/users';
 import type { Database } from '../../db';
-import { publishSlots, scenes } from '../../db/schema';
+import { districtSpaces, publishSlots, scenes } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { memberOfGroups } from '../userService/groupMembership';
@@ -19,6 +19,7 @@ import { ownerAccess } from './access';
 import { lockClasses } from './locks';
 import type { SceneService } from './service';
 import { type SlotService, usableBy } from './slots';
+import { refreshSceneDistricts } from './sceneDistricts';
 import { removeSnapshot } from './snapshot';
 
 export type PublishInput = z.output<typeof PublishForm>;
@@ -117,6 +118,7 @@ export class PublishingService {
       acl.districtId = occupied.districtId;
       acl.districtSubdomain = occupied.districtSubdomain;
       await tx.update(scenes).set(acl).where(eq(scenes.id, id));
+      await refreshSceneDistricts(tx, eq(scenes.id, id));
       await this.scenesService.publishSnapshot(id, { publishedPublic: form.publishedPublic, tx });
       return occupied;
     });
@@ -164,8 +166,17 @@ export class PublishingService {
         .where(eq(publishSlots.sceneId, id))
         .returning({ id: publishSlots.id });
       if (row.state === 'Published') await removeSnapshot(tx, id);
-      if (row.districtId)
-        await tx.update(scenes).set({ districtId: null, districtSubdomain: null }).where(eq(scenes.id, id));
+      // It leaves every district: its slot's, those hosting it and those promoting it.
+      await tx.delete(districtSpaces).where(eq(districtSpaces.sceneId, id));
+      await tx
+        .update(scenes)
+        .set({
+          districtId: null,
+          districtSubdomain: null,
+          publishedPublicDistricts: [],
+          publishedPrivateDistricts: [],
+        })
+        .where(eq(scenes.id, id));
       return slots[0]?.id ?? null;
     });
     this.scenesService.publishedChanged();

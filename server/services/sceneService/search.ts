@@ -11,7 +11,6 @@ import {
 import type { Database } from '../../db';
 import {
   publishedScenes,
-  publishSlots,
   sceneDailyStats,
   sceneFavourites,
   sceneHistory,
@@ -25,6 +24,7 @@ import { MicroCache } from '../../support/microCache';
 import { pageWithMore, pageWithNext } from '../../support/paging';
 import { utcDay } from '../../support/time';
 import { toMetadata } from './metadata';
+import { inDistrict, promotedIn } from './sceneDistricts';
 import { selectPublished, type Visitor, visibleTo, visitorKey } from './published';
 import type { SceneService } from './service';
 
@@ -99,9 +99,7 @@ export class PublishedSearch {
     const where: SQL[] = [visibleTo(caller)];
     if (query.ownerId) where.push(eq(scenes.ownerId, query.ownerId));
     if (query.districtId)
-      where.push(
-        sql`exists (select 1 from ${publishSlots} where ${publishSlots.sceneId} = ${scenes.id} and ${publishSlots.districtId} = ${query.districtId})`,
-      );
+      where.push(query.promoted ? promotedIn(query.districtId) : inDistrict(query.districtId));
     // Unlisted spaces are readable by link only: listed to nobody but their owner asking for theirs.
     if (!(caller && query.ownerId === caller.userId)) where.push(eq(scenes.publishedPublic, true));
     const words = prefixQuery(query.q);
@@ -203,7 +201,7 @@ export class PublishedSearch {
       : query.filter === 'related' && who.visitorId
         ? `v:${who.visitorId}`
         : 'anon';
-    const key = `${owner}|${query.filter}|${query.sort}|${query.cp}|${query.ipp}|${query.ownerId ?? ''}|${query.districtId ?? ''}|${prefixQuery(query.q) ?? ''}|${tagsOf(query.tags).join(',')}`;
+    const key = `${owner}|${query.filter}|${query.sort}|${query.cp}|${query.ipp}|${query.ownerId ?? ''}|${query.districtId ?? ''}|${query.promoted ? 'p' : ''}|${prefixQuery(query.q) ?? ''}|${tagsOf(query.tags).join(',')}`;
     const [text, cached] = await this.cache.get(key, this.scenesService.generation, async () =>
       JSON.stringify(await this.search(query, who)),
     );

@@ -38,6 +38,7 @@ import { fileIdOfUrl, metadataFileIds, type PublishedRow, type SceneRow, toMetad
 import { MyScenes } from './myScenes';
 import { type PurgeReport, purgeDeletedScenes } from './purge';
 import { creatorOf, findScene, findSceneWithCreator, snapshotOf } from './queries';
+import { districtListGeneration } from './sceneDistricts';
 import { writeSnapshot } from './snapshot';
 
 export interface SceneServiceOptions {
@@ -284,7 +285,7 @@ export class SceneService {
    * visibility, delete): cached search answers of an older generation are not served again.
    */
   get generation(): number {
-    return this.generationValue;
+    return this.generationValue + districtListGeneration();
   }
 
   publishedChanged() {

@@ -31,6 +31,7 @@ import { closeUnreadBody, handlerReadsBody } from '../../http/bodies';
 import { callerOf } from '../../http/caller';
 import { readPictureForm } from '../../http/pictureForm';
 import { DistrictMembers } from './districtMembers';
+import { districtSpaceRoutes } from './districtSpaceRoutes';
 import { districtPictureFields, DistrictService } from './districtService';
 
 const signedIn = { 401: ErrorBody.describe('Not signed in') };
@@ -71,6 +72,7 @@ export default async function districtRoutes(
   const service = new DistrictService({ db: app.db, store: app.blobStore });
   const people = new DistrictMembers({ db: app.db, districts: service, ...options });
   const who = (request: { auth?: { userId: string } | null }) => request.auth?.userId ?? null;
+  districtSpaceRoutes(instance, service);
 
   app.post(
     '/district/districts',

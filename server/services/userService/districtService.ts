@@ -17,13 +17,22 @@ import { premadeTemplates } from '../../../contracts/premadeSpaces';
 import { tierOf } from '../../../contracts/roles';
 import type { Database, Executor } from '../../db';
 import { uuidv7 } from '../../db/ids';
-import { districtMembers, districts, files, follows, publishSlots, users } from '../../db/schema';
+import {
+  districtMembers,
+  districtSpaces,
+  districts,
+  files,
+  follows,
+  publishSlots,
+  users,
+} from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { fieldIssues, validationFailed } from '../../http/forms';
 import type { PictureFormInput } from '../../http/pictureForm';
 import type { BlobStore } from '../../storage/blobStore';
 import { MicroCache } from '../../support/microCache';
+import { districtListsChanged, inDistrict, refreshSceneDistricts } from '../sceneService/sceneDistricts';
 import { toIsoTime } from '../../support/time';
 import { putPicture } from '../../uploads/pictureParts';
 
@@ -50,7 +59,9 @@ const taken = () =>
 const mine = alias(districtMembers, 'mine');
 
 const memberCount = sql<number>`(select count(*)::int from ${districtMembers} where ${districtMembers.districtId} = ${districts.id})`;
-const spaceCount = sql<number>`(select count(*)::int from ${publishSlots} where ${publishSlots.districtId} = ${districts.id} and ${publishSlots.sceneId} is not null)`;
+/** The spaces it lists: in its slots, and hosted (district_spaces). */
+const spaceCount = sql<number>`((select count(*)::int from ${publishSlots} where ${publishSlots.districtId} = ${districts.id} and ${publishSlots.sceneId} is not null)
+  + (select count(*)::int from ${districtSpaces} where ${districtSpaces.districtId} = ${districts.id} and ${districtSpaces.kind} = 'hosting' and ${districtSpaces.state} = 'accepted'))`;
 const followerCount = sql<number>`(select count(*)::int from ${follows} where ${follows.districtId} = ${districts.id})`;
 
 type DistrictSelectRow = {
@@ -360,8 +371,11 @@ export class DistrictService {
           updatedAt: sql`now()`,
         })
         .where(eq(districts.id, id));
+      // Its spaces list it as public or private: a change of that moves it between their lists.
+      if (fields.public !== undefined) await refreshSceneDistricts(tx, inDistrict(id));
     });
     this.changed();
+    if (fields.public !== undefined) districtListsChanged();
     return this.get(id, caller.userId);
   }
 
