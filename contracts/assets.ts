@@ -364,6 +364,8 @@ export const Asset = z
     type: AssetType,
     ownerKind: z.enum(assetOwnerKinds),
     ownerId: z.string(),
+    /** Who added it: the owner, or in a district's library the member (who may change it). */
+    creatorId: z.string().optional(),
     /**
      * The asset's form, as its type has it (defaults filled): what the edit form starts from.
      * Parse it with AssetInput; it is not declared as that here because the answer would then be
@@ -420,6 +422,21 @@ export const AssetStorage = z
   })
   .meta({ id: 'AssetStorage' });
 export type AssetStorage = z.infer<typeof AssetStorage>;
+
+/** A district's library (GET/POST /asset/district/{districtId}). */
+export const DistrictLibraryParams = z.object({
+  districtId: z.string().min(1).max(64).describe('The district whose library it is'),
+});
+/** One asset of a district's library (GET/PUT/DELETE /asset/district/{districtId}/{id}). */
+export const DistrictAssetParams = DistrictLibraryParams.extend(AssetIdParams.shape);
+
+/** Why a district's library refuses a signed-in caller (403 FORBIDDEN). */
+export const districtLibraryMessages = {
+  membersOnly: 'Only members of this district see its library.',
+  notYours: 'Only its creator or an Owner of the district may change this asset.',
+  quotaExceeded: (limit: number) =>
+    `This district's library is full: its owner's plan stores up to ${formatBytes(limit)}. Delete assets or ask the owner to change plan.`,
+};
 
 export const quotaExceededMessage = (limit: number) =>
   `Your library is full: your plan stores up to ${formatBytes(limit)}. Delete assets or change your plan to upload more.`;

@@ -7,6 +7,13 @@ import { z } from 'zod';
  * A user creates a group and owns it; they invite users, who accept or decline; members leave when
  * they like, the owner removes whom they like. Only members (the owner among them) count for a
  * space's group ACLs: an invitation not yet accepted lets nobody in.
+ *
+ * A district's groups (districts-commerce-spaces.md, issue 22 'Groups (All, Invitations)') are
+ * groups with a `districtId`: an Owner of the district makes them (POST groups/group with
+ * `districtId`), the district's Owners manage them (their `membership` is 'owner'), and only
+ * members of the district may be invited. They are listed on the district's Groups page
+ * (GET groups/district/{id}), not on their members' profiles, and count in spaces' group ACLs
+ * like any other group.
  */
 
 /** The limits of groups: the one table the server and the forms read. */
@@ -21,6 +28,8 @@ export const groupLimits = {
   inviteMax: 50,
   /** Groups a space's ACL may name, per list. */
   aclMax: 50,
+  /** Groups one district may have. */
+  districtMax: 200,
 } as const;
 
 export const groupMessages = {
@@ -34,6 +43,9 @@ export const groupMessages = {
   ownerLeaves: 'The owner cannot leave their own group: delete it instead',
   unknownUsers: 'Some of these users do not exist',
   notYourGroups: 'You may only choose groups you are a member of',
+  notDistrictMember: "Only members of the district may be in the district's groups",
+  districtOwnerOnly: 'Only an Owner of the district may manage its groups',
+  districtFull: `A district may have at most ${groupLimits.districtMax} groups`,
 } as const;
 
 export const GroupIdParams = z.object({
@@ -63,6 +75,20 @@ export const GroupFields = z
   })
   .strict();
 export type GroupFields = z.infer<typeof GroupFields>;
+
+/** A new group's fields, with the district it is made for (omitted: the caller's own group). */
+export const GroupCreateFields = GroupFields.extend({
+  districtId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      "The district the group is made for (the caller must be one of its Owners); omit for one's own",
+    ),
+}).strict();
+export type GroupCreateFields = z.infer<typeof GroupCreateFields>;
 
 /** A change to a group: any of its fields; `image: null` (or an empty form value) removes the image. */
 export const GroupChanges = z
@@ -94,8 +120,13 @@ export const Group = z
       profilePicture: z.string().nullable(),
     }),
     numOfMembers: z.number().int().nonnegative().describe('Members, the owner included (not invitations)'),
-    /** What the caller is to the group: null when they are none of these (or signed out). */
+    /**
+     * What the caller is to the group: null when they are none of these (or signed out). For a
+     * district's group every Owner of the district is 'owner' (they manage it).
+     */
     membership: GroupMembership.nullable(),
+    /** The district the group belongs to (made by its Owner for its members); null for a user's own. */
+    districtId: z.string().nullable(),
     createdAt: isoTime,
     updatedAt: isoTime,
   })
@@ -153,6 +184,20 @@ export const GroupMemberPageQuery = z.object({
   cp: z.coerce.number().int().min(0).max(100_000).default(0).describe('Page, from 0'),
   ipp: z.coerce.number().int().min(1).max(groupPageMaxIpp).default(12).describe('Items per page'),
 });
+
+/** The caller's open invitations, optionally to one district's groups only. */
+export const GroupInvitationQuery = GroupMemberPageQuery.extend({
+  districtId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe("Only invitations to this district's groups (its Groups › Invitations)"),
+});
+export type GroupInvitationQuery = z.input<typeof GroupInvitationQuery>;
+
+/** A district whose groups are listed. */
+export const GroupDistrictParams = z.object({ id: z.string().min(1).max(64).describe('District id') });
 
 export const GroupMemberPage = z
   .object({

@@ -1,5 +1,7 @@
 import { englishCatalogue } from './index';
 import comments from './parts/comments.json';
+import districtGroups from './parts/districtGroups.json';
+import districtLibrary from './parts/districtLibrary.json';
 import districts from './parts/districts.json';
 import groups from './parts/groups.json';
 
@@ -15,10 +17,11 @@ const merge = (into: Tree, extra: Tree): Tree => {
 
 /**
  * The whole English catalogue: the first visit's (index.ts) and the parts features add when
- * their code loads (commentsCatalogue.ts, districtsCatalogue.ts, groupsCatalogue.ts). For tests of the catalogue; the
+ * their code loads (commentsCatalogue.ts, districtsCatalogue.ts, groupsCatalogue.ts, districtGroupsCatalogue.ts,
+ * districtLibraryCatalogue.ts). For tests of the catalogue; the
  * app never imports it.
  */
-export const fullCatalogue = [comments, districts, groups].reduce<Tree>(
+export const fullCatalogue = [comments, districts, groups, districtGroups, districtLibrary].reduce<Tree>(
   (all, part) => merge(all, part as Tree),
   englishCatalogue as unknown as Tree,
 );

@@ -2,6 +2,14 @@ import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 
 export interface AssetCardInput {
   assetId: string;
+  /** The district whose library holds the asset; the caller's own library when absent. */
+  districtId?: string;
+}
+
+/** What `deleteAsset` is asked to delete. */
+export interface DeleteAssetInput {
+  assetId: string;
+  districtId?: string;
 }
 
 export type AssetCardEvent =
@@ -17,19 +25,23 @@ export type AssetCardEvent =
  */
 export const assetCardMachine = setup({
   types: {
-    context: {} as { assetId: string; error: unknown },
+    context: {} as { assetId: string; districtId?: string; error: unknown },
     events: {} as AssetCardEvent,
     input: {} as AssetCardInput,
     tags: {} as 'busy',
   },
   actors: {
-    deleteAsset: fromPromise<unknown, { assetId: string }>(async () => {
+    deleteAsset: fromPromise<unknown, DeleteAssetInput>(async () => {
       throw new Error('assetCardMachine: provide a deleteAsset actor');
     }),
   },
 }).createMachine({
   id: 'assetCard',
-  context: ({ input }) => ({ assetId: input.assetId, error: null }),
+  context: ({ input }) => ({
+    assetId: input.assetId,
+    ...(input.districtId ? { districtId: input.districtId } : {}),
+    error: null,
+  }),
   initial: 'idle',
   states: {
     idle: { on: { 'delete.requested': 'confirming' } },
@@ -42,7 +54,10 @@ export const assetCardMachine = setup({
       invoke: {
         id: 'deleteAsset',
         src: 'deleteAsset',
-        input: ({ context }) => ({ assetId: context.assetId }),
+        input: ({ context }) => ({
+          assetId: context.assetId,
+          ...(context.districtId ? { districtId: context.districtId } : {}),
+        }),
         onDone: 'deleted',
         onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
       },

@@ -70,6 +70,8 @@ export interface AssetUploadInput {
   type: AssetType;
   /** The asset being edited; a new one when absent. */
   asset?: Asset | null;
+  /** The district whose library the asset goes into; the caller's own library when absent. */
+  districtId?: string | null;
 }
 
 export interface AssetUploadContext {
@@ -78,6 +80,8 @@ export interface AssetUploadContext {
   kind: FileKind | null;
   /** The edited asset's id; null for a new asset. */
   assetId: string | null;
+  /** The district whose library it is saved into; null for the caller's own library. */
+  districtId: string | null;
   /** The files picked last (a model: its file and parts). */
   files: File[];
   metadata: MediaMetadata | null;
@@ -113,6 +117,8 @@ export interface UploadFilesInput {
 export interface SaveAssetInput {
   assetId: string | null;
   values: AssetInput;
+  /** A district's library; absent for the caller's own. */
+  districtId?: string;
 }
 
 /** An API failure as the services throw it (ApiProblem), in the form's words. */
@@ -195,6 +201,7 @@ export const assetUploadMachine = setup({
     type: input.type,
     kind: fileKindOf(input.type),
     assetId: input.asset?.id ?? null,
+    districtId: input.districtId ?? null,
     files: [],
     metadata: null,
     progress: null,
@@ -283,6 +290,7 @@ export const assetUploadMachine = setup({
         input: ({ context, event }) => ({
           assetId: context.assetId,
           values: (event as Extract<AssetUploadEvent, { type: 'asset.submitted' }>).values,
+          ...(context.districtId ? { districtId: context.districtId } : {}),
         }),
         onDone: { target: 'saved', actions: assign({ asset: ({ event }) => event.output }) },
         onError: {

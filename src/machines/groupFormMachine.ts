@@ -13,6 +13,8 @@ export interface GroupFormValues {
 export interface GroupFormInput {
   /** The group to change; null makes a new one. */
   group: Group | null;
+  /** A new group is this district's (made by one of its Owners); omitted: the user's own. */
+  districtId?: string;
 }
 
 /** Why a save was refused: the server's message and its per-field messages. */
@@ -23,6 +25,8 @@ export interface GroupFormProblem {
 
 export interface GroupFormContext {
   group: Group | null;
+  /** The district a new group is made for; null: the user's own. */
+  districtId: string | null;
   problem: GroupFormProblem | null;
 }
 
@@ -42,9 +46,10 @@ function problemOf(error: unknown): GroupFormProblem {
  * Making or changing a group (platform.md §2.3, §3 'Group: title, description, image'): `editing`
  * takes the submitted values, `saving` sends them (`save`: POST or PATCH, multipart with the
  * image); the saved group ends the form (`saved`, output: the group). A refusal goes back to
- * `editing` with the server's message and per-field messages, the values kept by the form.
+ * `editing` with the server's message and per-field messages, the values kept by the form. With
+ * `districtId` a new group is made for that district (a district's Groups › New group).
  *
- * Actors: `save` ({ groupId: string | null, values } → Group). Tags: 'busy'.
+ * Actors: `save` ({ groupId: string | null, districtId: string | null, values } → Group). Tags: 'busy'.
  */
 export const groupFormMachine = setup({
   types: {
@@ -55,13 +60,15 @@ export const groupFormMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    save: fromPromise<Group, { groupId: string | null; values: GroupFormValues }>(async () => {
-      throw new Error('groupFormMachine: provide a save actor');
-    }),
+    save: fromPromise<Group, { groupId: string | null; districtId: string | null; values: GroupFormValues }>(
+      async () => {
+        throw new Error('groupFormMachine: provide a save actor');
+      },
+    ),
   },
 }).createMachine({
   id: 'groupForm',
-  context: ({ input }) => ({ group: input.group, problem: null }),
+  context: ({ input }) => ({ group: input.group, districtId: input.districtId ?? null, problem: null }),
   initial: 'editing',
   states: {
     editing: {
@@ -74,6 +81,7 @@ export const groupFormMachine = setup({
         src: 'save',
         input: ({ context, event }) => ({
           groupId: context.group?.groupId ?? null,
+          districtId: context.group ? null : context.districtId,
           values: (event as GroupFormEvent).values,
         }),
         onDone: { target: 'saved', actions: assign({ group: ({ event }) => event.output, problem: null }) },

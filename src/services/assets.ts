@@ -9,9 +9,18 @@ export interface LibraryQuery {
   type?: AssetType;
   search?: string;
   tags?: string[];
+  /** A district's library instead of the caller's own (for its members). */
+  districtId?: string;
 }
 
 const id = (assetId: string) => encodeURIComponent(assetId);
+
+/**
+ * Where a library's calls go: the caller's own library (`assetService/asset`), or a district's
+ * (`assetService/asset/district/{districtId}`), which answers the same calls to its members.
+ */
+const libraryPath = (districtId?: string) =>
+  districtId ? `assetService/asset/district/${encodeURIComponent(districtId)}` : 'assetService/asset';
 
 function searchParams(query: LibraryQuery): URLSearchParams {
   const params = new URLSearchParams();
@@ -26,11 +35,19 @@ function searchParams(query: LibraryQuery): URLSearchParams {
 /**
  * Calls to the asset library (/api/assetService/asset, platform.md §7.4 myLibrary). Each throws an
  * `ApiProblem` (message, status, code, per-field details) on failure. Files are uploaded first to
- * the file service; an asset's form names them by id.
+ * the file service; an asset's form names them by id. Given a `districtId`, each call works in
+ * that district's library instead of the caller's own.
  */
 export const assetsApi = (api: KyInstance) => ({
   myLibrary: (query: LibraryQuery = {}, signal?: AbortSignal): Promise<AssetPage> =>
-    call(() => api.get('assetService/asset/myLibrary', { searchParams: searchParams(query), signal }).json()),
+    call(() =>
+      api
+        .get(query.districtId ? libraryPath(query.districtId) : 'assetService/asset/myLibrary', {
+          searchParams: searchParams(query),
+          signal,
+        })
+        .json(),
+    ),
   /** One page of a user's library as a visitor sees it (empty when its owner hides it). */
   userLibrary: (userId: string, query: LibraryQuery = {}, signal?: AbortSignal): Promise<AssetPage> =>
     call(() =>
@@ -41,17 +58,17 @@ export const assetsApi = (api: KyInstance) => ({
         })
         .json(),
     ),
-  get: (assetId: string, signal?: AbortSignal): Promise<Asset> =>
-    call(() => api.get(`assetService/asset/${id(assetId)}`, { signal }).json()),
-  create: (input: AssetInput, signal?: AbortSignal): Promise<Asset> =>
-    call(() => api.post('assetService/asset', { json: input, retry: 0, signal }).json()),
-  update: (assetId: string, input: AssetInput, signal?: AbortSignal): Promise<Asset> =>
-    call(() => api.put(`assetService/asset/${id(assetId)}`, { json: input, signal }).json()),
-  remove: (assetId: string, signal?: AbortSignal): Promise<void> =>
+  get: (assetId: string, signal?: AbortSignal, districtId?: string): Promise<Asset> =>
+    call(() => api.get(`${libraryPath(districtId)}/${id(assetId)}`, { signal }).json()),
+  create: (input: AssetInput, signal?: AbortSignal, districtId?: string): Promise<Asset> =>
+    call(() => api.post(libraryPath(districtId), { json: input, retry: 0, signal }).json()),
+  update: (assetId: string, input: AssetInput, signal?: AbortSignal, districtId?: string): Promise<Asset> =>
+    call(() => api.put(`${libraryPath(districtId)}/${id(assetId)}`, { json: input, signal }).json()),
+  remove: (assetId: string, signal?: AbortSignal, districtId?: string): Promise<void> =>
     call(async () => {
-      await api.delete(`assetService/asset/${id(assetId)}`, { signal });
+      await api.delete(`${libraryPath(districtId)}/${id(assetId)}`, { signal });
     }),
-  storage: (signal?: AbortSignal): Promise<AssetStorage> =>
-    call(() => api.get('assetService/asset/storage', { signal }).json()),
+  storage: (signal?: AbortSignal, districtId?: string): Promise<AssetStorage> =>
+    call(() => api.get(`${libraryPath(districtId)}/storage`, { signal }).json()),
 });
 export type AssetsApi = ReturnType<typeof assetsApi>;

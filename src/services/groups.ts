@@ -5,8 +5,9 @@ import { call } from './scenes';
 
 const id = (value: string) => encodeURIComponent(value);
 
-function groupForm(values: GroupFormValues): FormData {
+function groupForm(values: GroupFormValues, districtId?: string): FormData {
   const form = new FormData();
+  if (districtId) form.set('districtId', districtId);
   form.set('title', values.title);
   form.set('description', values.description);
   if (values.image) form.set('image', values.image);
@@ -21,9 +22,12 @@ function groupForm(values: GroupFormValues): FormData {
 export const groupsApi = (api: KyInstance) => ({
   get: (groupId: string, signal?: AbortSignal) =>
     call(() => api.get(`userService/groups/group/${id(groupId)}`, { signal }).json<Group>()),
-  create: (values: GroupFormValues, signal?: AbortSignal) =>
+  /** Makes a group: the caller's own, or with `districtId` the district's (an Owner of it only). */
+  create: (values: GroupFormValues, signal?: AbortSignal, districtId?: string) =>
     call(() =>
-      api.post('userService/groups/group', { body: groupForm(values), signal, retry: 0 }).json<Group>(),
+      api
+        .post('userService/groups/group', { body: groupForm(values, districtId), signal, retry: 0 })
+        .json<Group>(),
     ),
   update: (groupId: string, values: GroupFormValues, signal?: AbortSignal) =>
     call(() =>
@@ -38,9 +42,22 @@ export const groupsApi = (api: KyInstance) => ({
   /** The caller's groups (member or owner), narrowed by title. */
   mine: (page: { cp: number; ipp: number; search?: string }, signal?: AbortSignal) =>
     call(() => api.get('userService/groups/my', { searchParams: page, signal }).json<GroupPage>()),
-  invitations: (page: { cp: number; ipp: number }, signal?: AbortSignal) =>
+  /** The caller's open invitations; with `districtId`, to that district's groups only. */
+  invitations: (page: { cp: number; ipp: number; districtId?: string }, signal?: AbortSignal) =>
     call(() =>
-      api.get('userService/groups/my/invitations', { searchParams: page, signal }).json<GroupPage>(),
+      api
+        .get('userService/groups/my/invitations', {
+          searchParams: page.districtId ? page : { cp: page.cp, ipp: page.ipp },
+          signal,
+        })
+        .json<GroupPage>(),
+    ),
+  /** A district's groups (its Groups › All). */
+  ofDistrict: (districtId: string, page: { cp: number; ipp: number }, signal?: AbortSignal) =>
+    call(() =>
+      api
+        .get(`userService/groups/district/${id(districtId)}`, { searchParams: page, signal })
+        .json<GroupPage>(),
     ),
   /** A user's groups as their profile shows them. */
   ofUser: (userId: string, page: { cp: number; ipp: number }, signal?: AbortSignal) =>

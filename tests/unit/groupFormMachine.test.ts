@@ -19,6 +19,7 @@ const club: Group = {
   owner: { userId: 'ada', name: 'Ada', profilePicture: null },
   numOfMembers: 1,
   membership: 'owner',
+  districtId: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 };
@@ -44,10 +45,12 @@ const events = (snapshot: GroupFormSnapshot) => [
   { type: 'xstate.error.actor.save', error: lost },
 ];
 
-describe.each([
+describe.each<[string, GroupFormInput]>([
   ['a new group', { group: null }],
   ['a change', { group: club }],
-] as const)('groupFormMachine for %s (model)', (_, input) => {
+  ["a new district's group", { group: null, districtId: 'd1' }],
+  ["a change to a district's group", { group: { ...club, districtId: 'd1' }, districtId: 'd1' }],
+])('groupFormMachine for %s (model)', (_, input) => {
   const model = createPathModel(groupFormMachine, { events, input });
   const paths = getTransitionPaths(model);
 
@@ -67,10 +70,11 @@ describe.each([
       expect(snapshot.context).toEqual(step.state.context);
       expect(snapshot.hasTag('busy')).toBe(snapshot.matches('saving'));
       if (step.event.type === 'form.submit') {
-        // One save: a new group is made, a group is changed, with the values submitted.
+        // One save: a new group is made (for the district, if any), a group is changed, with the values submitted.
         expect(form.fakes.calls).toHaveLength(saves + 1);
         expect(form.fakes.latest('save').input).toEqual({
           groupId: input.group?.groupId ?? null,
+          districtId: input.group ? null : (input.districtId ?? null),
           values: { title: 'Print club', description: '' },
         });
       }

@@ -16,6 +16,7 @@ const groupAs = (membership: GroupMembership | null, numOfMembers = 2): Group =>
   owner: { userId: 'ada', name: 'Ada', profilePicture: null },
   numOfMembers,
   membership,
+  districtId: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 });

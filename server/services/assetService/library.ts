@@ -19,16 +19,18 @@ import {
   type AssetPage,
   type AssetStorage,
   assetFileKinds,
+  districtLibraryMessages,
   type MyLibraryQuery,
   quotaExceededMessage,
   storageQuotaBytes,
 } from '../../../contracts/assets';
+import { type DistrictRole, districtMessages } from '../../../contracts/districts';
 import { fileUrl, thumbnailUrl } from '../../../contracts/files';
-import { tierOf } from '../../../contracts/roles';
+import { type Tier, tierOf } from '../../../contracts/roles';
 import type { Database, Executor, Transaction } from '../../db';
 import { uuidv7 } from '../../db/ids';
-import { assetFileRefs, assets, files, users } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { assetFileRefs, assets, districtMembers, districts, files, users } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { toIsoTime } from '../../support/time';
 import { lockClasses } from '../sceneService/locks';
@@ -39,6 +41,18 @@ interface Owner {
   kind: AssetOwnerKind;
   id: string;
 }
+
+/** The library a call works in: the caller's own, or that of a district they are a member of. */
+interface Scope {
+  owner: Owner;
+  /** The caller's role in the district; null in their own library. */
+  role: DistrictRole | null;
+  /** The plan whose storage quota the library has. */
+  plan: Tier;
+}
+
+/** users.plan holds a tier's name ('free', 'standard', 'pro'); anything else is free. */
+const tierOfPlan = (plan: string): Tier => (Object.hasOwn(storageQuotaBytes, plan) ? (plan as Tier) : 'free');
 
 /** One file an asset's form names: the field and the file-service kind it must be. */
 interface FileField {
@@ -79,26 +93,56 @@ const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}
  * The asset library (districts-commerce-spaces.md §3; platform.md §7.4 myLibrary): a creator's
  * pictures, videos, models, texts, web views and sounds, and the storage their files take against
  * the owner's plan. Only the owner sees or changes an asset; to anyone else it does not exist.
+ *
+ * A district owns a library too (`districtId` on each call; issue 22 'Library'): its members
+ * (Owners and Creators) list, read and add to it; an asset is changed or deleted by the member who
+ * added it or by an Owner of the district. Its assets are never in a member's own library, nor a
+ * member's in it. A signed-in non-member is refused with 403, as the district's members list and
+ * slots refuse them; an unknown district is 404.
  */
 export class AssetLibrary {
   constructor(private readonly db: Database) {}
 
-  /** Whose library the caller works in. Districts will pass their own owner here. */
-  private ownerOf(caller: Caller): Owner {
-    return { kind: 'user', id: caller.userId };
+  /**
+   * Whose library the caller works in: their own, or the district's when they are its member.
+   *
+   * Storage: a district's library is its own pool, sized by the plan of the district's owner
+   * (users.plan, which the owner's tokens follow), not by the plan of the member who uploads.
+   * The owner pays for the district, so their plan sets what it stores; a Creator's upload into
+   * the district takes nothing from the Creator's own library, and the owner's own library and
+   * each of their districts' libraries each get the plan's quota.
+   */
+  private async scopeOf(caller: Caller, districtId: string | undefined): Promise<Scope> {
+    if (districtId === undefined)
+      return { owner: { kind: 'user', id: caller.userId }, role: null, plan: tierOf(caller.roles) };
+    const [row] = await this.db
+      .select({ plan: users.plan, role: districtMembers.role })
+      .from(districts)
+      .innerJoin(users, eq(users.id, districts.ownerId))
+      .leftJoin(
+        districtMembers,
+        and(eq(districtMembers.districtId, districts.id), eq(districtMembers.userId, caller.userId)),
+      )
+      .where(eq(districts.id, districtId))
+      .limit(1);
+    if (!row) throw notFound(districtMessages.notFound);
+    if (row.role !== 'Owner' && row.role !== 'Creator') throw forbidden(districtLibraryMessages.membersOnly);
+    return { owner: { kind: 'district', id: districtId }, role: row.role, plan: tierOfPlan(row.plan) };
   }
 
-  private quotaOf(caller: Caller) {
-    const plan = tierOf(caller.roles);
-    return { plan, limit: storageQuotaBytes[plan] };
+  /** In a district's library, only the asset's creator or an Owner of the district changes it. */
+  private checkMayChange(scope: Scope, caller: Caller, row: AssetRow) {
+    if (scope.owner.kind === 'user' || scope.role === 'Owner' || row.creatorId === caller.userId) return;
+    throw forbidden(districtLibraryMessages.notYours);
   }
 
-  async create(caller: Caller, input: AssetInput): Promise<Asset> {
-    const owner = this.ownerOf(caller);
+  async create(caller: Caller, input: AssetInput, districtId?: string): Promise<Asset> {
+    const scope = await this.scopeOf(caller, districtId);
+    const { owner } = scope;
     const id = uuidv7();
     await this.withOwnerLock(owner, async (tx) => {
-      const named = await this.checkFiles(tx, caller, input);
-      await this.checkQuota(tx, caller, owner, named, null);
+      const named = await this.checkFiles(tx, caller, input, null);
+      await this.checkQuota(tx, scope, named, null);
       const common = this.columnsOf(input);
       await tx.insert(assets).values({
         id,
@@ -109,44 +153,50 @@ export class AssetLibrary {
       });
       await this.replaceRefs(tx, id, named);
     });
-    return this.get(caller, id);
+    return this.getIn(scope, id);
   }
 
-  async get(caller: Caller, id: string): Promise<Asset> {
-    const row = await this.findOwned(this.db, caller, id);
+  async get(caller: Caller, id: string, districtId?: string): Promise<Asset> {
+    return this.getIn(await this.scopeOf(caller, districtId), id);
+  }
+
+  private async getIn(scope: Scope, id: string): Promise<Asset> {
+    const row = await this.findOwned(this.db, scope.owner, id);
     const [answer] = await this.answer([row]);
     return answer;
   }
 
   /** Replaces the asset's fields (its type stays). */
-  async edit(caller: Caller, id: string, input: AssetInput): Promise<Asset> {
-    const owner = this.ownerOf(caller);
-    await this.withOwnerLock(owner, async (tx) => {
-      const row = await this.findOwned(tx, caller, id);
+  async edit(caller: Caller, id: string, input: AssetInput, districtId?: string): Promise<Asset> {
+    const scope = await this.scopeOf(caller, districtId);
+    await this.withOwnerLock(scope.owner, async (tx) => {
+      const row = await this.findOwned(tx, scope.owner, id);
+      this.checkMayChange(scope, caller, row);
       if (row.type !== input.type) {
         throw invalid(
           'type',
           `This asset is a ${row.type}; its type cannot change. Upload a new asset instead.`,
         );
       }
-      const named = await this.checkFiles(tx, caller, input);
-      await this.checkQuota(tx, caller, owner, named, id);
+      const named = await this.checkFiles(tx, caller, input, id);
+      await this.checkQuota(tx, scope, named, id);
       await tx
         .update(assets)
         .set({ ...this.columnsOf(input), updatedAt: sql`now()` })
         .where(eq(assets.id, id));
       await this.replaceRefs(tx, id, named);
     });
-    return this.get(caller, id);
+    return this.getIn(scope, id);
   }
 
   /**
    * Deletes the asset from the library. Its files stay: spaces that placed it refer to them, and
    * the storage they took is freed for the owner.
    */
-  async remove(caller: Caller, id: string): Promise<void> {
+  async remove(caller: Caller, id: string, districtId?: string): Promise<void> {
+    const scope = await this.scopeOf(caller, districtId);
     await this.db.transaction(async (tx) => {
-      await this.findOwned(tx, caller, id);
+      this.checkMayChange(scope, caller, await this.findOwned(tx, scope.owner, id));
       await tx
         .update(assets)
         .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
@@ -155,9 +205,9 @@ export class AssetLibrary {
     });
   }
 
-  /** The caller's assets, newest change first, filtered by type, words and tags. */
-  async myLibrary(caller: Caller, query: MyLibraryQuery): Promise<AssetPage> {
-    return this.listOf(this.ownerOf(caller), query);
+  /** The caller's assets (or the district's), newest change first, filtered by type, words and tags. */
+  async myLibrary(caller: Caller, query: MyLibraryQuery, districtId?: string): Promise<AssetPage> {
+    return this.listOf((await this.scopeOf(caller, districtId)).owner, query);
   }
 
   /**
@@ -204,10 +254,10 @@ export class AssetLibrary {
     return { items: await this.answer(rows), cp, ipp, total: Number(n) };
   }
 
-  /** How much of the plan's storage the caller's library takes. */
-  async storage(caller: Caller): Promise<AssetStorage> {
-    const { plan, limit } = this.quotaOf(caller);
-    return { used: await this.usedBytes(this.db, this.ownerOf(caller), null), limit, plan };
+  /** How much of the plan's storage the caller's library (or the district's) takes. */
+  async storage(caller: Caller, districtId?: string): Promise<AssetStorage> {
+    const { owner, plan } = await this.scopeOf(caller, districtId);
+    return { used: await this.usedBytes(this.db, owner, null), limit: storageQuotaBytes[plan], plan };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -222,9 +272,8 @@ export class AssetLibrary {
     });
   }
 
-  /** The live asset `id` if the caller owns it; NOT_FOUND otherwise (others' assets do not exist to them). */
-  private async findOwned(executor: Executor, caller: Caller, id: string): Promise<AssetRow> {
-    const owner = this.ownerOf(caller);
+  /** The live asset `id` if `owner`'s library has it; NOT_FOUND otherwise (others' assets do not exist to them). */
+  private async findOwned(executor: Executor, owner: Owner, id: string): Promise<AssetRow> {
     if (!idPattern.test(id)) throw notFound('No such asset');
     const [row] = await executor
       .select()
@@ -242,10 +291,28 @@ export class AssetLibrary {
     return row;
   }
 
-  /** Each named file must be one the caller uploaded, of the kind its field takes. */
-  private async checkFiles(tx: Transaction, caller: Caller, input: AssetInput): Promise<FileField[]> {
+  /**
+   * Each named file must be one the caller uploaded, or one the edited asset already has (an Owner
+   * of a district editing a Creator's asset keeps its files), of the kind its field takes.
+   */
+  private async checkFiles(
+    tx: Transaction,
+    caller: Caller,
+    input: AssetInput,
+    editing: string | null,
+  ): Promise<FileField[]> {
     const named = fileFields(input);
     if (named.length === 0) return named;
+    const kept = new Set(
+      editing === null
+        ? []
+        : (
+            await tx
+              .select({ id: assetFileRefs.fileId })
+              .from(assetFileRefs)
+              .where(eq(assetFileRefs.assetId, editing))
+          ).map((r) => r.id),
+    );
     const rows = await tx
       .select({ id: files.id, kind: files.kind, ownerId: files.ownerId })
       .from(files)
@@ -258,7 +325,7 @@ export class AssetLibrary {
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const { field, id, kind } of named) {
       const file = byId.get(id);
-      if (!file || file.ownerId !== caller.userId) {
+      if (!file || (file.ownerId !== caller.userId && !kept.has(id))) {
         throw invalid(field, `The file ${id} is not one you uploaded: upload it first`);
       }
       if (file.kind !== kind) {
@@ -276,14 +343,9 @@ export class AssetLibrary {
    * however many assets use it). A change that does not grow the library is always allowed, so an
    * owner over the quota after a downgrade can still edit.
    */
-  private async checkQuota(
-    tx: Transaction,
-    caller: Caller,
-    owner: Owner,
-    named: FileField[],
-    editing: string | null,
-  ) {
-    const { limit } = this.quotaOf(caller);
+  private async checkQuota(tx: Transaction, scope: Scope, named: FileField[], editing: string | null) {
+    const { owner } = scope;
+    const limit = storageQuotaBytes[scope.plan];
     const others = await this.usedBytes(tx, owner, editing);
     const ids = [...new Set(named.map((f) => f.id))];
     let adding = 0;
@@ -309,7 +371,11 @@ export class AssetLibrary {
     const before = editing === null ? others : await this.usedBytes(tx, owner, null);
     const after = others + adding;
     if (after > limit && after > before) {
-      throw new AppError('QUOTA_EXCEEDED', quotaExceededMessage(limit), {
+      const message =
+        owner.kind === 'district'
+          ? districtLibraryMessages.quotaExceeded(limit)
+          : quotaExceededMessage(limit);
+      throw new AppError('QUOTA_EXCEEDED', message, {
         used: before,
         limit,
         needed: adding,
@@ -384,6 +450,7 @@ export class AssetLibrary {
         type: row.type as Asset['type'],
         ownerKind: row.ownerKind as AssetOwnerKind,
         ownerId: row.ownerId,
+        creatorId: row.creatorId,
         fields,
         title: row.title,
         description: row.description,

@@ -7,6 +7,9 @@ import {
   AssetInput,
   AssetPage,
   AssetStorage,
+  DistrictAssetParams,
+  DistrictLibraryParams,
+  districtLibraryMessages,
   formatBytes,
   MyLibraryQuery,
   storageQuotaBytes,
@@ -150,6 +153,157 @@ export function libraryRoutes(instance: FastifyInstance, library: AssetLibrary) 
     },
     async (request, reply) => {
       await library.remove(callerOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  districtLibraryRoutes(instance, library);
+}
+
+const notMember = ErrorBody.describe(
+  `FORBIDDEN: the caller is not a member of the district ("${districtLibraryMessages.membersOnly}"), ` +
+    `or, to change an asset, neither its creator nor an Owner ("${districtLibraryMessages.notYours}")`,
+);
+const noSuchDistrict = ErrorBody.describe('No such district');
+const noSuchDistrictAsset = ErrorBody.describe(
+  "No such district, or no such asset in the district's library (also: deleted)",
+);
+const districtQuota = ErrorBody.describe(
+  "QUOTA_EXCEEDED: the district's library would pass the storage of its owner's plan " +
+    `(${quotaText}); details { used, limit, needed }`,
+);
+const districtRules =
+  "The district's library: its members (Owners and Creators) list, read and add assets; an " +
+  'asset is changed or deleted by the member who added it or by an Owner. Its assets are never ' +
+  "in a member's own library (/asset/myLibrary), nor theirs in it.";
+
+/**
+ * A district's library (issue 22 'Library'): the same calls as the caller's own library, under
+ * /asset/district/{districtId}. A separate path rather than a `districtId` query keeps each
+ * library's address, its answers and its documented refusals apart.
+ */
+function districtLibraryRoutes(instance: FastifyInstance, library: AssetLibrary) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/asset/district/:districtId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['asset library'],
+        summary: "A district's library",
+        description: `${districtRules} Newest change first (never deleted ones), paged with cp and ipp, filtered like myLibrary.`,
+        params: DistrictLibraryParams,
+        querystring: MyLibraryQuery,
+        response: { 200: AssetPage, 400: ErrorBody, 401: notSignedIn, 403: notMember, 404: noSuchDistrict },
+      },
+    },
+    async (request) => library.myLibrary(callerOf(request), request.query, request.params.districtId),
+  );
+
+  app.post(
+    '/asset/district/:districtId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['asset library'],
+        summary: "Add an asset to a district's library",
+        description: `${inputDescription} ${districtRules} The caller is the asset's creator.`,
+        params: DistrictLibraryParams,
+        body: AssetInput,
+        response: {
+          201: Asset,
+          400: validation,
+          401: notSignedIn,
+          403: notMember,
+          404: noSuchDistrict,
+          413: districtQuota,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await library.create(callerOf(request), request.body, request.params.districtId)),
+  );
+
+  app.get(
+    '/asset/district/:districtId/storage',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['asset library'],
+        summary: "A district library's storage: used and the limit of its owner's plan",
+        description:
+          "Bytes of the files the district's assets refer to (each once). The district's library is a " +
+          `pool of its own, sized by the plan of the district's owner: ${quotaText}. For members.`,
+        params: DistrictLibraryParams,
+        response: { 200: AssetStorage, 401: notSignedIn, 403: notMember, 404: noSuchDistrict },
+      },
+    },
+    async (request) => library.storage(callerOf(request), request.params.districtId),
+  );
+
+  app.get(
+    '/asset/district/:districtId/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['asset library'],
+        summary: "One asset of a district's library",
+        description: 'For members of the district.',
+        params: DistrictAssetParams,
+        response: { 200: Asset, 401: notSignedIn, 403: notMember, 404: noSuchDistrictAsset },
+      },
+    },
+    async (request) => library.get(callerOf(request), request.params.id, request.params.districtId),
+  );
+
+  app.put(
+    '/asset/district/:districtId/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['asset library'],
+        summary: "Edit an asset of a district's library",
+        description:
+          `${inputDescription} A file the asset already has may stay. Replaces every field; the type ` +
+          'cannot change. Its creator or an Owner of the district.',
+        params: DistrictAssetParams,
+        body: AssetInput,
+        response: {
+          200: Asset,
+          400: validation,
+          401: notSignedIn,
+          403: notMember,
+          404: noSuchDistrictAsset,
+          413: districtQuota,
+        },
+      },
+    },
+    async (request) =>
+      library.edit(callerOf(request), request.params.id, request.body, request.params.districtId),
+  );
+
+  app.delete(
+    '/asset/district/:districtId/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['asset library'],
+        summary: "Delete an asset of a district's library",
+        description:
+          "Removes it from the district's library and frees its storage; spaces that placed it keep " +
+          'working. Its creator or an Owner of the district.',
+        params: DistrictAssetParams,
+        response: {
+          204: z.null().describe('Deleted'),
+          401: notSignedIn,
+          403: notMember,
+          404: noSuchDistrictAsset,
+        },
+      },
+    },
+    async (request, reply) => {
+      await library.remove(callerOf(request), request.params.id, request.params.districtId);
       return reply.code(204).send(null);
     },
   );

@@ -5,8 +5,10 @@ import { ErrorBody } from '../../../contracts/errors';
 import {
   Group,
   GroupChanges,
-  GroupFields,
+  GroupCreateFields,
+  GroupDistrictParams,
   GroupIdParams,
+  GroupInvitationQuery,
   GroupList,
   GroupMemberPage,
   GroupMemberPageQuery,
@@ -29,6 +31,10 @@ const badInput = {
 };
 const noGroup = { 404: ErrorBody.describe('No such group') };
 const ownerOnly = { 403: ErrorBody.describe('Not the owner of the group') };
+const districtErrors = {
+  403: ErrorBody.describe('Not allowed: a private district (FORBIDDEN, as the district answers)'),
+  404: ErrorBody.describe('No such district'),
+};
 const pictureErrors = {
   413: ErrorBody.describe('The image is larger than 8 MiB'),
   415: ErrorBody.describe('The image is not a jpg, jpeg, png or webp picture'),
@@ -57,23 +63,29 @@ export default async function groupRoutes(instance: FastifyInstance) {
         tags: ['groups'],
         summary: 'Make a group',
         description:
-          'multipart/form-data with `title`, `description` and an optional `image` picture part (or JSON ' +
-          'with title and description). The caller owns the group and is its first member.',
+          'multipart/form-data with `title`, `description`, an optional `districtId` and an optional `image` ' +
+          'picture part (or JSON with the fields). The caller owns the group and is its first member. With ' +
+          "`districtId` it is the district's group: only an Owner of the district makes one (403 otherwise; " +
+          '404 for a district the caller may not see), its Owners manage it and only its members may join.',
         consumes: ['multipart/form-data', 'application/json'],
-        body: GroupFields.partial().nullish(),
+        body: GroupCreateFields.partial().nullish(),
         response: {
           201: Group,
           ...badInput,
           ...signedIn,
           ...pictureErrors,
-          404: ErrorBody.describe('The caller has no user record yet'),
-          422: ErrorBody.describe('The caller owns as many groups as one may'),
+          403: ErrorBody.describe('Not an Owner of the district'),
+          404: ErrorBody.describe('The caller has no user record yet, or no such district'),
+          422: ErrorBody.describe('The caller (or the district) has as many groups as one may'),
         },
       },
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const group = await service.create(caller, await readPictureForm(request, GroupFields, ['image']));
+      const group = await service.create(
+        caller,
+        await readPictureForm(request, GroupCreateFields, ['image']),
+      );
       return reply.code(201).send(group);
     },
   );
@@ -85,9 +97,15 @@ export default async function groupRoutes(instance: FastifyInstance) {
         tags: ['groups'],
         summary: 'A group',
         description:
-          "Public: the group's title, description, image, owner and member count; `membership` says what the caller is to it.",
+          "Public: the group's title, description, image, owner and member count; `membership` says what the caller is to it. " +
+          "A private district's group shows to the district's members only (403 as the district answers).",
         params: GroupIdParams,
-        response: { 200: Group, ...badInput, ...noGroup },
+        response: {
+          200: Group,
+          ...badInput,
+          ...noGroup,
+          403: ErrorBody.describe("A private district's group"),
+        },
       },
     },
     async (request) => service.get(request.params.id, request.auth?.userId ?? null),
@@ -159,8 +177,10 @@ export default async function groupRoutes(instance: FastifyInstance) {
       schema: {
         tags: ['groups'],
         summary: "The caller's open group invitations",
-        description: 'Groups the caller is invited to and has not answered, newest first.',
-        querystring: GroupMemberPageQuery,
+        description:
+          'Groups the caller is invited to and has not answered, newest first; with `districtId` only ' +
+          "that district's groups (the district's Groups › Invitations).",
+        querystring: GroupInvitationQuery,
         response: { 200: GroupPage, ...badInput, ...signedIn },
       },
     },
@@ -182,6 +202,27 @@ export default async function groupRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => service.ofUser(request.params.id, request.auth?.userId ?? null, request.query),
+  );
+
+  app.get(
+    '/groups/district/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['groups'],
+        summary: "A district's groups (its Groups › All)",
+        description:
+          'Signed-in callers only. Newest first, each with its member count and `membership` (what the ' +
+          "caller is to it; the district's Owners are 'owner'); `search` narrows by title. The district's " +
+          'members see them; for a public district so does anyone signed in, who sees the groups but never ' +
+          'who is in them (GET groups/{id}/members is for the members of a group). A private district ' +
+          'answers others as the district does (403 FORBIDDEN); an unknown one 404.',
+        params: GroupDistrictParams,
+        querystring: GroupPageQuery,
+        response: { 200: GroupPage, ...badInput, ...signedIn, ...districtErrors },
+      },
+    },
+    async (request) => service.ofDistrict(request.params.id, callerOf(request).userId, request.query),
   );
 
   app.get(
@@ -235,7 +276,9 @@ export default async function groupRoutes(instance: FastifyInstance) {
         summary: 'Invite users to a group (owner only)',
         description:
           'Each user not yet in the group is invited and told (notification `groupInvitation`); members ' +
-          'and users invited already are left as they are. An unknown user fails the whole call.',
+          'and users invited already are left as they are. An unknown user fails the whole call (400). ' +
+          "A district's group is managed by the district's Owners and takes members of the district only: " +
+          'anyone else fails the whole call (422 BUSINESS_RULE, one detail per user at `/userIds/{i}`).',
         params: GroupIdParams,
         body: InviteBody,
         response: {
@@ -244,7 +287,9 @@ export default async function groupRoutes(instance: FastifyInstance) {
           ...signedIn,
           ...ownerOnly,
           ...noGroup,
-          422: ErrorBody.describe('The group would have more members and invitations than allowed'),
+          422: ErrorBody.describe(
+            'The group would have more members and invitations than allowed, or (a district group) a user is not a member of the district',
+          ),
         },
       },
     },
@@ -270,6 +315,9 @@ export default async function groupRoutes(instance: FastifyInstance) {
             ...badInput,
             ...signedIn,
             404: ErrorBody.describe('No such group, or no open invitation of the caller'),
+            422: ErrorBody.describe(
+              "A district's group, and the caller is no member of the district any more",
+            ),
           },
         },
       },

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fileUrl } from '../../../contracts/files';
 import {
   type Group,
   type GroupChanges,
-  type GroupFields,
+  type GroupCreateFields,
   groupLimits,
   type GroupList,
   type GroupMemberPage,
@@ -15,7 +15,7 @@ import {
 } from '../../../contracts/groups';
 import type { Database } from '../../db';
 import { uuidv7 } from '../../db/ids';
-import { files, groupMembers, groups, users } from '../../db/schema';
+import { districtMembers, files, groupMembers, groups, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { validationFailed } from '../../http/forms';
@@ -24,6 +24,7 @@ import { putPicture } from '../../uploads/pictureParts';
 import type { NotificationService } from '../socialService/notificationService';
 import { lockClasses } from '../sceneService/locks';
 import type { PictureFormInput } from '../../http/pictureForm';
+import { DistrictService, roleIn } from './districtService';
 
 export interface GroupServiceOptions {
   db: Database;
@@ -47,7 +48,20 @@ type GroupRow = {
   numOfMembers: number;
   myRole: string | null;
   myStatus: string | null;
+  /** The caller's role in the group's district (district groups only). */
+  myDistrictRole: string | null;
 };
+
+/**
+ * What the caller is to a group. A district's groups belong to the district: its Owners manage
+ * them ('owner'); the Owner who made one is a member like the others once they are no Owner.
+ */
+function membershipOf(row: GroupRow): Group['membership'] {
+  if (row.group.districtId && row.myDistrictRole === 'Owner') return 'owner';
+  if (row.myStatus === 'invited') return 'invited';
+  if (row.myStatus !== 'member') return null;
+  return row.myRole === 'owner' && !row.group.districtId ? 'owner' : 'member';
+}
 
 function groupOf(row: GroupRow): Group {
   const { group } = row;
@@ -62,14 +76,8 @@ function groupOf(row: GroupRow): Group {
       profilePicture: row.ownerPictureId ? fileUrl(row.ownerPictureId) : null,
     },
     numOfMembers: Number(row.numOfMembers),
-    membership:
-      row.myStatus === 'invited'
-        ? 'invited'
-        : row.myStatus === 'member'
-          ? row.myRole === 'owner'
-            ? 'owner'
-            : 'member'
-          : null,
+    membership: membershipOf(row),
+    districtId: group.districtId,
     createdAt: new Date(group.createdAt).toISOString(),
     updatedAt: new Date(group.updatedAt).toISOString(),
   };
@@ -81,7 +89,12 @@ function groupOf(row: GroupRow): Group {
  * Spaces name groups in their ACLs; only members count there (sceneService/access.ts).
  */
 export class GroupService {
-  constructor(private readonly options: GroupServiceOptions) {}
+  /** The district code's own answers for a district the caller may not see or manage. */
+  private readonly districts: DistrictService;
+
+  constructor(private readonly options: GroupServiceOptions) {
+    this.districts = new DistrictService({ db: options.db, store: options.store });
+  }
 
   private get db() {
     return this.options.db;
@@ -89,6 +102,11 @@ export class GroupService {
 
   /** Groups as `callerId` sees them: the owner's card, the member count, the caller's membership. */
   private select(callerId: string | null) {
+    const myDistrictRole = callerId
+      ? sql<
+          string | null
+        >`(select ${districtMembers.role} from ${districtMembers} where ${districtMembers.districtId} = ${groups.districtId} and ${districtMembers.userId} = ${callerId})`
+      : sql<string | null>`null`;
     return this.db
       .select({
         group: groups,
@@ -97,6 +115,7 @@ export class GroupService {
         numOfMembers: memberCount,
         myRole: mine.role,
         myStatus: mine.status,
+        myDistrictRole,
       })
       .from(groups)
       .leftJoin(users, eq(users.id, groups.ownerId))
@@ -109,28 +128,46 @@ export class GroupService {
     return row ? groupOf(row) : undefined;
   }
 
-  /** A group (public: its title, description, image, owner and member count). */
+  /**
+   * A group (public: its title, description, image, owner and member count). A private
+   * district's group shows to the district's members (and the group's) only, with the district's
+   * answer for anyone else (403).
+   */
   async get(id: string, callerId: string | null): Promise<Group> {
     const group = await this.find(id, callerId);
     if (!group) throw noSuchGroup();
+    if (group.districtId && !group.membership) await this.districts.get(group.districtId, callerId);
     return group;
   }
 
-  /** Makes a group owned by the caller, who is its first member. */
-  async create(caller: Caller, input: PictureFormInput<GroupFields, 'image'>): Promise<Group> {
+  /**
+   * Makes a group owned by the caller, who is its first member. With `districtId` the group is
+   * the district's: the caller must be one of its Owners (the district code's answers otherwise:
+   * 404, 403), and the district's limit applies instead of the caller's.
+   */
+  async create(caller: Caller, input: PictureFormInput<GroupCreateFields, 'image'>): Promise<Group> {
     const [owner] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, caller.userId));
     if (!owner) throw notFound('No user record yet: create it with POST /api/userService/user');
+    const districtId = input.fields.districtId ?? null;
+    if (districtId) await this.districts.managed(districtId, caller.userId);
     const image = input.pictures.image
       ? await putPicture(this.options.store, caller.userId, input.pictures.image)
       : undefined;
     const id = uuidv7();
     await this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${lockClasses.groups}, hashtext(${caller.userId}))`);
+      const lockKey = districtId ? `district:${districtId}` : caller.userId;
+      await tx.execute(sql`select pg_advisory_xact_lock(${lockClasses.groups}, hashtext(${lockKey}))`);
       const [{ owned }] = await tx
         .select({ owned: count() })
         .from(groups)
-        .where(eq(groups.ownerId, caller.userId));
-      if (Number(owned) >= groupLimits.ownedMax)
+        .where(
+          districtId
+            ? eq(groups.districtId, districtId)
+            : and(eq(groups.ownerId, caller.userId), isNull(groups.districtId)),
+        );
+      if (districtId && Number(owned) >= groupLimits.districtMax)
+        throw new AppError('BUSINESS_RULE', groupMessages.districtFull);
+      if (!districtId && Number(owned) >= groupLimits.ownedMax)
         throw new AppError('BUSINESS_RULE', groupMessages.tooManyOwned);
       if (image) await tx.insert(files).values(image.file);
       await tx.insert(groups).values({
@@ -139,6 +176,7 @@ export class GroupService {
         title: input.fields.title,
         description: input.fields.description,
         imageId: image?.file.id ?? null,
+        districtId,
       });
       await tx.insert(groupMembers).values({
         groupId: id,
@@ -151,12 +189,32 @@ export class GroupService {
     return this.get(id, caller.userId);
   }
 
-  /** The group if the caller owns it: 404 when there is none, 403 for anyone else. */
+  /** Whether the caller manages a group: its owner, or for a district's group an Owner of the district. */
+  private async manages(group: typeof groups.$inferSelect, callerId: string): Promise<boolean> {
+    if (!group.districtId) return group.ownerId === callerId;
+    return (await roleIn(this.db, group.districtId, callerId)) === 'Owner';
+  }
+
+  /** The group if the caller manages it: 404 when there is none, 403 for anyone else. */
   private async owned(id: string, callerId: string) {
     const [group] = await this.db.select().from(groups).where(eq(groups.id, id));
     if (!group) throw noSuchGroup();
-    if (group.ownerId !== callerId) throw forbidden('Only the owner of the group may do this');
+    if (!(await this.manages(group, callerId)))
+      throw forbidden(
+        group.districtId ? groupMessages.districtOwnerOnly : 'Only the owner of the group may do this',
+      );
     return group;
+  }
+
+  /** Which of `userIds` are not members of the district (any role). */
+  private async outsideDistrict(districtId: string, userIds: string[]): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const inside = await this.db
+      .select({ userId: districtMembers.userId })
+      .from(districtMembers)
+      .where(and(eq(districtMembers.districtId, districtId), inArray(districtMembers.userId, userIds)));
+    const ids = new Set(inside.map((r) => r.userId));
+    return userIds.filter((userId) => !ids.has(userId));
   }
 
   /** Changes a group's title, description or image (owner only). */
@@ -223,15 +281,27 @@ export class GroupService {
     return this.page(where, [desc(groupMembers.joinedAt), asc(groups.id)], callerId, query.cp, query.ipp);
   }
 
-  /** The groups the caller is invited to and has not answered, newest invitation first. */
-  async invitations(callerId: string, query: { cp: number; ipp: number }): Promise<GroupPage> {
-    const where = and(eq(groupMembers.userId, callerId), eq(groupMembers.status, 'invited'))!;
+  /**
+   * The groups the caller is invited to and has not answered, newest invitation first; with
+   * `districtId`, only that district's groups (its Groups › Invitations).
+   */
+  async invitations(
+    callerId: string,
+    query: { cp: number; ipp: number; districtId?: string },
+  ): Promise<GroupPage> {
+    const where = and(
+      eq(groupMembers.userId, callerId),
+      eq(groupMembers.status, 'invited'),
+      query.districtId ? eq(groups.districtId, query.districtId) : undefined,
+    )!;
     return this.page(where, [desc(groupMembers.createdAt), asc(groups.id)], callerId, query.cp, query.ipp);
   }
 
   /**
    * The groups a user is a member of, as their profile shows them: empty with `hidden` for anyone
-   * else when the user hides their groups (Settings › Visibility).
+   * else when the user hides their groups (Settings › Visibility). Districts' groups are left out:
+   * they are the district's (its Groups page lists them), not the user's own; `mine` (the publish
+   * wizard's choices) keeps them, since they count in spaces' group ACLs like any group.
    */
   async ofUser(
     userId: string,
@@ -248,9 +318,34 @@ export class GroupService {
     const where = and(
       eq(groupMembers.userId, userId),
       eq(groupMembers.status, 'member'),
+      isNull(groups.districtId),
       GroupService.titleHas(query.search),
     )!;
     return this.page(where, [desc(groupMembers.joinedAt), asc(groups.id)], callerId, query.cp, query.ipp);
+  }
+
+  /**
+   * A district's groups, newest first, each with its member count and what the caller is to it:
+   * for signed-in callers who may see the district — its members, and anyone for a public
+   * district (who sees the groups, never who is in them: GET groups/{id}/members stays for the
+   * group's members). Otherwise the district code's answer: 404 unknown, 403 private.
+   */
+  async ofDistrict(
+    districtId: string,
+    callerId: string,
+    query: { cp: number; ipp: number; search: string },
+  ): Promise<GroupPage> {
+    await this.districts.get(districtId, callerId);
+    const where = and(eq(groups.districtId, districtId), GroupService.titleHas(query.search))!;
+    const [rows, [{ total }]] = await Promise.all([
+      this.select(callerId)
+        .where(where)
+        .orderBy(desc(groups.createdAt), desc(groups.id))
+        .limit(query.ipp)
+        .offset(query.cp * query.ipp),
+      this.db.select({ total: count() }).from(groups).where(where),
+    ]);
+    return { items: rows.map(groupOf), cp: query.cp, ipp: query.ipp, total: Number(total), hidden: false };
   }
 
   /** The groups of `ids` that exist (the publish wizard shows the ones a space names). */
@@ -313,7 +408,8 @@ export class GroupService {
   /**
    * The owner invites users: each new one is told (notification 'groupInvitation'); members and
    * users invited already stay as they are. Unknown users fail the whole call (400, one detail
-   * each); a group may hold `groupLimits.membersMax` members and invitations together (422).
+   * each); a group may hold `groupLimits.membersMax` members and invitations together (422). A
+   * district's group takes members of the district only (422 BUSINESS_RULE, one detail each).
    */
   async invite(id: string, callerId: string, userIds: string[]): Promise<InviteAnswer> {
     const wanted = [...new Set(userIds)];
@@ -331,6 +427,19 @@ export class GroupService {
           message: `No such user: ${userId}`,
         })),
       );
+
+    if (group.districtId) {
+      const outside = await this.outsideDistrict(group.districtId, wanted);
+      if (outside.length > 0)
+        throw new AppError(
+          'BUSINESS_RULE',
+          groupMessages.notDistrictMember,
+          outside.map((userId) => ({
+            path: `/userIds/${userIds.indexOf(userId)}`,
+            message: `${groupMessages.notDistrictMember}: ${userId}`,
+          })),
+        );
+    }
 
     const invited = await this.db.transaction(async (tx) => {
       // Invitations to one group are made one call at a time, so the size limit holds.
@@ -368,8 +477,20 @@ export class GroupService {
     return { invited, already: wanted.filter((userId) => !invited.includes(userId)) };
   }
 
-  /** The caller accepts their invitation (they are a member from now on) or declines it. */
+  /**
+   * The caller accepts their invitation (they are a member from now on) or declines it. A
+   * district's group is joined by members of the district only (422).
+   */
   async respond(id: string, callerId: string, accept: boolean): Promise<Group> {
+    if (accept) {
+      const [group] = await this.db
+        .select({ districtId: groups.districtId })
+        .from(groups)
+        .where(eq(groups.id, id));
+      // Someone who left the district since they were invited may decline, not join.
+      if (group?.districtId && !(await roleIn(this.db, group.districtId, callerId)))
+        throw new AppError('BUSINESS_RULE', groupMessages.notDistrictMember);
+    }
     const invitation = and(
       eq(groupMembers.groupId, id),
       eq(groupMembers.userId, callerId),
@@ -390,14 +511,17 @@ export class GroupService {
   }
 
   /**
-   * Takes a user out of a group: the owner removes a member or withdraws an invitation; a member
-   * leaves (their own id). The owner cannot leave (422: they delete the group instead).
+   * Takes a user out of a group: the owner (a district's Owners for its groups) removes a member
+   * or withdraws an invitation; a member leaves (their own id). The owner of one's own group
+   * cannot leave (422: they delete the group instead).
    */
   async removeMember(id: string, callerId: string, userId: string): Promise<void> {
     const [group] = await this.db.select().from(groups).where(eq(groups.id, id));
     if (!group) throw noSuchGroup();
-    if (userId === group.ownerId) throw new AppError('BUSINESS_RULE', groupMessages.ownerLeaves);
-    if (callerId !== group.ownerId && callerId !== userId)
+    // A district's group is the district's: the Owner who made it may leave it like anyone.
+    if (!group.districtId && userId === group.ownerId)
+      throw new AppError('BUSINESS_RULE', groupMessages.ownerLeaves);
+    if (callerId !== userId && !(await this.manages(group, callerId)))
       throw forbidden('Only the owner removes others from a group');
     const removed = await this.db
       .delete(groupMembers)

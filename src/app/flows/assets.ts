@@ -5,19 +5,24 @@ import {
   assetUploadMachine,
   type UploadFilesInput,
 } from '../../machines/assetUploadMachine';
-import { assetCardMachine } from '../../machines/assetCardMachine';
+import { assetCardMachine, type DeleteAssetInput } from '../../machines/assetCardMachine';
 import { type InfiniteListBody, infiniteListMachine } from '../../machines/infiniteListMachine';
 import { loadMachine } from '../../machines/loadMachine';
 import { assetsApi } from '../../services/assets';
 import { readMediaMetadata, uploadFiles } from '../../services/uploads';
 import type { AppServices } from '../services';
 
-/** Which assets a profile's Content library lists: the owner's own, or what visitors see. */
+/**
+ * Which assets a library lists: a profile's, the owner's own or what visitors see; or, with
+ * `districtId`, the district's library as its members see it.
+ */
 export interface AssetLibraryParams {
   userId: string;
   /** The signed-in user's own library (all of it, with the owner's actions). */
   own: boolean;
   type: AssetType;
+  /** A district's library (for its members) instead of a user's. */
+  districtId?: string;
 }
 
 /** The asset library: its lists and the upload form of one asset. */
@@ -47,16 +52,16 @@ export default function assetFlows({ api, token }: AppServices) {
         }),
         saveAsset: fromPromise(({ input, signal }) =>
           input.assetId
-            ? assets.update(input.assetId, input.values, signal)
-            : assets.create(input.values, signal),
+            ? assets.update(input.assetId, input.values, signal, input.districtId)
+            : assets.create(input.values, signal, input.districtId),
         ),
       },
     }),
-    /** An asset card: its owner deletes the asset. */
+    /** An asset card: its owner (in a district, its creator or an Owner) deletes the asset. */
     assetCard: assetCardMachine.provide({
       actors: {
-        deleteAsset: fromPromise<unknown, { assetId: string }>(({ input, signal }) =>
-          assets.remove(input.assetId, signal),
+        deleteAsset: fromPromise<unknown, DeleteAssetInput>(({ input, signal }) =>
+          assets.remove(input.assetId, signal, input.districtId),
         ),
       },
     }),
@@ -64,14 +69,16 @@ export default function assetFlows({ api, token }: AppServices) {
     assetStorage: loadMachine.provide({
       actors: { load: fromPromise(({ signal }) => assets.storage(signal)) },
     }),
-    /** A profile's Content library of one type (`params`: AssetLibraryParams). */
+    /** A profile's Content library, or a district's library, of one type (`params`: AssetLibraryParams). */
     assetLibrary: infiniteListMachine.provide({
       actors: {
         fetchPage: fromPromise<readonly unknown[], InfiniteListBody>(async ({ input, signal }) => {
-          const { userId, own, type, cp, ipp } = input as unknown as AssetLibraryParams & InfiniteListBody;
-          const page: AssetPage = own
-            ? await assets.myLibrary({ type, cp, ipp }, signal)
-            : await assets.userLibrary(userId, { type, cp, ipp }, signal);
+          const { userId, own, type, districtId, cp, ipp } = input as unknown as AssetLibraryParams &
+            InfiniteListBody;
+          const page: AssetPage =
+            own || districtId
+              ? await assets.myLibrary({ type, cp, ipp, districtId }, signal)
+              : await assets.userLibrary(userId, { type, cp, ipp }, signal);
           return page.items;
         }),
       },

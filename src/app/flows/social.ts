@@ -17,11 +17,14 @@ export interface ConnectionsParams {
   side: 'followers' | 'following';
 }
 
-/** Which groups a profile's Connections › Groups lists: the user's, or the signed-in user's invitations. */
-export interface GroupListParams {
-  userId: string;
-  side: 'groups' | 'invitations';
-}
+/**
+ * Which groups a list shows: a profile's Connections › Groups (the user's, or the signed-in
+ * user's invitations), or a district's Groups page (`side` 'district': its groups; 'invitations'
+ * with `districtId`: the signed-in user's invitations to them).
+ */
+export type GroupListParams =
+  | { userId: string; side: 'groups' | 'invitations' }
+  | { districtId: string; side: 'district' | 'invitations' };
 
 /** The message of a refused call, as the server said it (or a general one). */
 const problemText = (error: unknown) => {
@@ -50,15 +53,18 @@ export default function socialFlows({ api, toasts, navigate }: AppServices) {
         }),
       },
     }),
-    /** A profile's Connections › Groups: the user's groups, or the signed-in user's invitations. */
+    /** A list of groups (params: GroupListParams): a profile's, a district's, or invitations. */
     groupList: infiniteListMachine.provide({
       actors: {
         fetchPage: fromPromise<readonly unknown[], InfiniteListBody>(async ({ input, signal }) => {
-          const { userId, side, cp, ipp } = input as unknown as GroupListParams & InfiniteListBody;
+          const { cp, ipp } = input;
+          const params = input as unknown as { userId?: string; districtId?: string; side: string };
           const page =
-            side === 'invitations'
-              ? await groups.invitations({ cp, ipp }, signal)
-              : await groups.ofUser(userId, { cp, ipp }, signal);
+            params.side === 'invitations'
+              ? await groups.invitations({ cp, ipp, districtId: params.districtId }, signal)
+              : params.side === 'district' && params.districtId
+                ? await groups.ofDistrict(params.districtId, { cp, ipp }, signal)
+                : await groups.ofUser(params.userId ?? '', { cp, ipp }, signal);
           return page.items;
         }),
       },
@@ -95,13 +101,13 @@ export default function socialFlows({ api, toasts, navigate }: AppServices) {
           toasts({ type: 'toast.show', severity: 'error', ...problemText(error) }),
       },
     }),
-    /** Making or changing a group (input GroupFormInput). */
+    /** Making or changing a group, one's own or a district's (input GroupFormInput). */
     groupForm: groupFormMachine.provide({
       actors: {
         save: fromPromise(({ input, signal }) =>
           input.groupId
             ? groups.update(input.groupId, input.values, signal)
-            : groups.create(input.values, signal),
+            : groups.create(input.values, signal, input.districtId ?? undefined),
         ),
       },
     }),

@@ -72,10 +72,12 @@ export interface AssetCardProps {
   owner: boolean;
   onEdit(asset: Asset): void;
   onDeleted(assetId: string): void;
+  /** The district whose library shows the card; the viewer's own library when absent. */
+  districtId?: string;
 }
 
 /** One asset of a Content library: thumbnail, title, description, last change; its owner's actions. */
-export function AssetCard({ asset, owner, onEdit, onDeleted }: AssetCardProps) {
+export function AssetCard({ asset, owner, onEdit, onDeleted, districtId }: AssetCardProps) {
   const { t } = useTranslation();
   return (
     <Card variant="outlined" sx={{ width: '100%', maxWidth: 360, display: 'flex', flexDirection: 'column' }}>
@@ -102,14 +104,14 @@ export function AssetCard({ asset, owner, onEdit, onDeleted }: AssetCardProps) {
           {t('assetLibrary.updated', { date: new Date(asset.updatedAt).toLocaleDateString() })}
         </Typography>
       </CardContent>
-      {owner && <OwnerActions asset={asset} onEdit={onEdit} onDeleted={onDeleted} />}
+      {owner && <OwnerActions asset={asset} onEdit={onEdit} onDeleted={onDeleted} districtId={districtId} />}
     </Card>
   );
 }
 
-function OwnerActions({ asset, onEdit, onDeleted }: Omit<AssetCardProps, 'owner'>) {
+function OwnerActions({ asset, onEdit, onDeleted, districtId }: Omit<AssetCardProps, 'owner'>) {
   const { t } = useTranslation();
-  const card = useFlow('assetCard', { assetId: asset.id });
+  const card = useFlow('assetCard', { assetId: asset.id, ...(districtId ? { districtId } : {}) });
   const confirming = useSelector(card, (s) => s?.matches('confirming') ?? false);
   const busy = useSelector(card, (s) => s?.hasTag('busy') ?? false);
   const deleted = useSelector(card, (s) => s?.status === 'done');

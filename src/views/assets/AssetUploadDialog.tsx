@@ -23,6 +23,8 @@ export interface AssetUploadDialogProps {
   asset?: Asset;
   onClose(): void;
   onSaved(asset: Asset): void;
+  /** The district whose library the asset goes into; the caller's own library when absent. */
+  districtId?: string;
 }
 
 /**
@@ -31,7 +33,14 @@ export interface AssetUploadDialogProps {
  * edit it. The form's rules are its type's contract schema; picking, checking, reading, uploading
  * and saving are the `assetUpload` flow's (assetUploadMachine), run while the dialog is open.
  */
-export function AssetUploadDialog({ open, type, asset, onClose, onSaved }: AssetUploadDialogProps) {
+export function AssetUploadDialog({
+  open,
+  type,
+  asset,
+  onClose,
+  onSaved,
+  districtId,
+}: AssetUploadDialogProps) {
   const { t } = useTranslation();
   const assetType = asset?.type ?? type;
   return (
@@ -51,6 +60,7 @@ export function AssetUploadDialog({ open, type, asset, onClose, onSaved }: Asset
           asset={asset}
           onClose={onClose}
           onSaved={onSaved}
+          districtId={districtId}
         />
       )}
     </Modal>
@@ -61,7 +71,11 @@ type FormProps = Omit<AssetUploadDialogProps, 'open'>;
 
 function AssetUploadForm(props: FormProps) {
   const { t } = useTranslation();
-  const flow = useFlow('assetUpload', { type: props.type, asset: props.asset ?? null });
+  const flow = useFlow('assetUpload', {
+    type: props.type,
+    asset: props.asset ?? null,
+    districtId: props.districtId ?? null,
+  });
   if (!flow)
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 200 }}>

@@ -130,16 +130,18 @@ function StorageUsed() {
   );
 }
 
-interface LibraryListProps {
+export interface LibraryListProps {
+  /** Whose library (`districtId`: a district's) and which type. */
   params: AssetLibraryParams;
-  owner: boolean;
+  /** The viewer may edit and delete: every asset (their own library), none, or per asset (a district's). */
+  owner: boolean | ((asset: Asset) => boolean);
   deleted: ReadonlySet<string>;
   onEdit(asset: Asset): void;
   onDeleted(assetId: string): void;
 }
 
-/** An infinite list of asset cards (platform.md §4 'Infinite list'). */
-function LibraryList({ params, owner, deleted, onEdit, onDeleted }: LibraryListProps) {
+/** An infinite list of asset cards (platform.md §4 'Infinite list'); a district's library uses it too. */
+export function LibraryList({ params, owner, deleted, onEdit, onDeleted }: LibraryListProps) {
   const { t } = useTranslation();
   const list = useInfiniteList('assetLibrary', params, defaultItemsPerPage);
   const items = useSelector(list, (s) => (s?.context.items ?? noAssets) as Asset[]);
@@ -163,7 +165,13 @@ function LibraryList({ params, owner, deleted, onEdit, onDeleted }: LibraryListP
         >
           {shown.map((asset) => (
             <Box component="li" key={asset.id} sx={{ display: 'flex', justifyContent: 'center' }}>
-              <AssetCard asset={asset} owner={owner} onEdit={onEdit} onDeleted={onDeleted} />
+              <AssetCard
+                asset={asset}
+                owner={typeof owner === 'function' ? owner(asset) : owner}
+                onEdit={onEdit}
+                onDeleted={onDeleted}
+                districtId={params.districtId}
+              />
             </Box>
           ))}
         </Box>

@@ -17,8 +17,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { type UIEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DistrictMember } from '../../../contracts/districts';
 import type { Group, GroupMember } from '../../../contracts/groups';
 import { useFlow } from '../../app/AppContext';
 import type { Member } from '../../machines/publishWizardMachine';
@@ -32,6 +33,9 @@ import '../../i18n/groupsCatalogue';
 const membersPerPage = 20;
 const noMembers: GroupMember[] = [];
 const noUsers: Member[] = [];
+const noDistrictMembers: DistrictMember[] = [];
+/** District members the invite picker loads at a time (the district API's largest page). */
+const districtMembersPerPage = 50;
 
 /**
  * One group in a dialog (platform.md §2.3 Connections › Groups): its picture, title, description,
@@ -39,13 +43,17 @@ const noUsers: Member[] = [];
  * declines, a member leaves, the owner invites people, removes members, edits and deletes. Who is
  * in the group shows to its members. The group flow does the work; the dialog closes when the
  * group is gone for the user, and tells its parent when lists showing groups should load again.
+ * A district's group (`districtId`) invites from the district's members only.
  */
 export function GroupDialog({
   group: given,
+  districtId,
   onClose,
   onListsChanged,
 }: {
   group: Group;
+  /** The group is this district's: the invite picker offers the district's members. */
+  districtId?: string;
   onClose(): void;
   onListsChanged(): void;
 }) {
@@ -142,6 +150,7 @@ export function GroupDialog({
         </Stack>
         {membership === 'owner' && (
           <InvitePeople
+            districtId={districtId ?? group.districtId ?? undefined}
             disabled={busy}
             onInvite={(userIds) => flow?.send({ type: 'group.invite', userIds })}
           />
@@ -251,17 +260,79 @@ function Members({ group, busy, onRemove }: { group: Group; busy: boolean; onRem
   );
 }
 
-/** The owner picks users by name (the user search of the access pickers) and invites them. */
-function InvitePeople({ disabled, onInvite }: { disabled: boolean; onInvite(userIds: string[]): void }) {
-  const { t } = useTranslation();
+interface InviteProps {
+  disabled: boolean;
+  onInvite(userIds: string[]): void;
+}
+
+/**
+ * The owner picks people and invites them: anyone by name (the user search of the access
+ * pickers), or for a district's group the district's members.
+ */
+function InvitePeople({ districtId, ...props }: InviteProps & { districtId?: string }) {
+  return districtId ? (
+    <DistrictInvitePeople districtId={districtId} {...props} />
+  ) : (
+    <UserInvitePeople {...props} />
+  );
+}
+
+function UserInvitePeople(props: InviteProps) {
   const searcher = useFlow('userSearch', undefined);
   const options = useSelector(searcher, (s) => s?.context.items ?? noUsers);
   const searching = useSelector(searcher, (s) => s?.hasTag('searching') ?? false);
-  const [chosen, setChosen] = useState<Member[]>([]);
   const [query, setQuery] = useState('');
   useEffect(() => {
     searcher?.send({ type: 'search.typed', query, category: 'users' });
   }, [searcher, query]);
+  return <InvitePicker {...props} options={options} loading={searching} query={query} onQuery={setQuery} />;
+}
+
+/** The district's members, a page at a time as the picker's list scrolls, filtered by name here. */
+function DistrictInvitePeople({ districtId, ...props }: InviteProps & { districtId: string }) {
+  const list = useInfiniteList('districtMembers', { districtId }, districtMembersPerPage);
+  const members = useSelector(list, (s) => (s?.context.items ?? noDistrictMembers) as DistrictMember[]);
+  const loading = useSelector(list, (s) => s?.hasTag('loading') ?? false);
+  const [query, setQuery] = useState('');
+  const options = useMemo(
+    () => members.map((m): Member => ({ userId: m.userId, name: m.name, profilePicture: m.profilePicture })),
+    [members],
+  );
+  return (
+    <InvitePicker
+      {...props}
+      options={options}
+      loading={loading}
+      query={query}
+      onQuery={setQuery}
+      local
+      onMore={() => list?.send({ type: 'list.loadMore' })}
+    />
+  );
+}
+
+function InvitePicker({
+  disabled,
+  onInvite,
+  options,
+  loading,
+  query,
+  onQuery,
+  local = false,
+  onMore,
+}: InviteProps & {
+  options: Member[];
+  loading: boolean;
+  query: string;
+  onQuery(query: string): void;
+  /** Filter the options by what is typed here (they are not searched for). */
+  local?: boolean;
+  /** Asks for more options when the list is scrolled to its end. */
+  onMore?(): void;
+}) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<Member[]>([]);
+  const setQuery = onQuery;
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
       <Autocomplete
@@ -270,14 +341,22 @@ function InvitePeople({ disabled, onInvite }: { disabled: boolean; onInvite(user
         size="small"
         options={options.filter((o) => o.userId)}
         value={chosen}
-        loading={searching}
-        filterOptions={(all) => all}
+        loading={loading}
+        {...(local ? {} : { filterOptions: (all: Member[]) => all })}
         getOptionLabel={(option) => option.name}
         isOptionEqualToValue={(a, b) => a.userId === b.userId}
         onChange={(_, value) => setChosen(value)}
         inputValue={query}
         onInputChange={(_, value, reason) => reason !== 'reset' && setQuery(value)}
         noOptionsText={t('groups.inviteNone')}
+        slotProps={{
+          listbox: {
+            onScroll: (event: UIEvent<HTMLElement>) => {
+              const box = event.currentTarget;
+              if (onMore && box.scrollTop + box.clientHeight >= box.scrollHeight - 8) onMore();
+            },
+          },
+        }}
         renderInput={(params) => (
           <TextField {...params} label={t('groups.invitePeople')} placeholder={t('groups.inviteSearch')} />
         )}

@@ -22,16 +22,19 @@ const schema = GroupFields.required({ description: true });
  */
 export function GroupFormDialog({
   group,
+  districtId,
   onClose,
   onSaved,
 }: {
   /** The group to change; null makes a new one. */
   group: Group | null;
+  /** A new group is made for this district (its Groups › New group); omitted: the user's own. */
+  districtId?: string;
   onClose(): void;
   onSaved(group: Group): void;
 }) {
   const { t } = useTranslation();
-  const flow = useFlow('groupForm', { group });
+  const flow = useFlow('groupForm', { group, ...(districtId ? { districtId } : {}) });
   const busy = useSelector(flow, (s) => s?.hasTag('busy') ?? false);
   const problem = useSelector(flow, (s) => s?.context.problem ?? null);
   const saved = useSelector(flow, (s) => (s?.status === 'done' ? s.output : undefined));

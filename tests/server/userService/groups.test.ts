@@ -391,6 +391,7 @@ describe.each(testDatabases())('groups on $name', ({ open }) => {
         '/api/userService/groups/my',
         '/api/userService/groups/my/invitations',
         '/api/userService/groups/user/{id}',
+        '/api/userService/groups/district/{id}',
         '/api/userService/groups/many',
         '/api/userService/groups/{id}/members',
         '/api/userService/groups/{id}/invitation/accept',
