@@ -99,6 +99,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   districtList: 'districts',
   districtMembers: 'districts',
   districtPeople: 'districts',
+  districtRequests: 'districts',
   districtSettings: 'districts',
   districtWizard: 'districts',
 };

@@ -10,6 +10,12 @@ import type {
   DistrictSlot,
   PurchasedDistrictItemList,
 } from '../../contracts/districts';
+import type {
+  DistrictSpaceAsk,
+  DistrictSpaceRequest,
+  DistrictSpaceRequestPage,
+  DistrictSpaceRequestQuery,
+} from '../../contracts/districtSpaces';
 import type { DistrictFollowState } from '../../contracts/follows';
 import { call } from './scenes';
 
@@ -133,6 +139,36 @@ export const districtsApi = (api: KyInstance) => ({
           signal,
         })
         .json<DistrictSlot>(),
+    ),
+  spaceRequests: (districtId: string, query: DistrictSpaceRequestQuery, signal?: AbortSignal) =>
+    call(() =>
+      api
+        .get(district(`/${id(districtId)}/spaceRequests`), {
+          searchParams: query as Record<string, string | number>,
+          signal,
+        })
+        .json<DistrictSpaceRequestPage>(),
+    ),
+  askSpace: (districtId: string, ask: DistrictSpaceAsk, signal?: AbortSignal) =>
+    call(() =>
+      api
+        .post(district(`/${id(districtId)}/spaceRequests`), { json: ask, retry: 0, signal })
+        .json<DistrictSpaceRequest>(),
+    ),
+  answerSpace: (districtId: string, requestId: string, accept: boolean, signal?: AbortSignal) =>
+    call(() =>
+      api
+        .post(
+          district(`/${id(districtId)}/spaceRequests/${id(requestId)}/${accept ? 'accept' : 'decline'}`),
+          { retry: 0, signal },
+        )
+        .json<DistrictSpaceRequest>(),
+    ),
+  removeSpaceRequest: (districtId: string, requestId: string, signal?: AbortSignal) =>
+    call(() =>
+      api
+        .delete(district(`/${id(districtId)}/spaceRequests/${id(requestId)}`), { retry: 0, signal })
+        .then(() => null),
     ),
   items: (signal?: AbortSignal) =>
     call(() => api.get('marketplaceService/districtItems', { signal }).json<DistrictItemList>()),

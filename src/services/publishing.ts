@@ -24,6 +24,8 @@ export interface SearchParams {
   ownerId?: string;
   /** Only the spaces in this district's slots. */
   districtId?: string;
+  /** With districtId: only the district's promoted spaces. */
+  promoted?: boolean;
   cp: number;
   ipp: number;
 }
@@ -52,6 +54,7 @@ export const publishingApi = (api: KyInstance) => ({
       if (params.filter) searchParams.filter = params.filter;
       if (params.ownerId) searchParams.ownerId = params.ownerId;
       if (params.districtId) searchParams.districtId = params.districtId;
+      if (params.promoted) searchParams.promoted = 'true';
       return api
         .get('sceneService/publishedscene/metadata', { searchParams, signal })
         .json<PublishedScenePage>();

@@ -35,9 +35,15 @@ export default function districtHostFlows({ api, toasts }: AppServices) {
     districtSpaces: infiniteListMachine.provide({
       actors: {
         fetchPage: fromPromise<readonly unknown[], InfiniteListBody>(async ({ input, signal }) => {
-          const { districtId, cp, ipp } = input as unknown as { districtId: string } & InfiniteListBody;
+          const { districtId, promoted, cp, ipp } = input as unknown as {
+            districtId: string;
+            promoted?: boolean;
+          } & InfiniteListBody;
           return (
-            await publishing.search({ districtId, cp, ipp, sort: 'publishedAt', filter: 'all' }, signal)
+            await publishing.search(
+              { districtId, promoted, cp, ipp, sort: 'publishedAt', filter: 'all' },
+              signal,
+            )
           ).items;
         }),
       },

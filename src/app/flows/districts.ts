@@ -1,6 +1,11 @@
 import { fromPromise } from 'xstate';
 import { tierOf } from '../../../contracts/roles';
 import { type DistrictPeopleChange, districtPeopleMachine } from '../../machines/districtPeopleMachine';
+import {
+  type AskableSpace,
+  type DistrictRequestChange,
+  districtRequestsMachine,
+} from '../../machines/districtRequestsMachine';
 import { districtSettingsMachine } from '../../machines/districtSettingsMachine';
 import {
   type DistrictWizardEvent,
@@ -10,7 +15,8 @@ import {
 import { type InfiniteListBody, infiniteListMachine } from '../../machines/infiniteListMachine';
 import { districtsApi } from '../../services/districts';
 import { marketplaceApi } from '../../services/marketplace';
-import type { ApiProblem } from '../../services/scenes';
+import { publishingApi } from '../../services/publishing';
+import { type ApiProblem, scenesApi } from '../../services/scenes';
 import { sessionPart } from '../relays';
 import type { AppServices } from '../services';
 
@@ -25,6 +31,18 @@ const status = (error: unknown) => (error as ApiProblem | null)?.status;
 export default function districtFlows({ api, toasts }: AppServices) {
   const districts = districtsApi(api);
   const marketplace = marketplaceApi(api);
+  const scenes = scenesApi(api);
+  const publishing = publishingApi(api);
+  const failed =
+    (fallback: string) =>
+    (_: unknown, { error }: { error: unknown }) => {
+      const message = (error as ApiProblem | null)?.message;
+      toasts(
+        message && status(error)
+          ? { type: 'toast.show', severity: 'error', message, literal: true }
+          : { type: 'toast.show', severity: 'error', message: fallback },
+      );
+    };
   return {
     /** The district create/upgrade wizard (input DistrictWizardInput). */
     districtWizard: districtWizardMachine.provide({
@@ -160,14 +178,55 @@ export default function districtFlows({ api, toasts }: AppServices) {
       actions: {
         announce: (_, { change }: { change: DistrictPeopleChange }) =>
           toasts({ type: 'toast.show', severity: 'success', message: `district.people.done.${change.kind}` }),
-        announceFailed: (_, { error }) => {
-          const message = (error as ApiProblem | null)?.message;
-          toasts(
-            message && status(error)
-              ? { type: 'toast.show', severity: 'error', message, literal: true }
-              : { type: 'toast.show', severity: 'error', message: 'district.people.failed' },
-          );
-        },
+        announceFailed: failed('district.people.failed'),
+      },
+    }),
+    /** A district's hosting and promotion requests (input { districtId, role }). */
+    districtRequests: districtRequestsMachine.provide({
+      actors: {
+        load: fromPromise(async ({ input, signal }) => {
+          const { districtId, role } = input;
+          const [requests, mine, listed] = await Promise.all([
+            districts.spaceRequests(districtId, { state: 'all', ipp: 100 }, signal),
+            scenes.my({ state: 'Published', cp: 0, ipp: 100 }, signal),
+            publishing.search({ districtId, cp: 0, ipp: 100, sort: 'publishedAt', filter: 'all' }, signal),
+          ]);
+          const inDistrict = new Set(listed.items.map((s) => s.sceneId));
+          const spaces = new Map<string, AskableSpace>();
+          for (const s of mine.items)
+            spaces.set(s.sceneId, { sceneId: s.sceneId, title: s.title, listed: inDistrict.has(s.sceneId) });
+          // Owners promote any space the district lists.
+          if (role === 'Owner')
+            for (const s of listed.items)
+              if (!spaces.has(s.sceneId))
+                spaces.set(s.sceneId, { sceneId: s.sceneId, title: s.title, listed: true });
+          return { requests: requests.items, spaces: [...spaces.values()] };
+        }),
+        apply: fromPromise(async ({ input, signal }) => {
+          const { districtId, change } = input;
+          switch (change.kind) {
+            case 'ask':
+              return districts.askSpace(
+                districtId,
+                { sceneId: change.sceneId, kind: change.requestKind, message: change.message },
+                signal,
+              );
+            case 'accept':
+            case 'decline':
+              return districts.answerSpace(districtId, change.requestId, change.kind === 'accept', signal);
+            case 'remove':
+              return districts.removeSpaceRequest(districtId, change.requestId, signal);
+          }
+        }),
+      },
+      actions: {
+        announce: (_, { change }: { change: DistrictRequestChange }) =>
+          toasts({
+            type: 'toast.show',
+            severity: 'success',
+            message: `district.requests.done.${change.kind}`,
+          }),
+        announceFailed: failed('district.requests.failed'),
       },
     }),
     /** A district's settings, General and Appearance (input { districtId }). */

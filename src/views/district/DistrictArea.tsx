@@ -1,4 +1,4 @@
-import { Alert, Container, Tab, Tabs, Typography } from '@mui/material';
+import { Container, Tab, Tabs, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -8,12 +8,26 @@ import '../../i18n/districtsCatalogue';
 import { PageMeta } from '../kit/PageMeta';
 import { DistrictSpaces } from './DistrictHome';
 
+type LibraryTab = (typeof districtCategories.library)[number];
+
 // The Owners' pages (forms and their rules) load when opened.
 const DistrictMembersPage = lazy(() =>
   import('./DistrictMembers').then((m) => ({ default: m.DistrictMembersPage })),
 );
 const DistrictSettingsPage = lazy(() =>
   import('./DistrictSettings').then((m) => ({ default: m.DistrictSettingsPage })),
+);
+const DistrictRequestsPage = lazy(() =>
+  import('./DistrictRequests').then((m) => ({ default: m.DistrictRequestsPage })),
+);
+const DistrictDraftsPage = lazy(() =>
+  import('./DistrictDrafts').then((m) => ({ default: m.DistrictDraftsPage })),
+);
+const DistrictLibraryPage = lazy(() =>
+  import('./DistrictLibrary').then((m) => ({ default: m.DistrictLibraryPage })),
+);
+const DistrictGroupsPage = lazy(() =>
+  import('./DistrictGroups').then((m) => ({ default: m.DistrictGroupsPage })),
 );
 
 /** A district's section: its heading, the tabs of its subsections, and the one shown. */
@@ -63,12 +77,15 @@ function Section({
   category: DistrictCategory;
   sub: string;
 }) {
-  const { t } = useTranslation();
-  if (category === 'spaces' && sub === 'published') return <DistrictSpaces district={district} />;
+  if (category === 'spaces') {
+    if (sub === 'drafts') return <DistrictDraftsPage district={district} />;
+    if (sub === 'hosting-requests') return <DistrictRequestsPage district={district} />;
+    return <DistrictSpaces district={district} />;
+  }
   if (category === 'members')
     return <DistrictMembersPage district={district} tab={sub === 'invitations' ? 'invitations' : 'all'} />;
-  if (category === 'settings')
-    return <DistrictSettingsPage district={district} tab={sub === 'appearance' ? 'appearance' : 'general'} />;
-  // Drafts, hosting requests, the district's library and its groups are not built yet.
-  return <Alert severity="info">{t('district.notYet')}</Alert>;
+  if (category === 'groups')
+    return <DistrictGroupsPage district={district} tab={sub === 'invitations' ? 'invitations' : 'all'} />;
+  if (category === 'library') return <DistrictLibraryPage district={district} tab={sub as LibraryTab} />;
+  return <DistrictSettingsPage district={district} tab={sub === 'appearance' ? 'appearance' : 'general'} />;
 }

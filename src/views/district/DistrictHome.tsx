@@ -18,7 +18,7 @@ const noSpaces: SceneMetadata[] = [];
 
 /**
  * A district's home (replaces the marketing home on its host): its cover, logo, title, subtitle and
- * description, its counts, Follow, and the spaces published in its slots.
+ * description, its counts, Follow, its Promoted list and the spaces it lists.
  */
 export function DistrictHome({ district }: { district: District }) {
   const { t } = useTranslation();
@@ -115,27 +115,37 @@ export function DistrictHome({ district }: { district: District }) {
             )}
           </Box>
         )}
+        <DistrictSpaces district={district} promoted />
         <DistrictSpaces district={district} />
       </Container>
     </Box>
   );
 }
 
-/** The spaces published in the district's slots, as cards. */
-export function DistrictSpaces({ district }: { district: District }) {
+/**
+ * The spaces the district lists (in its slots and hosted), as cards; with `promoted`, its Promoted
+ * list, which is left out while it is empty.
+ */
+export function DistrictSpaces({ district, promoted = false }: { district: District; promoted?: boolean }) {
   const { t } = useTranslation();
-  const list = useInfiniteList('districtSpaces', { districtId: district.districtId });
+  const list = useInfiniteList('districtSpaces', {
+    districtId: district.districtId,
+    ...(promoted ? { promoted: true } : {}),
+  });
   const items = useSelector(list, (s) => (s?.context.items ?? noSpaces) as SceneMetadata[]);
-  const label = t('district.home.spaces', { title: district.title });
+  const label = t(promoted ? 'district.home.promoted' : 'district.home.spaces', { title: district.title });
+  if (promoted && items.length === 0) return null;
   return (
-    <Box component="section" aria-label={label}>
+    <Box component="section" aria-label={label} sx={promoted ? { mb: 4 } : undefined}>
       <Typography component="h2" variant="h2" sx={{ mb: 2 }}>
         {label}
       </Typography>
       {items.length > 0 && (
         <SpaceCardGrid label={label} items={items} card={(space) => <SpaceCard space={space} />} />
       )}
-      {list && <ListFooter list={list} empty={<EmptyList text={t('district.home.noSpaces')} />} />}
+      {list && !promoted && (
+        <ListFooter list={list} empty={<EmptyList text={t('district.home.noSpaces')} />} />
+      )}
     </Box>
   );
 }

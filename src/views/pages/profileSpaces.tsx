@@ -75,7 +75,7 @@ export function ProfileSpaces({ userId, isMe, subcategory }: ProfileSpacesProps)
   );
 }
 
-interface SpacesListProps {
+export interface SpacesListProps {
   /** Which spaces the list shows. */
   params: ProfileSpacesParams;
   owner: boolean;
@@ -88,7 +88,7 @@ interface SpacesListProps {
 }
 
 /** An infinite list of space cards (platform.md §4 'Infinite list'). */
-function SpacesList({ params, owner, first, deleted, onDeleted, onDuplicated }: SpacesListProps) {
+export function SpacesList({ params, owner, first, deleted, onDeleted, onDuplicated }: SpacesListProps) {
   const { t } = useTranslation();
   const list = useInfiniteList('profileSpaces', params, defaultItemsPerPage);
   const items = useSelector(list, (s) => (s?.context.items ?? noSpaces) as SpaceCardData[]);
