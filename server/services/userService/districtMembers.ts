@@ -16,7 +16,10 @@ import { uuidv7 } from '../../db/ids';
 import {
   districtInvitations,
   districtMembers,
+  districtSpaces,
   districts,
+  groupMembers,
+  groups,
   mailOutbox,
   publishSlots,
   scenes,
@@ -238,7 +241,8 @@ export class DistrictMembers {
 
   /**
    * Takes a member out: an Owner removes anyone but the district's maker; a member leaves with
-   * their own id. Their slot allocations go back to the Owners.
+   * their own id. Their slot allocations go back to the Owners; they leave the district's groups
+   * and their open hosting or promotion requests lapse (spaces it hosts stay until taken off).
    */
   async remove(districtId: string, callerId: string, userId: string): Promise<void> {
     const [district] = await this.db.select().from(districts).where(eq(districts.id, districtId));
@@ -255,6 +259,24 @@ export class DistrictMembers {
         .update(publishSlots)
         .set({ allocatedUserId: null, updatedAt: sql`now()` })
         .where(and(eq(publishSlots.districtId, districtId), eq(publishSlots.allocatedUserId, userId)));
+      // They leave the district's groups, and their open requests to it lapse.
+      await tx
+        .delete(groupMembers)
+        .where(
+          and(
+            eq(groupMembers.userId, userId),
+            sql`${groupMembers.groupId} in (select ${groups.id} from ${groups} where ${groups.districtId} = ${districtId})`,
+          ),
+        );
+      await tx
+        .delete(districtSpaces)
+        .where(
+          and(
+            eq(districtSpaces.districtId, districtId),
+            eq(districtSpaces.requesterId, userId),
+            eq(districtSpaces.state, 'pending'),
+          ),
+        );
     });
     this.options.districts.changed();
   }

@@ -271,4 +271,15 @@ describe.each(testDatabases())("a district's groups on $name", ({ open }) => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().details).toEqual([{ path: '/userIds/0', message: 'No such user: nobody-x' }]);
   });
+  it('takes a member who leaves the district out of its groups', async () => {
+    const [ada, ben] = await people('ada', 'ben');
+    const d = await district(ada, [ben]);
+    const group = await districtGroup(ada, d.districtId);
+    await call('POST', `${groupsApi}/${group.groupId}/members`, ada, { userIds: [ben] });
+    await call('POST', `${groupsApi}/${group.groupId}/invitation/accept`, ben);
+    expect(GroupPage.parse((await listOf(d.districtId, ada)).json()).items[0].numOfMembers).toBe(2);
+    const left = await call('DELETE', `${districtApi}/${d.districtId}/members/${ben}`, ben);
+    expect(left.statusCode, left.body).toBe(204);
+    expect(GroupPage.parse((await listOf(d.districtId, ada)).json()).items[0].numOfMembers).toBe(1);
+  });
 });
