@@ -100,6 +100,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   districtMembers: 'districts',
   districtPeople: 'districts',
   districtRequests: 'districts',
+  spaceDistrict: 'districts',
   districtSettings: 'districts',
   districtWizard: 'districts',
 };

@@ -5,6 +5,8 @@ export interface LoadContext {
   data: unknown;
   /** Why the last load failed (state `failed`); null otherwise. */
   error: unknown;
+  /** What to load (the flow's input, passed to `load`), when the flow was given one. */
+  params?: unknown;
 }
 
 export type LoadEvent =
@@ -21,21 +23,24 @@ export type LoadEvent =
  * One thing a page reads (a wallet, a plan, the products): `loading` on start (the `load` actor,
  * cancelled when the machine stops), then `ready` with `data` or `failed` until `load.retry`.
  * `load.reload` loads again; `load.set` and `load.patch` take newer data without asking the server.
+ * An input, when given, is what `load` is asked to load (a district's subdomain, say).
  */
 export const loadMachine = setup({
   types: {
     context: {} as LoadContext,
     events: {} as LoadEvent,
+    input: {} as unknown,
     tags: {} as 'loading',
   },
   actors: {
-    load: fromPromise<unknown>(async () => {
+    load: fromPromise<unknown, unknown>(async () => {
       throw new Error('loadMachine: provide a load actor');
     }),
   },
 }).createMachine({
   id: 'load',
-  context: { data: null, error: null },
+  context: ({ input }) =>
+    input === undefined ? { data: null, error: null } : { data: null, error: null, params: input },
   initial: 'loading',
   on: {
     'load.set': { target: '.ready', actions: assign({ data: ({ event }) => event.data, error: null }) },
@@ -48,6 +53,7 @@ export const loadMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
+        input: ({ context }: { context: LoadContext }) => context.params,
         onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, error: null }) },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
       },

@@ -2,34 +2,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Asset } from '../../contracts/assets';
-import type { District, DistrictRole } from '../../contracts/districts';
+import type { DistrictRole } from '../../contracts/districts';
 import '../../src/i18n';
 import type { SessionUser } from '../../src/machines/sessionMachine';
 import { DistrictLibraryPage, type DistrictLibraryTab } from '../../src/views/district/DistrictLibrary';
+import { districtFixture } from '../support/districtFixture';
 import { json, renderInApp } from '../support/spa';
 
-const district = (role: DistrictRole | null): District => ({
-  districtId: 'd1',
-  title: 'Harbour Museum',
-  subdomain: 'harbour',
-  public: true,
-  visible: true,
-  photo: null,
-  coverPhoto: null,
-  subtitle: '',
-  description: '',
-  socialMedia: [],
-  styles: '{"theme":"harbour","fontFamily":"sans"}',
-  owner: { userId: 'owner', name: 'Olga', profilePicture: null },
-  freeSpaceTemplateId: null,
-  numOfMembers: 2,
-  numOfSpaces: 0,
-  numOfFollowers: 0,
-  districtUserRole: role,
-  following: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
+const district = (role: DistrictRole | null) => districtFixture(role);
 
 const asset = (n: number, creatorId: string): Asset => ({
   id: `a${n}`,

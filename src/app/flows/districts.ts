@@ -13,6 +13,7 @@ import {
   type WizardLoad,
 } from '../../machines/districtWizardMachine';
 import { type InfiniteListBody, infiniteListMachine } from '../../machines/infiniteListMachine';
+import { loadMachine } from '../../machines/loadMachine';
 import { districtsApi } from '../../services/districts';
 import { marketplaceApi } from '../../services/marketplace';
 import { publishingApi } from '../../services/publishing';
@@ -227,6 +228,14 @@ export default function districtFlows({ api, toasts }: AppServices) {
             message: `district.requests.done.${change.kind}`,
           }),
         announceFailed: failed('district.requests.failed'),
+      },
+    }),
+    /** The district a space is in, as the caller sees it (input { subdomain }): the editor's Upgrade. */
+    spaceDistrict: loadMachine.provide({
+      actors: {
+        load: fromPromise(({ input, signal }) =>
+          districts.bySubdomain((input as { subdomain: string }).subdomain, signal),
+        ),
       },
     }),
     /** A district's settings, General and Appearance (input { districtId }). */

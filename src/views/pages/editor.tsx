@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useFlow, useSession } from '../../app/AppContext';
@@ -28,6 +28,11 @@ import { LoadingOverlay } from '../../engine/host/LoadingOverlay';
 import { PageMeta } from '../kit/PageMeta';
 import { useAssetFailureToasts } from '../kit/useAssetFailureToasts';
 import { PublishWizard } from '../publish/PublishWizard';
+
+// Only district spaces show Upgrade: the district's code loads for them.
+const SpaceDistrictUpgrade = lazy(() =>
+  import('../district/SpaceDistrictUpgrade').then((m) => ({ default: m.SpaceDistrictUpgrade })),
+);
 
 /**
  * /curate (a new space) and /curate/{sceneId}: the engine in editor mode with the header and the
@@ -217,7 +222,13 @@ function EditorReady({
         onSave={saveNow}
         previewHref={viewerPath ? `${viewerPath}?draft=true` : null}
         onPreview={() => viewerPath && leave(`${viewerPath}?draft=true`)}
-        onUpgrade={metadata?.districtId ? () => undefined : undefined}
+        upgrade={
+          metadata?.districtSubdomain ? (
+            <Suspense fallback={null}>
+              <SpaceDistrictUpgrade subdomain={metadata.districtSubdomain} />
+            </Suspense>
+          ) : undefined
+        }
         onHelp={() => guide.send({ type: 'guide.opened' })}
         onHome={() => leave('/')}
       />

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import HomeIcon from '@mui/icons-material/Home';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sceneTitleMaxLength } from '../../../../contracts/scenes';
 import type { SaveStatus } from '../../../machines/saveMachine';
@@ -43,8 +43,8 @@ export interface EditorHeaderProps {
   /** null while the space has never been saved (there is nothing to preview yet). */
   previewHref: string | null;
   onPreview(): void;
-  /** District spaces show Upgrade (the district wizard opens from it). */
-  onUpgrade?: () => void;
+  /** A district space's Upgrade (its Owners open the district wizard from it). */
+  upgrade?: ReactNode;
   onHelp(): void;
   onHome(): void;
 }
@@ -137,11 +137,7 @@ export function EditorHeader(props: EditorHeaderProps) {
             <HelpOutlineIcon />
           </IconButton>
         </Tooltip>
-        {props.onUpgrade && (
-          <Button variant="outlined" color="secondary" onClick={props.onUpgrade}>
-            {t('editor.header.upgrade')}
-          </Button>
-        )}
+        {props.upgrade}
         <Button variant="outlined" disabled={!props.previewHref} onClick={props.onPreview}>
           {t('editor.header.preview')}
         </Button>
