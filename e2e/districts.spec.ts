@@ -168,6 +168,32 @@ test('a Free user makes a district, pays with the test card, invites a creator w
   await fay.goto(home);
   await expect(fay.getByRole('heading', { name: `Gus in ${stamp}` })).toBeVisible({ timeout: 30_000 });
 
+  // Gus asks the district to promote his space; Fay accepts it and her home leads with it.
+  await gus.goto(`${home}/spaces/hosting-requests`);
+  await gus.getByRole('combobox', { name: text('district.requests.kind') }).click();
+  await gus.getByRole('option', { name: text('district.requests.kinds.promotion') }).click();
+  await gus.getByRole('combobox', { name: text('district.requests.space') }).click();
+  await gus.getByRole('option', { name: `Gus in ${stamp}` }).click();
+  await gus.getByLabel(text('district.requests.message')).fill('For the opening week');
+  await gus.getByRole('button', { name: text('district.requests.send') }).click();
+  const gusOpen = gus.getByRole('list', { name: text('district.requests.openForMember') });
+  await expect(gusOpen.getByText(`Gus in ${stamp}`)).toBeVisible({ timeout: 30_000 });
+  // (The toast is closed first: axe reads a fading toast's colours half-blended.)
+  await gus.getByRole('button', { name: text('toasts.close') }).click();
+  await expect(gus.getByText(text('district.requests.done.ask'))).toBeHidden();
+  await expectAccessible(gus);
+
+  await fay.goto(`${home}/spaces/hosting-requests`);
+  const fayOpen = fay.getByRole('list', { name: text('district.requests.openForOwner') });
+  await expect(fayOpen.getByText(/For the opening week/)).toBeVisible({ timeout: 30_000 });
+  await fayOpen.getByRole('button', { name: text('district.requests.accept') }).click();
+  await expect(fay.getByText(text('district.requests.done.accept'))).toBeVisible();
+  await fay.goto(home);
+  const promoted = fay.getByRole('region', {
+    name: text('district.home.promoted').replace('{{title}}', title),
+  });
+  await expect(promoted.getByRole('heading', { name: `Gus in ${stamp}` })).toBeVisible({ timeout: 30_000 });
+
   // A stranger and the private demo district; a subdomain no district has.
   const strangerContext = await browser.newContext();
   const stranger = await strangerContext.newPage();

@@ -219,9 +219,9 @@ function RequestList({
                     <Chip size="small" label={t(`district.requests.kinds.${r.kind}`)} />
                     <Chip
                       size="small"
-                      color={
-                        r.state === 'accepted' ? 'success' : r.state === 'declined' ? 'default' : 'warning'
-                      }
+                      // Filled success and the default grey read well; warning's orange does not.
+                      variant={r.state === 'pending' ? 'outlined' : 'filled'}
+                      color={r.state === 'accepted' ? 'success' : 'default'}
                       label={t(`district.requests.states.${r.state}`)}
                     />
                   </Stack>
