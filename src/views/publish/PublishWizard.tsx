@@ -26,6 +26,7 @@ import { InsufficientCredits } from '../commerce/CreditBundlePicker';
 import { Modal } from '../kit/Modal';
 import { AccessStep } from './AccessStep';
 import type { CoverPhotoCropperProps } from './CoverPhotoCropper';
+import { DistrictSlotHints } from './DistrictSlotHints';
 import { SlotPicker, type SlotPickerStatus } from './SlotPicker';
 import { SpaceInfoStep } from './SpaceInfoStep';
 import { messageText, type WizardActor } from './wizardText';
@@ -190,6 +191,7 @@ function PlacementStep({
         deletingSlotId={deletingSlotId}
         onDelete={(id) => actor.send({ type: 'placement.deleteSlot', slotId: id })}
       />
+      {status !== 'loading' && <DistrictSlotHints slots={slots} sceneId={sceneId} />}
       {needCredits && needCredits.missingCredits !== null && (
         <Stack spacing={2}>
           <InsufficientCredits
