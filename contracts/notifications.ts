@@ -5,7 +5,13 @@ import { z } from 'zod';
  * unread count, pushed live on the notification hub as `Notification`. Under /api/socialService.
  */
 
-export const notificationKinds = ['newFollower', 'comment', 'reply', 'groupInvitation'] as const;
+export const notificationKinds = [
+  'newFollower',
+  'comment',
+  'reply',
+  'groupInvitation',
+  'districtRequest',
+] as const;
 export const NotificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
@@ -30,7 +36,10 @@ export const NotificationItem = z
     id: z.string(),
     kind: NotificationKind,
     actor: NotificationActor.nullable(),
-    /** The app's path of the place it happened (a profile, a space, a comment, a group). */
+    /**
+     * The app's path of the place it happened (a profile, a space, a comment, a group), or the
+     * full address of a page on a district's host.
+     */
     link: z.string(),
     /** Words that fill the kind's text (a space's title, a group's name…). */
     params: z.record(z.string(), z.string()),
@@ -79,6 +88,9 @@ export const NotificationSettings = z
     comment: z.boolean(),
     reply: z.boolean(),
     groupInvitation: z.boolean(),
+    districtRequest: z
+      .boolean()
+      .describe("A district's hosting or promotion request: asked (Owners), answered (its member)"),
   })
   .meta({ id: 'NotificationSettings' });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
@@ -93,7 +105,7 @@ export type NotificationSettingsPatch = z.infer<typeof NotificationSettingsPatch
 export interface NotifyData {
   /** The user who did it; nobody is told of what they did themselves. */
   actorId?: string | null;
-  /** The app's path of its place, e.g. /viewer/{sceneId}. */
+  /** The app's path of its place, e.g. /viewer/{sceneId}; or a district host's address. */
   link: string;
   params?: Record<string, string>;
 }

@@ -68,7 +68,13 @@ export function createApp(ports: AppPorts = {}): App {
   const services: AppServices = {
     api,
     token,
-    navigate: ports.navigate ?? ((path, options) => navigate(path, options)),
+    navigate:
+      ports.navigate ??
+      ((path, options) =>
+        // A district's host is another origin: the browser goes there (a notification's link).
+        /^https?:\/\//.test(path) && new URL(path).origin !== window.location.origin
+          ? window.location.assign(path)
+          : navigate(path, options)),
     toasts,
   };
 

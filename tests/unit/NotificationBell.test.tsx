@@ -30,6 +30,15 @@ const stored: NotificationItem[] = [
     createdAt: minutesAgo(120),
     readAt: minutesAgo(60),
   },
+  {
+    id: 'n0',
+    kind: 'districtRequest',
+    actor: { userId: 'ben', name: 'Ben', username: null, profilePicture: null },
+    link: 'http://harbour.spaces.test/spaces/hosting-requests',
+    params: { context: 'hosting', district: 'Harbour Museum', space: 'Pier at dusk' },
+    createdAt: minutesAgo(180),
+    readAt: minutesAgo(60),
+  },
 ];
 
 function fakeSocial() {
@@ -84,6 +93,15 @@ describe('the header bell', () => {
     expect(rows[0]).toHaveTextContent('Print Fair · 5m ago');
     expect(rows[1]).toHaveTextContent('2h ago');
     expect(rows[1]).not.toHaveTextContent('Unread');
+  });
+
+  it("words a district's request by what was asked", async () => {
+    const { events } = await renderBell();
+    await events.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(
+      within(dialog).getByRole('button', { name: /Ben asks Harbour Museum to host Pier at dusk/ }),
+    ).toBeVisible();
   });
 
   it('marks a notification read when opened and goes to its place', async () => {

@@ -11,7 +11,13 @@ const user: SessionUser = { userId: 'ada', name: 'Ada', roles: [], accessToken: 
 
 function fakeSettings({ refuse = false } = {}) {
   const patches: unknown[] = [];
-  let saved: NotificationSettings = { newFollower: true, comment: true, reply: true, groupInvitation: true };
+  let saved: NotificationSettings = {
+    newFollower: true,
+    comment: true,
+    reply: true,
+    groupInvitation: true,
+    districtRequest: true,
+  };
   const fetch = vi.fn(async (request: Request) => {
     if (request.method === 'PATCH') {
       const patch = (await request.json()) as Partial<NotificationSettings>;

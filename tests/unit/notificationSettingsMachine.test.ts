@@ -7,7 +7,13 @@ import { createPathModel, describePaths, getTransitionPaths, replaySteps } from 
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const refused = { message: 'Something went wrong', status: 500 };
-const allOn: NotificationSettings = { newFollower: true, comment: true, reply: true, groupInvitation: true };
+const allOn: NotificationSettings = {
+  newFollower: true,
+  comment: true,
+  reply: true,
+  groupInvitation: true,
+  districtRequest: true,
+};
 
 function startSettings() {
   const fakes = deferredActors();

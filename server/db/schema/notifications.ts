@@ -16,7 +16,7 @@ export const notifications = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'newFollower', 'comment', 'reply' or 'groupInvitation'. */
+    /** 'newFollower', 'comment', 'reply', 'groupInvitation' or 'districtRequest'. */
     kind: text('kind').notNull(),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
     link: text('link').notNull(),
@@ -31,7 +31,7 @@ export const notifications = pgTable(
       .where(sql`${t.readAt} is null`),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('newFollower', 'comment', 'reply', 'groupInvitation')`,
+      sql`${t.kind} in ('newFollower', 'comment', 'reply', 'groupInvitation', 'districtRequest')`,
     ),
   ],
 );
@@ -48,5 +48,6 @@ export const notificationSettings = pgTable('notification_settings', {
   comment: boolean('comment').notNull().default(true),
   reply: boolean('reply').notNull().default(true),
   groupInvitation: boolean('group_invitation').notNull().default(true),
+  districtRequest: boolean('district_request').notNull().default(true),
   updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });

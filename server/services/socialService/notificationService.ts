@@ -26,7 +26,13 @@ export interface NotificationServiceOptions {
   log?: FastifyBaseLogger;
 }
 
-const allOn: NotificationSettings = { newFollower: true, comment: true, reply: true, groupInvitation: true };
+const allOn: NotificationSettings = {
+  newFollower: true,
+  comment: true,
+  reply: true,
+  groupInvitation: true,
+  districtRequest: true,
+};
 
 type Row = typeof notifications.$inferSelect;
 interface ActorRow {
@@ -187,6 +193,7 @@ export class NotificationService {
       comment: row.comment,
       reply: row.reply,
       groupInvitation: row.groupInvitation,
+      districtRequest: row.districtRequest,
     };
   }
 

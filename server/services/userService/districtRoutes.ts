@@ -72,7 +72,7 @@ export default async function districtRoutes(
   const service = new DistrictService({ db: app.db, store: app.blobStore });
   const people = new DistrictMembers({ db: app.db, districts: service, ...options });
   const who = (request: { auth?: { userId: string } | null }) => request.auth?.userId ?? null;
-  districtSpaceRoutes(instance, service);
+  districtSpaceRoutes(instance, service, options);
 
   app.post(
     '/district/districts',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DistrictIdParams, districtMessages } from '../../../contracts/districts';
+import { DistrictIdParams, districtMessages, districtOrigin } from '../../../contracts/districts';
 import {
   DistrictSpaceAsk,
   districtSpaceMessages,
@@ -29,11 +29,18 @@ const missing = { 404: ErrorBody.describe('No such district, space or request') 
  * Hosting and promotion requests of a district (contracts/districtSpaces.ts): members ask, Owners
  * answer. Registered by districtRoutes with its DistrictService, whose cached counts they change.
  */
-export function districtSpaceRoutes(instance: FastifyInstance, districts: DistrictService) {
+export function districtSpaceRoutes(
+  instance: FastifyInstance,
+  districts: DistrictService,
+  hosts: { publicOrigin: string; baseDomain: string },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const requests = new DistrictSpaceRequests({
     db: app.db,
     districts,
+    notifications: app.hasDecorator('notifications') ? app.notifications : undefined,
+    requestsPage: (subdomain) =>
+      `${districtOrigin(hosts.publicOrigin, hosts.baseDomain, subdomain)}/spaces/hosting-requests`,
     changed: () => {
       districts.changed();
       districtListsChanged();

@@ -10,10 +10,11 @@ import {
 import { fileUrl, thumbnailUrl } from '../../../contracts/files';
 import type { Database, Executor } from '../../db';
 import { uuidv7 } from '../../db/ids';
-import { districtSpaces, scenes, users } from '../../db/schema';
+import { districtMembers, districtSpaces, districts, scenes, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { toIsoTime } from '../../support/time';
 import { inDistrict, refreshSceneDistricts } from '../sceneService/sceneDistricts';
+import type { NotificationService } from '../socialService/notificationService';
 import type { DistrictService } from './districtService';
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
@@ -26,7 +27,17 @@ const rule = (message: string) => new AppError('BUSINESS_RULE', message);
  * Owner's own ask is accepted at once. Members see their own asks; Owners see everyone's.
  */
 export class DistrictSpaceRequests {
-  constructor(private readonly options: { db: Database; districts: DistrictService; changed: () => void }) {}
+  constructor(
+    private readonly options: {
+      db: Database;
+      districts: DistrictService;
+      changed: () => void;
+      /** Tells Owners of a new request and members of an answer (notification 'districtRequest'). */
+      notifications?: Pick<NotificationService, 'notify'>;
+      /** The address of a district's Hosting Requests page, by subdomain. */
+      requestsPage: (subdomain: string) => string;
+    },
+  ) {}
 
   private get db() {
     return this.options.db;
@@ -112,7 +123,29 @@ export class DistrictSpaceRequests {
       return requestId!;
     });
     if (role === 'Owner') this.options.changed();
-    return this.one(districtId, id);
+    const made = await this.one(districtId, id);
+    if (made.state === 'pending') await this.tellOwners(districtId, made);
+    return made;
+  }
+
+  /** Every Owner of the district hears of a member's new request. */
+  private async tellOwners(districtId: string, request: DistrictSpaceRequest) {
+    const notify = this.options.notifications;
+    if (!notify) return;
+    const [district] = await this.db
+      .select({ title: districts.title, subdomain: districts.subdomain })
+      .from(districts)
+      .where(eq(districts.id, districtId));
+    const owners = await this.db
+      .select({ userId: districtMembers.userId })
+      .from(districtMembers)
+      .where(and(eq(districtMembers.districtId, districtId), eq(districtMembers.role, 'Owner')));
+    for (const { userId } of owners)
+      await notify.notify(userId, 'districtRequest', {
+        actorId: request.requester.userId,
+        link: this.options.requestsPage(district.subdomain),
+        params: { context: request.kind, district: district.title, space: request.scene.title },
+      });
   }
 
   /** Owners see every request; members their own. Newest first. */
@@ -168,7 +201,17 @@ export class DistrictSpaceRequests {
       if (row.kind === 'hosting' && accept) await refreshSceneDistricts(tx, eq(scenes.id, row.sceneId));
     });
     if (accept) this.options.changed();
-    return this.one(districtId, requestId);
+    const answered = await this.one(districtId, requestId);
+    const [district] = await this.db
+      .select({ title: districts.title, subdomain: districts.subdomain })
+      .from(districts)
+      .where(eq(districts.id, districtId));
+    await this.options.notifications?.notify(answered.requester.userId, 'districtRequest', {
+      actorId: callerId,
+      link: this.options.requestsPage(district.subdomain),
+      params: { context: answered.state, district: district.title, space: answered.scene.title },
+    });
+    return answered;
   }
 
   /**

@@ -170,10 +170,17 @@ describe.each(testDatabases())('notifications on $name', ({ open }) => {
       comment: true,
       reply: true,
       groupInvitation: true,
+      districtRequest: true,
     });
     const off = await social.patchSettings('quiet', { newFollower: false });
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({ newFollower: false, comment: true, reply: true, groupInvitation: true });
+    expect(off.json()).toEqual({
+      newFollower: false,
+      comment: true,
+      reply: true,
+      groupInvitation: true,
+      districtRequest: true,
+    });
 
     const client = await connect('quiet');
     const received = inbox(client, 'Notification');

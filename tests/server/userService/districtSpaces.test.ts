@@ -124,9 +124,23 @@ describe.each(testDatabases())('district hosting and promotion requests on $name
       (await call('POST', `/${d.districtId}/spaceRequests/${request.requestId}/accept`, ben)).statusCode,
     ).toBe(403);
 
+    // The owner is told, with a link to the district's Hosting Requests page.
+    const told = (await social.notifications(owner)).json().items;
+    expect(told[0]).toMatchObject({
+      kind: 'districtRequest',
+      actor: { userId: ben },
+      link: `http://${d.subdomain}.spaces.test:8080/spaces/hosting-requests`,
+      params: { context: 'hosting', district: 'Harbour Museum', space: 'Ben’s harbour' },
+    });
+
     const accepted = await call('POST', `/${d.districtId}/spaceRequests/${request.requestId}/accept`, owner);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().state).toBe('accepted');
+    expect((await social.notifications(ben)).json().items[0]).toMatchObject({
+      kind: 'districtRequest',
+      actor: { userId: owner },
+      params: { context: 'accepted', space: 'Ben’s harbour' },
+    });
     expect(await titlesIn(d)).toEqual(['Ben’s harbour']);
     expect((await scenes.metadata(space, ben)).json()).toMatchObject({
       publishedPublicDistricts: [d.districtId],
