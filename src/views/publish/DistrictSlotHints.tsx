@@ -6,6 +6,7 @@ import type { Slot } from '../../../contracts/publishing';
 import { useSession } from '../../app/AppContext';
 import { readBaseDomain } from '../../lib/host';
 import { useInfiniteList } from '../kit/useInfiniteList';
+import '../../i18n/districtsCatalogue';
 
 const noDistricts: District[] = [];
 
@@ -33,9 +34,9 @@ function Hints({ userId, slots, sceneId }: { userId: string; slots: readonly Slo
     <Stack spacing={1}>
       {without.map((d) => (
         <Alert key={d.districtId} severity="info">
-          {t('publish.placement.askDistrictOwner', { district: d.title })}{' '}
+          {t('district.slotHints.askOwner', { district: d.title })}{' '}
           <Link href={`${districtOrigin(origin, readBaseDomain(), d.subdomain)}/spaces/hosting-requests`}>
-            {t('publish.placement.askHosting')}
+            {t('district.slotHints.askHosting')}
           </Link>
         </Alert>
       ))}

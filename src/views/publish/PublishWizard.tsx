@@ -11,7 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { type ComponentType, useCallback } from 'react';
+import { type ComponentType, lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PublishStep, publishSteps } from '../../../contracts/publishing';
 import type { CheckoutResult, Purchase } from '../../machines/checkoutMachine';
@@ -26,10 +26,14 @@ import { InsufficientCredits } from '../commerce/CreditBundlePicker';
 import { Modal } from '../kit/Modal';
 import { AccessStep } from './AccessStep';
 import type { CoverPhotoCropperProps } from './CoverPhotoCropper';
-import { DistrictSlotHints } from './DistrictSlotHints';
 import { SlotPicker, type SlotPickerStatus } from './SlotPicker';
 import { SpaceInfoStep } from './SpaceInfoStep';
 import { messageText, type WizardActor } from './wizardText';
+
+// District members' hints (and the districts' strings) load with the placement step.
+const DistrictSlotHints = lazy(() =>
+  import('./DistrictSlotHints').then((m) => ({ default: m.DistrictSlotHints })),
+);
 
 export interface PublishWizardProps {
   /** The wizard's flow (publishWizardMachine), running while the dialog is open. */
@@ -191,7 +195,11 @@ function PlacementStep({
         deletingSlotId={deletingSlotId}
         onDelete={(id) => actor.send({ type: 'placement.deleteSlot', slotId: id })}
       />
-      {status !== 'loading' && <DistrictSlotHints slots={slots} sceneId={sceneId} />}
+      {status !== 'loading' && (
+        <Suspense fallback={null}>
+          <DistrictSlotHints slots={slots} sceneId={sceneId} />
+        </Suspense>
+      )}
       {needCredits && needCredits.missingCredits !== null && (
         <Stack spacing={2}>
           <InsufficientCredits
