@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fast
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db';
+import mailPlugin from './mail/plugin';
 import { installErrorHandler } from './errors';
 import { installJsonBodyParser } from './http/json';
 import hubs from './hubs';
@@ -48,6 +49,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Options of the social service (tests: rate limits, a listener of new comments). */
   social?: SocialServiceOptions;
+  /** Options of the mail sender (tests: no polling, short retry waits). */
+  mail?: { pollMs?: number; retryDelaysMs?: readonly number[] };
 }
 
 /**
@@ -125,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await step('security headers', () => app.register(security));
   await step('database', () => app.register(dbPlugin, { config, handle: options.db }));
   await step('file store', () => app.register(storagePlugin, { config }));
+  await step('mail', () => app.register(mailPlugin, options.mail ?? {}));
   await step('payment provider', () => app.register(paymentProvider, { config }));
   await step('request handling', async () => {
     await app.register(multipart, {

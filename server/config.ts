@@ -110,6 +110,15 @@ const configSchema = z
     STRIPE_WEBHOOK_SECRET: optionalText,
     /** Optional `productId=price_…` pairs, comma-separated; other products go to Stripe as inline prices. */
     STRIPE_PRICE_IDS: optionalText,
+    /** Mail goes out through this SMTP server (smtp:// or smtps://, user and password in the URL). */
+    SMTP_URL: optionalUrl.refine(
+      (v) => v === undefined || /^smtps?:\/\//.test(v),
+      'must be an smtp:// or smtps:// URL',
+    ),
+    /** The From of every mail (default `Spaces <no-reply@BASE_DOMAIN>`). */
+    MAIL_FROM: optionalText,
+    /** Also writes every mail as an .eml file into this folder. */
+    MAIL_DIR: optionalText,
   })
   .superRefine((c, ctx) => {
     if (Boolean(c.S3_ENDPOINT) !== Boolean(c.S3_BUCKET)) {

@@ -27,7 +27,7 @@ export function fakeSpaDir(root: string): string {
 export async function buildTestApp(
   db: DatabaseHandle,
   env: Record<string, string> = {},
-  options: { spaDir?: string | null } = {},
+  options: { spaDir?: string | null; mail?: { pollMs?: number; retryDelaysMs?: readonly number[] } } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-test-'));
   const config = loadConfig({
@@ -39,7 +39,8 @@ export async function buildTestApp(
   });
   const spaDir =
     options.spaDir === null ? path.join(dataDir, 'no-spa') : (options.spaDir ?? fakeSpaDir(dataDir));
-  const app = await buildApp(config, { db, spaDir, logger: false });
+  // Mail goes out when a test asks (app.mailSender.deliverDue()), unless it asks for polling.
+  const app = await buildApp(config, { db, spaDir, logger: false, mail: options.mail ?? { pollMs: 0 } });
   await app.ready();
   return {
     app,

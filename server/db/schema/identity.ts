@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestampTz } from './columns';
 
@@ -73,12 +74,29 @@ export const passwordResets = pgTable('password_resets', {
 });
 
 /** Mail the platform sends, kept in the database; a sender delivers it when mail is configured. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: text('id').primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  createdAt: timestampTz('created_at').notNull().defaultNow(),
-  sentAt: timestampTz('sent_at'),
-});
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+    /** Handed to the SMTP server (or, with no SMTP_URL, kept here and in MAIL_DIR). */
+    sentAt: timestampTz('sent_at'),
+    /** Failed sends so far; the next one waits longer each time (server/mail/sender.ts). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestampTz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** Given up on after the last attempt (the dead letters the operator sees). */
+    deadAt: timestampTz('dead_at'),
+    /** How it went out: 'smtp' or 'stored'. */
+    transport: text('transport'),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.deadAt} is null`),
+  ],
+);
