@@ -1,91 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { District, districtMessages } from '../../../contracts/districts';
+import { describe, expect, it } from 'vitest';
+import { districtMessages } from '../../../contracts/districts';
 import { Group, GroupMemberPage, GroupPage, groupMessages } from '../../../contracts/groups';
-import type { Role } from '../../../contracts/roles';
-import type { DatabaseHandle } from '../../../server/db';
-import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
-import { startTestIssuer, type TestIssuer } from '../../support/tokens';
-import { socialApi } from '../socialService/followHelpers';
-import { form } from './helpers';
+import { districtApi, districtKit, pro } from './districtKit';
 
-const pro: Role[] = ['premium-user'];
-const template = 'white-cube-s-standard';
 const groupsApi = '/api/userService/groups';
-const districtApi = '/api/userService/district';
 
 describe.each(testDatabases())("a district's groups on $name", ({ open }) => {
-  let db: DatabaseHandle;
-  let t: TestApp;
-  let issuer: TestIssuer;
-  let social: ReturnType<typeof socialApi>;
-  let seq = 0;
-
-  beforeAll(async () => {
-    issuer = await startTestIssuer();
-    db = await open();
-    t = await buildTestApp(db, {
-      ...issuer.env,
-      BASE_DOMAIN: 'spaces.test',
-      PUBLIC_ORIGIN: 'http://spaces.test:8080',
-    });
-    social = socialApi(t, issuer);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await db?.close();
-    await issuer?.close();
-  });
-
-  async function people<const T extends string[]>(...labels: T): Promise<{ [K in keyof T]: string }> {
-    const ids = labels.map((label) => `${label}-${++seq}-${Math.random().toString(36).slice(2, 7)}`);
-    await social.signUp(...ids);
-    return ids as { [K in keyof T]: string };
-  }
-  const auth = (as: string | null) =>
-    as === null
-      ? Promise.resolve({})
-      : issuer.headersFor(as, { name: `Name of ${as}`, email: `${as}@example.com`, roles: pro });
-
-  async function call(
+  const { people, made, join, ...k } = districtKit(open);
+  const call = (
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     as: string | null,
     json?: unknown,
-  ) {
-    return t.app.inject({
-      method,
-      url,
-      headers: {
-        ...(await auth(as)),
-        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(json === undefined ? {} : { payload: JSON.stringify(json) }),
-    });
-  }
+  ) => k.call(method, url, as, json, pro);
 
   /** A district of `owner` (public unless told), with `members` joined as Creators by its link. */
   async function district(owner: string, members: string[] = [], isPublic = true) {
-    const body = form({
-      title: 'Harbour Museum',
-      subdomain: `harbour-${++seq}-${Math.random().toString(36).slice(2, 6)}`,
-      public: String(isPublic),
-      freeSpaceTemplateId: template,
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${districtApi}/districts`,
-      headers: { ...(await auth(owner)), ...body.headers },
-      payload: body.payload,
-    });
-    if (res.statusCode !== 201) throw new Error(`district not made: ${res.statusCode} ${res.body}`);
-    const made = District.parse(res.json());
-    for (const member of members) {
-      const link = (await call('POST', `${districtApi}/${made.districtId}/invite`, owner)).json();
-      const joined = await call('POST', `${districtApi}/invitation/${link.invitationCode}/accept`, member);
-      if (joined.statusCode !== 200) throw new Error(`not joined: ${joined.body}`);
-    }
-    return made;
+    const d = await made(owner, { public: String(isPublic) });
+    for (const member of members) await join(d, owner, member);
+    return d;
   }
 
   const createGroup = (as: string | null, fields: Record<string, unknown>) =>

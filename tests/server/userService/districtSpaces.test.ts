@@ -1,83 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { District } from '../../../contracts/districts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { District } from '../../../contracts/districts';
 import { DistrictSpaceRequest, districtSpaceMessages } from '../../../contracts/districtSpaces';
-import type { Role } from '../../../contracts/roles';
-import type { DatabaseHandle } from '../../../server/db';
-import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
-import { startTestIssuer, type TestIssuer } from '../../support/tokens';
 import { sceneApi } from '../sceneService/helpers';
-import { socialApi } from '../socialService/followHelpers';
-import { form } from './helpers';
-
-const pro: Role[] = ['premium-user'];
+import { districtApi, districtKit, pro } from './districtKit';
 
 describe.each(testDatabases())('district hosting and promotion requests on $name', ({ open }) => {
-  let db: DatabaseHandle;
-  let t: TestApp;
-  let issuer: TestIssuer;
-  let social: ReturnType<typeof socialApi>;
+  const { kit, people, made, join, ...k } = districtKit(open);
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, as: string | null, json?: unknown) =>
+    k.call(method, `${districtApi}${url}`, as, json, pro);
+  const district = (owner: string, isPublic = true) => made(owner, { public: String(isPublic) });
   let scenes: ReturnType<typeof sceneApi>;
-  let seq = 0;
-
-  beforeAll(async () => {
-    issuer = await startTestIssuer();
-    db = await open();
-    t = await buildTestApp(db, {
-      ...issuer.env,
-      BASE_DOMAIN: 'spaces.test',
-      PUBLIC_ORIGIN: 'http://spaces.test:8080',
-    });
-    social = socialApi(t, issuer);
-    scenes = sceneApi(t, issuer);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await db?.close();
-    await issuer?.close();
+  beforeAll(() => {
+    scenes = sceneApi(kit.t, kit.issuer);
   });
 
-  async function people<const T extends string[]>(...labels: T): Promise<{ [K in keyof T]: string }> {
-    const ids = labels.map((label) => `${label}-${++seq}-${Math.random().toString(36).slice(2, 7)}`);
-    await social.signUp(...ids);
-    return ids as { [K in keyof T]: string };
-  }
-  async function call(method: 'GET' | 'POST' | 'DELETE', url: string, as: string | null, json?: unknown) {
-    const auth =
-      as === null
-        ? {}
-        : await issuer.headersFor(as, { name: `Name of ${as}`, email: `${as}@example.com`, roles: pro });
-    return t.app.inject({
-      method,
-      url: `/api/userService/district${url}`,
-      headers: { ...auth, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(json === undefined ? {} : { payload: JSON.stringify(json) }),
-    });
-  }
-  async function district(owner: string, isPublic = true) {
-    const body = form({
-      title: 'Harbour Museum',
-      subdomain: `harbour-${++seq}-${Math.random().toString(36).slice(2, 6)}`,
-      public: String(isPublic),
-      freeSpaceTemplateId: 'white-cube-s-standard',
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/userService/district/districts',
-      headers: {
-        ...(await issuer.headersFor(owner, { name: owner, email: `${owner}@example.com`, roles: pro })),
-        ...body.headers,
-      },
-      payload: body.payload,
-    });
-    if (res.statusCode !== 201) throw new Error(`district: ${res.statusCode} ${res.body}`);
-    return District.parse(res.json());
-  }
-  async function join(d: District, owner: string, member: string) {
-    const invitation = (await call('POST', `/${d.districtId}/invite`, owner)).json();
-    const accepted = await call('POST', `/invitation/${invitation.invitationCode}/accept`, member);
-    if (accepted.statusCode !== 200) throw new Error(`not joined: ${accepted.body}`);
-  }
   const published = async (as: string, title: string) => {
     const id = await scenes.ready(as, title);
     await scenes.publishNow(id, as);
@@ -125,7 +62,7 @@ describe.each(testDatabases())('district hosting and promotion requests on $name
     ).toBe(403);
 
     // The owner is told, with a link to the district's Hosting Requests page.
-    const told = (await social.notifications(owner)).json().items;
+    const told = (await kit.social.notifications(owner)).json().items;
     expect(told[0]).toMatchObject({
       kind: 'districtRequest',
       actor: { userId: ben },
@@ -136,7 +73,7 @@ describe.each(testDatabases())('district hosting and promotion requests on $name
     const accepted = await call('POST', `/${d.districtId}/spaceRequests/${request.requestId}/accept`, owner);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().state).toBe('accepted');
-    expect((await social.notifications(ben)).json().items[0]).toMatchObject({
+    expect((await kit.social.notifications(ben)).json().items[0]).toMatchObject({
       kind: 'districtRequest',
       actor: { userId: owner },
       params: { context: 'accepted', space: 'Ben’s harbour' },
@@ -153,15 +90,7 @@ describe.each(testDatabases())('district hosting and promotion requests on $name
     ).toBe(409);
 
     // The district turns private: the space lists it as a private district (to its owner only).
-    const changed = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/userService/district/${d.districtId}`,
-      headers: {
-        ...(await issuer.headersFor(owner, { name: owner, email: `${owner}@example.com`, roles: pro })),
-        'content-type': 'application/json',
-      },
-      payload: JSON.stringify({ public: false }),
-    });
+    const changed = await k.call('PATCH', `${districtApi}/${d.districtId}`, owner, { public: false }, pro);
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await scenes.metadata(space, ben)).json()).toMatchObject({
       publishedPublicDistricts: [],

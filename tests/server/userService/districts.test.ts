@@ -1,113 +1,25 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { District, DistrictMemberPage, districtMessages, districtRules } from '../../../contracts/districts';
-import type { Role } from '../../../contracts/roles';
-import type { DatabaseHandle } from '../../../server/db';
 import { mailOutbox, publishSlots } from '../../../server/db/schema';
-import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
-import { startTestIssuer, type TestIssuer } from '../../support/tokens';
 import { sceneApi } from '../sceneService/helpers';
-import { socialApi } from '../socialService/followHelpers';
+import { districtApi, districtKit } from './districtKit';
 import { form, picturePart, png } from './helpers';
 
-const pro: Role[] = ['premium-user'];
 const template = 'white-cube-s-standard';
 
 describe.each(testDatabases())('districts on $name', ({ open }) => {
-  let db: DatabaseHandle;
-  let t: TestApp;
-  let issuer: TestIssuer;
-  let social: ReturnType<typeof socialApi>;
-  let seq = 0;
-
-  beforeAll(async () => {
-    issuer = await startTestIssuer();
-    db = await open();
-    t = await buildTestApp(db, {
-      ...issuer.env,
-      BASE_DOMAIN: 'spaces.test',
-      PUBLIC_ORIGIN: 'http://spaces.test:8080',
-    });
-    social = socialApi(t, issuer);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await db?.close();
-    await issuer?.close();
-  });
-
-  async function people<const T extends string[]>(...labels: T): Promise<{ [K in keyof T]: string }> {
-    const ids = labels.map((label) => `${label}-${++seq}-${Math.random().toString(36).slice(2, 7)}`);
-    await social.signUp(...ids);
-    return ids as { [K in keyof T]: string };
-  }
-  const subdomain = (label: string) => `${label}-${++seq}-${Math.random().toString(36).slice(2, 6)}`;
-  const auth = (as: string | null, roles?: Role[]) =>
-    as === null
-      ? Promise.resolve({})
-      : issuer.headersFor(as, { name: `Name of ${as}`, email: `${as}@example.com`, roles });
-
-  async function call(
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-    url: string,
-    as: string | null,
-    json?: unknown,
-    roles?: Role[],
-  ) {
-    return t.app.inject({
-      method,
-      url,
-      headers: {
-        ...(await auth(as, roles)),
-        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(json === undefined ? {} : { payload: JSON.stringify(json) }),
-    });
-  }
-  const api = (path: string) => `/api/userService/district${path}`;
-
-  async function create(
-    as: string | null,
-    fields: Record<string, string> = {},
-    options: { roles?: Role[]; key?: string; logo?: boolean } = {},
-  ) {
-    const body = form(
-      {
-        title: 'Harbour Museum',
-        subdomain: subdomain('harbour'),
-        public: 'true',
-        freeSpaceTemplateId: template,
-        ...fields,
-      },
-      options.logo ? [picturePart('photo', await png('#246'), 'logo.png')] : [],
-    );
-    return t.app.inject({
-      method: 'POST',
-      url: api('/districts'),
-      headers: {
-        ...(await auth(as, options.roles ?? pro)),
-        ...body.headers,
-        ...(options.key ? { 'idempotency-key': options.key } : {}),
-      },
-      payload: body.payload,
-    });
-  }
-  const made = async (owner: string, fields: Record<string, string> = {}) => {
-    const res = await create(owner, fields);
-    if (res.statusCode !== 201) throw new Error(`district not made: ${res.statusCode} ${res.body}`);
-    return District.parse(res.json());
-  };
-  /** A member by an invitation link. */
-  async function join(district: District, owner: string, member: string) {
-    const invitation = (await call('POST', api(`/${district.districtId}/invite`), owner)).json();
-    const accepted = await call('POST', api(`/invitation/${invitation.invitationCode}/accept`), member);
-    if (accepted.statusCode !== 200) throw new Error(`not joined: ${accepted.body}`);
-  }
+  const { kit, unique: subdomain, auth, people, call, create, made, join } = districtKit(open);
+  const api = (path: string) => `${districtApi}${path}`;
 
   it('makes a district for a Pro user with its logo, the plan’s slots and its owner as Owner', async () => {
     const [ada] = await people('ada');
-    const res = await create(ada, { title: 'Harbour Museum' }, { logo: true });
+    const res = await create(
+      ada,
+      { title: 'Harbour Museum' },
+      { files: [picturePart('photo', await png('#246'), 'logo.png')] },
+    );
     expect(res.statusCode, res.body).toBe(201);
     const district = District.parse(res.json());
     expect(district).toMatchObject({
@@ -264,7 +176,7 @@ describe.each(testDatabases())('districts on $name', ({ open }) => {
     const body = form({ title: 'Harbour Museum of Art' }, [
       picturePart('coverPhoto', await png('#864'), 'cover.png'),
     ]);
-    const multipart = await t.app.inject({
+    const multipart = await kit.t.app.inject({
       method: 'PATCH',
       url: api(`/${district.districtId}`),
       headers: { ...(await auth(owner)), ...body.headers },
@@ -296,7 +208,7 @@ describe.each(testDatabases())('districts on $name', ({ open }) => {
     const mail = await call('POST', api(`/${district.districtId}/invite`), owner, {
       email: `${dee}@example.com`,
     });
-    const [sent] = await db.db
+    const [sent] = await kit.db.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, `${dee}@example.com`));
@@ -396,7 +308,7 @@ describe.each(testDatabases())('districts on $name', ({ open }) => {
 
   it('lists public districts in Explore and a user’s districts on their profile', async () => {
     const [owner, member, fan] = await people('owner', 'member', 'fan');
-    const word = `zebra${seq}`;
+    const word = subdomain('zebra').replace(/-/g, '');
     const open = await made(owner, { title: `${word} open` });
     const hidden = await made(owner, { title: `${word} hidden`, visible: 'false' });
     const closed = await made(owner, { title: `${word} closed`, public: 'false' });
@@ -442,8 +354,8 @@ describe.each(testDatabases())('districts on $name', ({ open }) => {
     const items = (await call('GET', '/api/marketplaceService/districtItems', null)).json().items;
     const slot = items.find((i: { type: string }) => i.type === 'slot');
     const room = items.find((i: { spaceTemplateId: string }) => i.spaceTemplateId === 'loft-m-standard');
-    await t.app.marketplace.grant(owner, 1000);
-    await t.app.marketplace.grant(ben, 1000);
+    await kit.t.app.marketplace.grant(owner, 1000);
+    await kit.t.app.marketplace.grant(ben, 1000);
     const cart = {
       totalCoin: slot.priceCoin * 2 + room.priceCoin,
       transactionItems: [
@@ -462,7 +374,7 @@ describe.each(testDatabases())('districts on $name', ({ open }) => {
       ],
     };
     const pay = async (as: string, key?: string) =>
-      t.app.inject({
+      kit.t.app.inject({
         method: 'POST',
         url: '/api/marketplaceService/internalTransaction',
         headers: {
@@ -481,7 +393,7 @@ describe.each(testDatabases())('districts on $name', ({ open }) => {
     const paid = answers[0];
     expect(new Set(answers.map((a) => a.json().transactionId)).size).toBe(1);
     expect(paid.json().availableBalance).toBe(1000 - cart.totalCoin);
-    const slots = await db.db
+    const slots = await kit.db.db
       .select()
       .from(publishSlots)
       .where(eq(publishSlots.districtId, district.districtId));
@@ -516,7 +428,7 @@ describe.each(testDatabases())('districts on $name', ({ open }) => {
   });
 
   it('lets a Creator publish into the slot allocated to them, and nobody else into the district', async () => {
-    const scenes = sceneApi(t, issuer);
+    const scenes = sceneApi(kit.t, kit.issuer);
     const [owner, ben, cy] = await people('owner', 'ben', 'cy');
     const district = await made(owner);
     await join(district, owner, ben);
