@@ -14,6 +14,8 @@ import spaceReactions from '../src/i18n/parts/spaceReactions.json' with { type: 
 import districts from '../src/i18n/parts/districts.json' with { type: 'json' };
 import districtShell from '../src/i18n/parts/districtShell.json' with { type: 'json' };
 import groups from '../src/i18n/parts/groups.json' with { type: 'json' };
+import districtGroups from '../src/i18n/parts/districtGroups.json' with { type: 'json' };
+import districtLibrary from '../src/i18n/parts/districtLibrary.json' with { type: 'json' };
 
 export const port = Number(process.env.E2E_PORT);
 /** A district subdomain of the test server (`*.localhost` resolves to loopback in Chromium). */
@@ -43,6 +45,8 @@ const en = [
   districts,
   districtShell,
   groups,
+  districtGroups,
+  districtLibrary,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base);
 
 /** Looks up a catalogue string by its dotted key. */
