@@ -249,8 +249,17 @@ describe.each(testDatabases())('scene content on $name', ({ open }) => {
   it('checks large documents on a worker thread', async () => {
     const checker = new ContentChecker({ inlineBelowBytes: 1024 });
     try {
-      const good = await checker.check(Buffer.from(JSON.stringify(largeContent(64 * 1024))));
-      expect(good).toMatchObject({ ok: true, normalized: null });
+      const document = largeContent(64 * 1024);
+      const fileId = '0190a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b';
+      document.pictures![0].fileUri = `/api/fileService/file/${fileId}`;
+      const good = await checker.check(Buffer.from(JSON.stringify(document)));
+      // Kept as received, with the files it names (found while the worker parsed it).
+      expect(good).toMatchObject({ ok: true, normalized: null, fileIds: [fileId] });
+      // Not canonical (a title to trim): normalised, with the files the normalised bytes name.
+      document.pictures![0].title = '  Padded  ';
+      const normalised = await checker.check(Buffer.from(JSON.stringify(document)));
+      expect(normalised).toMatchObject({ ok: true, fileIds: [fileId] });
+      expect(normalised.ok && normalised.normalized).toBeTruthy();
       const state = checker as unknown as { worker?: unknown; broken: boolean };
       expect(state.broken).toBe(false);
       expect(state.worker).toBeDefined();
