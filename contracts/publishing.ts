@@ -141,7 +141,7 @@ export const PublishedSearchQuery = z.object({
     .min(1)
     .max(64)
     .optional()
-    .describe("Only the spaces the district lists: those in its slots and those it hosts"),
+    .describe('Only the spaces the district lists: those in its slots and those it hosts'),
   promoted: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
