@@ -9,3 +9,9 @@ export { districtOf } from '../../contracts/routeMap';
 export function readBaseDomain(doc: Document = document): string {
   return doc.querySelector('meta[name="base-domain"]')?.getAttribute('content') ?? doc.location.hostname;
 }
+
+/** The main site's address, from a district host's (same scheme and port). */
+export function mainSiteOrigin(): string {
+  const { protocol, port } = window.location;
+  return `${protocol}//${readBaseDomain()}${port ? `:${port}` : ''}`;
+}

@@ -132,10 +132,7 @@ export class DistrictSpaceRequests {
   private async tellOwners(districtId: string, request: DistrictSpaceRequest) {
     const notify = this.options.notifications;
     if (!notify) return;
-    const [district] = await this.db
-      .select({ title: districts.title, subdomain: districts.subdomain })
-      .from(districts)
-      .where(eq(districts.id, districtId));
+    const district = await this.nameOf(districtId);
     const owners = await this.db
       .select({ userId: districtMembers.userId })
       .from(districtMembers)
@@ -202,10 +199,7 @@ export class DistrictSpaceRequests {
     });
     if (accept) this.options.changed();
     const answered = await this.one(districtId, requestId);
-    const [district] = await this.db
-      .select({ title: districts.title, subdomain: districts.subdomain })
-      .from(districts)
-      .where(eq(districts.id, districtId));
+    const district = await this.nameOf(districtId);
     await this.options.notifications?.notify(answered.requester.userId, 'districtRequest', {
       actorId: callerId,
       link: this.options.requestsPage(district.subdomain),
@@ -252,6 +246,15 @@ export class DistrictSpaceRequests {
       return true;
     });
     if (removed) this.options.changed();
+  }
+
+  /** The district's title and subdomain (what its notifications name and link to). */
+  private async nameOf(districtId: string) {
+    const [district] = await this.db
+      .select({ title: districts.title, subdomain: districts.subdomain })
+      .from(districts)
+      .where(eq(districts.id, districtId));
+    return district;
   }
 
   private rows(db: Executor) {

@@ -4,16 +4,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { District } from '../../../contracts/districts';
 import { useSession } from '../../app/AppContext';
-import { readBaseDomain } from '../../lib/host';
+import { mainSiteOrigin } from '../../lib/host';
 import { MessagePage } from '../kit/MessagePage';
 import { useDistrictHost } from './DistrictHost';
 import '../../i18n/districtsCatalogue';
-
-/** The main site's address, from this district host's (same scheme and port). */
-export function mainSiteOrigin(): string {
-  const { protocol, port } = window.location;
-  return `${protocol}//${readBaseDomain()}${port ? `:${port}` : ''}`;
-}
 
 /**
  * What a district host shows before its page: the district loading, 'This district does not

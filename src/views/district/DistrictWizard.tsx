@@ -43,7 +43,7 @@ import {
   wizardSteps,
 } from '../../machines/districtWizard/rules';
 import { type DistrictWizardActorRef, wizardStepOf } from '../../machines/districtWizardMachine';
-import { readBaseDomain } from '../../lib/host';
+import { mainSiteOrigin, readBaseDomain } from '../../lib/host';
 import { CheckoutDialog } from '../commerce/CheckoutDialog';
 import { CreditBundlePicker } from '../commerce/CreditBundlePicker';
 import { ConfirmDialog } from '../editor/ConfirmDialog';
@@ -434,8 +434,7 @@ function Overview({ wizard }: { wizard: DistrictWizardActorRef }) {
 
 function Done({ district, onClose }: { district: District | null; onClose(): void }) {
   const { t } = useTranslation();
-  const { protocol, port } = window.location;
-  const origin = `${protocol}//${readBaseDomain()}${port ? `:${port}` : ''}`;
+  const origin = mainSiteOrigin();
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Typography variant="h3" component="p">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type District, districtOrigin } from '../../../contracts/districts';
 import type { Slot } from '../../../contracts/publishing';
 import { useSession } from '../../app/AppContext';
-import { readBaseDomain } from '../../lib/host';
+import { mainSiteOrigin, readBaseDomain } from '../../lib/host';
 import { useInfiniteList } from '../kit/useInfiniteList';
 import '../../i18n/districtsCatalogue';
 
@@ -28,8 +28,7 @@ function Hints({ userId, slots, sceneId }: { userId: string; slots: readonly Slo
     slots.some((s) => s.districtId === d.districtId && s.active && (!s.sceneId || s.sceneId === sceneId));
   const without = districts.filter((d) => !usable(d));
   if (without.length === 0) return null;
-  const { protocol, port } = window.location;
-  const origin = `${protocol}//${readBaseDomain()}${port ? `:${port}` : ''}`;
+  const origin = mainSiteOrigin();
   return (
     <Stack spacing={1}>
       {without.map((d) => (
