@@ -34,21 +34,6 @@ import type { BenchResult } from './types';
 
 const contentBytes = 5 * 1024 * 1024;
 
-/**
- * The full-save budget is met in most runs but not reliably yet on a shared 2-core machine (issue
- * 18 stays open until it is). Measured after hashing and shared-memory bodies, the one-statement
- * commit, writing the body as it arrives, ASCII decoding and finding file ids beside the worker:
- * PGlite 1.23–1.44×, PostgreSQL 1.00–1.36×. The check (the worker's parse and canonical check,
- * ~19 ms under contention) and the blob write (~20 ms with its fsync, beside it) are the critical
- * path; PGlite's commit adds 7–9 ms, PostgreSQL's 4–5 ms.
- */
-const fullSaveKnownMiss: Record<string, string> = {
-  PGlite:
-    'embedded PGlite: 1.23–1.44× on 2 cores, over 1.5 in noisy runs; the check and the blob write run ' +
-    'side by side (~20 ms each), then a 7–9 ms commit (issue 18)',
-  PostgreSQL:
-    'PostgreSQL: 1.00–1.36× on 2 cores, over 1.5 in noisy runs; the same check and write, a 4–5 ms commit (issue 18)',
-};
 const putRounds = 9;
 const storedScenes = 10_000;
 const owners = 50;
@@ -254,7 +239,6 @@ async function benchSaves(target: Target, issuer: TestIssuer, document: string):
         name: `${target.name}: full PUT scene/content of ${mbText}, server time vs JSON.parse + fs writeFile + fsync`,
         ratio: median(puts) / median(floors),
         goal: { max: 1.5 },
-        knownMiss: fullSaveKnownMiss[target.name],
         details:
           `server time median ${median(puts).toFixed(1)} ms (${puts.map((p) => p.toFixed(0)).join(', ')}), ` +
           `parse + write + fsync median ${median(floors).toFixed(1)} ms (${floors.map((p) => p.toFixed(0)).join(', ')}), ` +

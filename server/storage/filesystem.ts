@@ -4,8 +4,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Worker } from 'node:worker_threads';
 import { notFound } from '../errors';
+import { startWorkerModule } from '../support/workerThread';
 import { type BlobInfo, type BlobStore, type BlobWriter, type ByteRange, isBlobKey } from './blobStore';
+import type { WriterAnswer, WriterOp } from './fileWriterThread';
 
 /** Temp files this old are leftovers of a crashed process and are swept on start. */
 const staleTempMs = 60 * 60 * 1000;
@@ -89,7 +92,8 @@ async function writeBytesTempFile(bytes: Uint8Array, dir: string): Promise<strin
 }
 
 /**
- * A temp file written as bytes arrive (see BlobWriter): the writes go down one after another in
+ * A temp file written as bytes arrive through the thread pool (when the writer thread cannot be
+ * started; see BlobWriter): the writes go down one after another in
  * pieces of at most a megabyte; `finish` waits for them, fsyncs and renames the file into place.
  */
 class FileBlobWriter implements BlobWriter {
@@ -101,9 +105,9 @@ class FileBlobWriter implements BlobWriter {
 
   constructor(
     private readonly store: FilesystemBlobStore,
-    dir: string,
+    tmp: string,
   ) {
-    this.tmp = path.join(dir, `${randomUUID()}${tempSuffix}`);
+    this.tmp = tmp;
     this.opening = open(this.tmp, 'wx', 0o644);
     this.queue = this.opening.then(
       () => undefined,
@@ -148,6 +152,113 @@ class FileBlobWriter implements BlobWriter {
   }
 }
 
+/**
+ * The writer thread (fileWriterThread.ts), shared by every store of the process: started on first
+ * use, restarted after it dies. Answers null when it cannot be started (the writes then go through
+ * the thread pool, see FileBlobWriter).
+ */
+class WriterThread {
+  private worker: Worker | undefined;
+  private broken = false;
+  private seq = 0;
+  private readonly waiting = new Map<number, (answer: WriterAnswer) => void>();
+
+  private start(): Worker | null {
+    if (this.worker) return this.worker;
+    if (this.broken) return null;
+    let worker: Worker;
+    try {
+      worker = startWorkerModule(import.meta.url, 'fileWriterThread', null);
+    } catch {
+      this.broken = true;
+      return null;
+    }
+    worker.unref();
+    const fail = (reason: string) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const [id, answer] of this.waiting) answer({ id, error: reason });
+      this.waiting.clear();
+    };
+    worker.on('message', (message: WriterAnswer & { bootError?: string }) => {
+      if (message.bootError) {
+        this.broken = true;
+        fail(message.bootError);
+        void worker.terminate();
+        return;
+      }
+      const answer = this.waiting.get(message.id);
+      this.waiting.delete(message.id);
+      answer?.(message);
+    });
+    worker.on('error', (error) => fail(error.message));
+    worker.on('exit', (code) => fail(`the writer thread exited with code ${code}`));
+    this.worker = worker;
+    return worker;
+  }
+
+  /** Opens `tmp` on the thread: the id to write to, or null when the thread cannot be used. */
+  open(tmp: string): number | null {
+    const worker = this.start();
+    if (!worker) return null;
+    const id = ++this.seq;
+    worker.postMessage({ op: 'open', id, tmp } satisfies WriterOp);
+    return id;
+  }
+
+  write(id: number, bytes: Uint8Array) {
+    this.worker?.postMessage({ op: 'write', id, bytes } satisfies WriterOp);
+  }
+
+  /** Finishes (fsync, rename into `target`, fsync of its folder) or aborts a write; rejects on failure. */
+  end(op: { op: 'finish'; id: number; target: string } | { op: 'abort'; id: number }): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return Promise.reject(new Error('the writer thread stopped'));
+    return new Promise((resolve, reject) => {
+      this.waiting.set(op.id, (answer) => {
+        if (!answer.error) return resolve();
+        reject(Object.assign(new Error(answer.error), answer.code ? { code: answer.code } : {}));
+      });
+      worker.postMessage(op satisfies WriterOp);
+    });
+  }
+}
+
+const writerThread = new WriterThread();
+
+/**
+ * A temp file written as bytes arrive, on the writer thread: each piece goes to the file as soon
+ * as it is posted (shared memory is not copied), and finishing is one trip to the thread, so it
+ * does not wait for the main thread's turns between the steps.
+ */
+class ThreadBlobWriter implements BlobWriter {
+  private size = 0;
+
+  constructor(
+    private readonly store: FilesystemBlobStore,
+    private readonly id: number,
+    private readonly tmp: string,
+  ) {}
+
+  write(bytes: Uint8Array) {
+    this.size += bytes.byteLength;
+    writerThread.write(this.id, bytes);
+  }
+
+  async finish(sha256: string): Promise<BlobInfo> {
+    try {
+      await writerThread.end({ op: 'finish', id: this.id, target: this.store.pathOf(sha256) });
+    } catch (error) {
+      await rm(this.tmp, { force: true });
+      throw error;
+    }
+    return { sha256, size: this.size };
+  }
+
+  async abort(): Promise<void> {
+    await writerThread.end({ op: 'abort', id: this.id }).catch(() => rm(this.tmp, { force: true }));
+  }
+}
+
 /** Removes temp files older than `staleTempMs`: what a crash in the middle of a write left. */
 export async function sweepTempFiles(dir: string, now = Date.now()): Promise<number> {
   let removed = 0;
@@ -173,7 +284,8 @@ async function fsyncDir(dir: string) {
   } catch {
     // The rename itself is still atomic.
   } finally {
-    await handle?.close().catch(() => undefined);
+    // Durable once synced: closing need not be waited for.
+    void handle?.close().catch(() => undefined);
   }
 }
 
@@ -237,24 +349,29 @@ export class FilesystemBlobStore implements BlobStore {
   }
 
   openWriter(): BlobWriter {
-    return new FileBlobWriter(this, this.tmpDir);
+    const tmp = path.join(this.tmpDir, `${randomUUID()}${tempSuffix}`);
+    const id = writerThread.open(tmp);
+    return id === null ? new FileBlobWriter(this, tmp) : new ThreadBlobWriter(this, id, tmp);
   }
 
   /**
-   * Puts a complete, fsynced temp file in place as the blob `sha256` (and makes the rename durable),
-   * or removes it when that blob is stored already.
+   * Puts a complete, fsynced temp file in place as the blob `sha256` and makes the rename durable.
+   * A blob stored already is simply replaced: the same bytes under the same name (readers keep the
+   * file they opened). Each step is a trip through the thread pool, so the folder is made only when
+   * the rename says it is missing.
    */
   async placeTemp(tmp: string, sha256: string, size: number): Promise<BlobInfo> {
     const target = this.pathOf(sha256);
+    const dir = path.dirname(target);
     try {
-      if (await this.stat(sha256)) {
-        await rm(tmp, { force: true });
-      } else {
-        const dir = path.dirname(target);
+      try {
+        await rename(tmp, target);
+      } catch (error) {
+        if (!isMissing(error)) throw error;
         await mkdir(dir, { recursive: true });
         await rename(tmp, target);
-        await fsyncDir(dir);
       }
+      await fsyncDir(dir);
     } catch (error) {
       await rm(tmp, { force: true });
       throw error;

@@ -53,20 +53,45 @@ function undrawable(content: SceneContent): ContentVerdict | null {
 const filePathMarker = '/api/fileService/';
 const fileIdPattern = /^(?:file|thumbnail)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/;
 
+/** How far back a scan looks again: a marker and an id cut off at the end of the last piece. */
+const scanOverlap = filePathMarker.length + 48;
+
 /**
- * The file service ids a document mentions (file and thumbnail urls), each once, from its UTF-8
- * bytes: the marker and the ids are ASCII, so the bytes are searched as they are (faster than the
- * text).
+ * Finds the file service ids (file and thumbnail urls) in a document's UTF-8 bytes, piece by piece
+ * as they arrive: the marker and the ids are ASCII, so the bytes are searched as they are (faster
+ * than the text). Each scan looks again at the end of the last one, so nothing cut in two is missed.
  */
-export function referencedFileIds(document: Uint8Array | string): string[] {
-  const bytes = typeof document === 'string' ? Buffer.from(document) : asBuffer(document);
-  const ids = new Set<string>();
-  for (let at = bytes.indexOf(filePathMarker); at >= 0; at = bytes.indexOf(filePathMarker, at + 1)) {
-    const start = at + filePathMarker.length;
-    const match = fileIdPattern.exec(bytes.toString('latin1', start, start + 48));
-    if (match) ids.add(match[1]);
+export class FileIdScanner {
+  private readonly found = new Set<string>();
+  private scannedTo = 0;
+
+  /** Scans `bytes` up to `end` (from where the last scan stopped). */
+  scan(bytes: Uint8Array, end = bytes.byteLength): this {
+    // Only what has arrived: an id cut off at `end` does not match yet, and is seen whole next time.
+    const arrived = asBuffer(bytes).subarray(0, end);
+    const from = Math.max(0, this.scannedTo - scanOverlap);
+    for (
+      let at = arrived.indexOf(filePathMarker, from);
+      at >= 0;
+      at = arrived.indexOf(filePathMarker, at + 1)
+    ) {
+      const start = at + filePathMarker.length;
+      const match = fileIdPattern.exec(arrived.toString('latin1', start, start + 48));
+      if (match) this.found.add(match[1]);
+    }
+    this.scannedTo = Math.max(this.scannedTo, end);
+    return this;
   }
-  return [...ids];
+
+  get ids(): string[] {
+    return [...this.found];
+  }
+}
+
+/** The file service ids a document mentions, each once. */
+export function referencedFileIds(document: Uint8Array | string): string[] {
+  const bytes = typeof document === 'string' ? Buffer.from(document) : document;
+  return new FileIdScanner().scan(bytes).ids;
 }
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -145,7 +170,11 @@ export class ContentChecker {
   /** The current content version documents are stored in. */
   readonly version = sceneContentVersion;
 
-  async check(bytes: Uint8Array): Promise<ContentVerdict> {
+  /**
+   * Checks a document; `receivedIds`: its file ids when the caller found them as the bytes arrived
+   * (else they are found here while the worker parses).
+   */
+  async check(bytes: Uint8Array, receivedIds?: string[]): Promise<ContentVerdict> {
     if (bytes.byteLength < this.inlineBelowBytes || this.broken || this.closed)
       return checkContentBytes(bytes);
     const worker = this.start();
@@ -157,9 +186,9 @@ export class ContentChecker {
         worker.postMessage({ id, bytes, receivedIds: false });
       });
       // The file ids of the bytes as received are found here while the worker parses them.
-      const receivedIds = referencedFileIds(bytes);
+      const ids = receivedIds ?? referencedFileIds(bytes);
       const answer = await verdict;
-      return answer.ok && answer.normalized === null ? { ...answer, fileIds: receivedIds } : answer;
+      return answer.ok && answer.normalized === null ? { ...answer, fileIds: ids } : answer;
     } catch (error) {
       this.log?.warn({ err: error }, 'content check worker failed; checking on the main thread');
       return checkContentBytes(bytes);

@@ -77,31 +77,50 @@ export function commitContent(
 }
 
 /**
- * An incremental save's commit in one statement (a transaction of its own): locks the space's row, checks that `ifMatch` is
- * its version, records the patch as the next one, adds the files it names to the space's and moves
- * the space to the new version `etag`. Answers whether the space was found, the new time or (when
- * the version was stale) the current version.
+ * An incremental save's commit in one statement (a transaction of its own): locks the owner's space
+ * row, checks that `ifMatch` is its version, records the patch as the next one, adds the files it
+ * names to the space's and moves the space to the new version `etag`. Answers whether the owner's
+ * space was found, the new time or (when the version was stale) the current version, and how many
+ * incremental saves (and bytes) now wait to be folded.
  */
 export function commitPatch(
   tx: Executor,
-  save: { sceneId: string; ifMatch: string; etag: string; patchText: string; fileIds: string[] },
+  save: {
+    sceneId: string;
+    ownerId: string;
+    ifMatch: string;
+    etag: string;
+    patchText: string;
+    fileIds: string[];
+  },
 ) {
-  const { sceneId, ifMatch, etag, patchText, fileIds } = save;
-  return rowsOf<{ found: boolean; updatedAt: string | null; currentEtag: string | null }>(
+  const { sceneId, ownerId, ifMatch, etag, patchText, fileIds } = save;
+  const bytes = Buffer.byteLength(patchText);
+  return rowsOf<{
+    found: boolean;
+    updatedAt: string | null;
+    currentEtag: string | null;
+    pendingPatches: number;
+    pendingBytes: number;
+  }>(
     tx,
     sql`
     with old as (
       select s.id, s.content_sha256, coalesce(s.content_etag, s.content_sha256) as etag
       from ${scenes} s
-      where s.id = ${sceneId} and s.deleted_at is null
+      where s.id = ${sceneId} and s.owner_id = ${ownerId} and s.deleted_at is null
       for update of s
+    ),
+    waiting as (
+      select count(*)::int as n, coalesce(sum(bytes), 0)::bigint as bytes
+      from ${sceneContentPatches} where scene_id = ${sceneId}
     ),
     current as (select * from old where etag = ${ifMatch}),
     recorded as (
       insert into ${sceneContentPatches} (scene_id, seq, base_sha256, etag, patch, bytes)
       select ${sceneId},
         coalesce((select max(seq) from ${sceneContentPatches} where scene_id = ${sceneId}), 0) + 1,
-        current.content_sha256, ${etag}, ${patchText}::jsonb, ${Buffer.byteLength(patchText)}
+        current.content_sha256, ${etag}, ${patchText}::jsonb, ${bytes}
       from current
     ),
     refs_added as (
@@ -117,7 +136,9 @@ export function commitPatch(
     )
     select exists (select 1 from old) as "found",
       (select content_updated_at from updated) as "updatedAt",
-      (select etag from old) as "currentEtag"
+      (select etag from old) as "currentEtag",
+      (select n + 1 from waiting) as "pendingPatches",
+      (select bytes + ${bytes} from waiting)::float8 as "pendingBytes"
   `,
   );
 }

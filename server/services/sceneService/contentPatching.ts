@@ -92,11 +92,16 @@ export class ContentPatching {
    */
   async patch(id: string, caller: Caller, patch: ContentPatch, ifMatch: string): Promise<PatchedContent> {
     const started = performance.now();
-    const row = ownerAccess(await findScene(this.db, id), caller);
-    const current = etagOf(row);
-    if (current !== ifMatch) throw staleContent(current);
+    // During an editing session the version the change is made on is cached: the space is not read
+    // first, as the commit checks the owner and the version itself.
+    let doc = this.cache.get(ifMatch)?.doc;
     const readStart = performance.now();
-    const doc = await currentDocument(this.db, this.store, this.cache, row);
+    if (!doc) {
+      const row = ownerAccess(await findScene(this.db, id), caller);
+      const current = etagOf(row);
+      if (current !== ifMatch) throw staleContent(current);
+      doc = await currentDocument(this.db, this.store, this.cache, row);
+    }
     const applyStart = performance.now();
     const patched = applied(doc, patch);
     const checkStart = performance.now();
@@ -108,16 +113,22 @@ export class ContentPatching {
     // no longer names is let go when the patches are folded into a blob).
     const [saved] = await commitPatch(this.db, {
       sceneId: id,
+      ownerId: caller.userId,
       ifMatch,
       etag,
       patchText: text,
       fileIds: referencedFileIds(text),
     });
-    if (!saved?.found) throw noSuchSpace();
+    if (!saved?.found) {
+      // Not the caller's space: refused as a read would be (no such space, or not theirs).
+      ownerAccess(await findScene(this.db, id), caller);
+      throw noSuchSpace();
+    }
     if (!saved.updatedAt) throw staleContent(saved.currentEtag);
     const commitEnd = performance.now();
     this.cache.set(etag, next);
-    void this.compactWhenDue(id);
+    if (saved.pendingPatches >= contentCompaction.patches || saved.pendingBytes >= contentCompaction.bytes)
+      void this.compactInBackground(id);
     return {
       contentUpdatedAt: toIsoTime(saved.updatedAt),
       etag,
@@ -131,12 +142,10 @@ export class ContentPatching {
     };
   }
 
-  /** Folds the draft's patches into a blob once there are enough of them (in the background). */
-  private async compactWhenDue(id: string) {
+  /** Folds the draft's patches into a blob (in the background: the next save tries again on failure). */
+  private async compactInBackground(id: string) {
     try {
-      const totals = await pendingPatchTotals(this.db, id);
-      if (totals.patches >= contentCompaction.patches || totals.bytes >= contentCompaction.bytes)
-        await this.compact(id);
+      await this.compact(id);
     } catch (error) {
       this.log?.warn(
         { err: error, sceneId: id },

@@ -25,6 +25,7 @@ import {
   pendingPatchTotals,
   staleContent,
 } from './contentVersions';
+import type { SceneRow } from './metadata';
 import { findScene, snapshotOf } from './queries';
 
 /** A stored content document: the blob it is in and the version it was written in. */
@@ -51,6 +52,13 @@ export interface SaveOptions {
   sha256?: string;
   /** Where the body was written as it arrived (with `sha256`): the save finishes it. */
   writer?: BlobWriter;
+  /**
+   * The space as the caller's access was checked before the body was read (the route does that):
+   * not read again meanwhile. The commit checks the owner and the version again in any case.
+   */
+  row?: SceneRow;
+  /** The file ids the body mentions, when the caller found them as it arrived. */
+  fileIds?: string[];
 }
 
 /** How storing a document's bytes went (see writeContent); `ms` is how long it took. */
@@ -149,13 +157,13 @@ export class SceneDocuments {
       ? this.finishWriter(options.writer, sha256)
       : this.writeBytes(body, sha256);
     const ifMatch = options.ifMatch ?? null;
-    // The check runs while the caller's access is looked up.
-    const checking = this.checker.check(body).then((verdict) => {
+    // The check runs while the caller's access is looked up (unless the route has just done that).
+    const checking = this.checker.check(body, options.fileIds).then((verdict) => {
       timings.check = performance.now() - started;
       return verdict;
     });
     try {
-      const row = ownerAccess(await findScene(this.db, id), caller);
+      const row = ownerAccess(options.row ?? (await findScene(this.db, id)), caller);
       // Refused before the check when it is stale already (checked again at the commit).
       if (ifMatch !== null && etagOf(row) !== ifMatch) throw staleContent(etagOf(row));
     } catch (error) {

@@ -26,7 +26,11 @@ import {
   Wall,
   WebView3d,
 } from '../../../contracts/sceneContent';
-import { checkContentBytes, referencedFileIds } from '../../../server/services/sceneService/content';
+import {
+  checkContentBytes,
+  FileIdScanner,
+  referencedFileIds,
+} from '../../../server/services/sceneService/content';
 import { canonicalKeys, isCanonicalSceneContent } from '../../../server/services/sceneService/contentCheck';
 
 /**
@@ -363,5 +367,24 @@ describe('the fast canonical check', () => {
       not: '/api/fileService/file/not-an-id',
     });
     expect(referencedFileIds(text).sort()).toEqual([a, b]);
+  });
+
+  it('finds the file ids of a body read piece by piece, ids cut between two pieces included', () => {
+    const ids = Array.from(
+      { length: 40 },
+      (_, i) => `${String(i).padStart(8, '0')}-1111-4222-8333-444455556666`,
+    );
+    const text = JSON.stringify({
+      pictures: ids.map((id, i) => ({ fileUri: `/api/fileService/${i % 2 ? 'thumbnail' : 'file'}/${id}` })),
+    });
+    const bytes = Buffer.from(text);
+    // Every piece size cuts some marker or id in two somewhere.
+    for (const piece of [1, 7, 33, 50, 97, 1000]) {
+      const scanner = new FileIdScanner();
+      for (let end = piece; end < bytes.length + piece; end += piece)
+        scanner.scan(bytes, Math.min(end, bytes.length));
+      expect(scanner.ids.sort()).toEqual([...ids].sort());
+    }
+    expect(referencedFileIds(bytes).sort()).toEqual([...ids].sort());
   });
 });

@@ -185,14 +185,19 @@ describe.each(testDatabases())('versions of a draft’s content on $name', ({ op
   it('lets only the owner make an incremental save', async () => {
     const owner = newUser('owner');
     const content = sampleContent(1);
-    const { sceneId, etag } = await saved(owner, content);
+    const { sceneId, etag: first } = await saved(owner, content);
+    // The owner's own edit: its version is what the server has at hand for the next one.
+    const own = await api.patchContent(sceneId, owner, { set: { startingRotation: 10 } }, first);
+    expect(own.statusCode).toBe(200);
+    const etag = (own.json() as { etag: string }).etag;
     const patch = { set: { startingRotation: 45 } };
     expect((await api.patchContent(sceneId, null, patch, etag)).statusCode).toBe(401);
-    expect([403, 404]).toContain(
-      (await api.patchContent(sceneId, newUser('stranger'), patch, etag)).statusCode,
-    );
+    const stranger = newUser('stranger');
+    expect([403, 404]).toContain((await api.patchContent(sceneId, stranger, patch, etag)).statusCode);
     expect((await api.patchContent('no-such-space', owner, patch, etag)).statusCode).toBe(404);
-    expect((await api.content(sceneId, owner)).json().startingRotation).toBe(0);
+    const after = await api.content(sceneId, owner);
+    expect(after.json().startingRotation).toBe(10);
+    expect(after.headers.etag).toBe(`"${etag}"`);
   });
 
   it('folds incremental saves into one blob after enough of them, keeping the version name', async () => {

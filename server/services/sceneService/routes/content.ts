@@ -11,11 +11,16 @@ import { SaveContentAnswer, sceneContentMaxBytes, SceneIdParams } from '../../..
 import { AppError, notFound } from '../../../errors';
 import { closeUnreadBody, handlerReadsBody } from '../../../http/bodies';
 import { callerOf } from '../../../http/caller';
+import { FileIdScanner } from '../content';
 import { etagOfHeader } from '../contentVersions';
 import type { BlobWriter } from '../../../storage/blobStore';
 import type { ContentAnswer } from '../documents';
+import type { SceneRow } from '../metadata';
 import type { SceneService } from '../service';
 import { type SceneRoutesOptions, sceneResponses } from './common';
+
+/** The space each content save's access was checked on before its body was read. */
+const checkedSpaces = new WeakMap<FastifyRequest, SceneRow>();
 
 const mb = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
 const contentTooLarge = () =>
@@ -41,6 +46,8 @@ interface ContentBody {
   readMs: number;
   /** When the last byte arrived (performance.now()). */
   receivedAt: number;
+  /** The file ids the bytes mention, when they were found as the bytes arrived. */
+  fileIds?: string[];
 }
 
 /** Bodies at least this large go into shared memory: the check worker reads them without a copy. */
@@ -75,6 +82,9 @@ function contentBodyReader(openWriter: (() => BlobWriter) | undefined) {
         : undefined;
     let size = 0;
     let writer = shared ? openWriter?.() : undefined;
+    // The file ids are looked for as the bytes arrive, a megabyte or more at a time.
+    const scanner = shared ? new FileIdScanner() : undefined;
+    let scannedTo = 0;
     // Written to the file in pieces of a megabyte or more: each write is a trip to the thread pool.
     let writtenTo = 0;
     const writeReceived = (all: boolean) => {
@@ -102,7 +112,8 @@ function contentBodyReader(openWriter: (() => BlobWriter) | undefined) {
       writeReceived(true);
       const receivedAt = performance.now();
       const readMs = firstByteAt === undefined ? 0 : receivedAt - firstByteAt;
-      done(null, { bytes, sha256: hash.digest('hex'), writer, readMs, receivedAt });
+      const fileIds = scanner && bytes === shared ? scanner.scan(shared, size).ids : undefined;
+      done(null, { bytes, sha256: hash.digest('hex'), writer, readMs, receivedAt, fileIds });
     };
     const onData = (chunk: Buffer) => {
       firstByteAt ??= performance.now();
@@ -115,6 +126,10 @@ function contentBodyReader(openWriter: (() => BlobWriter) | undefined) {
         chunk.copy(shared, size);
         size += chunk.length;
         writeReceived(false);
+        if (scanner && size - scannedTo >= writeAheadBytes) {
+          scanner.scan(shared, size);
+          scannedTo = size;
+        }
         return;
       }
       chunks.push(chunk);
@@ -193,7 +208,7 @@ export default async function contentRoutes(instance: FastifyInstance, { service
           const { id } = request.params as { id?: unknown };
           if (typeof id !== 'string' || !SceneIdParams.shape.id.safeParse(id).success)
             throw notFound('No such space');
-          await service.ownScene(id, callerOf(request));
+          checkedSpaces.set(request, await service.ownScene(id, callerOf(request)));
           return payload;
         },
         validatorCompiler: handlerReadsBody,
@@ -229,6 +244,8 @@ export default async function contentRoutes(instance: FastifyInstance, { service
           ifMatch: ifMatchOf(request),
           sha256: body.sha256,
           writer: body.writer,
+          row: checkedSpaces.get(request),
+          fileIds: body.fileIds,
         });
         reply.header('etag', `"${saved.etag}"`);
         const { check, write, commit } = saved.timings;
