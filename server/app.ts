@@ -22,6 +22,7 @@ import security from './plugins/security';
 import spa from './plugins/spa';
 import assetService from './services/assetService';
 import communicationService from './services/communicationService';
+import liveService, { type LiveServiceOptions } from './services/liveService';
 import engineFiles from './services/assetService/engineFiles';
 import fileService from './services/fileService';
 import insightsService from './services/insightsService';
@@ -51,6 +52,8 @@ export interface BuildOptions {
   social?: SocialServiceOptions;
   /** Options of the mail sender (tests: no polling, short retry waits). */
   mail?: { pollMs?: number; retryDelaysMs?: readonly number[] };
+  /** Live presence settings (tests shorten the counts interval). */
+  live?: LiveServiceOptions;
 }
 
 /**
@@ -149,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(assetService, { prefix: '/api/assetService' });
     await app.register(engineFiles, { prefix: '/files' });
     await app.register(communicationService, { prefix: '/api/communicationInteractionService' });
+    await app.register(liveService, { prefix: '/api/communicationInteractionService', ...options.live });
     await app.register(socialService, { prefix: '/api/socialService', ...options.social });
     await app.register(insightsService, { prefix: '/api/insightsService' });
   });

@@ -119,6 +119,8 @@ const configSchema = z
     MAIL_FROM: optionalText,
     /** Also writes every mail as an .eml file into this folder. */
     MAIL_DIR: optionalText,
+    /** Visitors in one instance of a space (contracts/live.ts; default 1000). */
+    LIVE_INSTANCE_CAP: z.coerce.number().int().min(1).max(100_000).optional(),
   })
   .superRefine((c, ctx) => {
     if (Boolean(c.S3_ENDPOINT) !== Boolean(c.S3_BUCKET)) {

@@ -1,3 +1,4 @@
+import type { LiveServiceOptions } from '../../server/services/liveService';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,11 @@ export function fakeSpaDir(root: string): string {
 export async function buildTestApp(
   db: DatabaseHandle,
   env: Record<string, string> = {},
-  options: { spaDir?: string | null; mail?: { pollMs?: number; retryDelaysMs?: readonly number[] } } = {},
+  options: {
+    spaDir?: string | null;
+    mail?: { pollMs?: number; retryDelaysMs?: readonly number[] };
+    live?: LiveServiceOptions;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-test-'));
   const config = loadConfig({
@@ -40,7 +45,13 @@ export async function buildTestApp(
   const spaDir =
     options.spaDir === null ? path.join(dataDir, 'no-spa') : (options.spaDir ?? fakeSpaDir(dataDir));
   // Mail goes out when a test asks (app.mailSender.deliverDue()), unless it asks for polling.
-  const app = await buildApp(config, { db, spaDir, logger: false, mail: options.mail ?? { pollMs: 0 } });
+  const app = await buildApp(config, {
+    db,
+    spaDir,
+    logger: false,
+    mail: options.mail ?? { pollMs: 0 },
+    live: options.live,
+  });
   await app.ready();
   return {
     app,

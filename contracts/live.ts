@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * The live-user hub (platform.md §7.6): who is in which space right now. A space runs in
+ * instances; an instance holds up to `liveInstanceCap` visitors and the next visitor opens a new
+ * one, unless they join a friend's instance that has room.
+ *
+ * Methods (client → server): JoinScene(sceneId, options?), ExitCurrentScene().
+ * Events (server → client):
+ * - MyUserId(userId) once connected;
+ * - EnteredInstance(LiveInstanceEntered) to the visitor who joined;
+ * - LiveVisitorsInMySceneInstance(LiveVisitor[]) to everyone of the instance when it changes;
+ * - LiveVisitorCountInMyScene(LiveSceneCount) to everyone in the space when its count changes;
+ * - LiveVisitorCountPerSceneInstance(LiveInstanceCount[]) likewise, instance by instance;
+ * - ExitedInstance(LiveInstanceExited) to the visitor who left (or was moved);
+ * - TotalLiveVisitors(number) to every connection when the platform's total changes.
+ */
+
+export const liveUserHubPath = '/hubs/live-user';
+
+/**
+ * The presence constants, in one table (the spec names none of them):
+ * - instanceCap: visitors in one instance (LIVE_INSTANCE_CAP overrides it);
+ * - countsEveryMs: counts are sent at most this often per space (joins and exits are batched).
+ */
+export const liveDefaults = {
+  instanceCap: 1000,
+  countsEveryMs: 250,
+} as const;
+
+export const LiveVisitor = z
+  .object({
+    userId: z.string(),
+    name: z.string(),
+    /** The file id of their profile picture, when they have one. */
+    profilePictureId: z.string().nullable(),
+  })
+  .meta({ id: 'LiveVisitor' });
+export type LiveVisitor = z.infer<typeof LiveVisitor>;
+
+export const JoinSceneOptions = z
+  .object({
+    /** Join this instance of the space (when it has room; else the usual choice is made). */
+    instanceId: z.string().max(64).optional(),
+    /** Join the instance this visitor is in (when they are in the space and it has room). */
+    friendUserId: z.string().max(200).optional(),
+  })
+  .strict();
+export type JoinSceneOptions = z.infer<typeof JoinSceneOptions>;
+
+export const LiveInstanceEntered = z.object({
+  sceneId: z.string(),
+  instanceId: z.string(),
+  /** Who is in the instance, the visitor included. */
+  visitors: z.array(LiveVisitor),
+  /** Whether chat and voice are open to this visitor in this space (its communication ACL). */
+  communication: z.boolean(),
+});
+export type LiveInstanceEntered = z.infer<typeof LiveInstanceEntered>;
+
+export const LiveInstanceExited = z.object({ sceneId: z.string(), instanceId: z.string() });
+export type LiveInstanceExited = z.infer<typeof LiveInstanceExited>;
+
+export const LiveInstanceCount = z.object({ instanceId: z.string(), count: z.number().int() });
+export type LiveInstanceCount = z.infer<typeof LiveInstanceCount>;
+
+export const LiveSceneCount = z.object({ sceneId: z.string(), count: z.number().int() });
+export type LiveSceneCount = z.infer<typeof LiveSceneCount>;
+
+/** Who is live in each of some spaces (GET /api/communicationInteractionService/live). */
+export const LiveScenesQuery = z.object({
+  sceneIds: z
+    .string()
+    .max(2000)
+    .describe('Space ids, comma-separated (at most 50)')
+    .transform((text) => [...new Set(text.split(',').filter(Boolean))])
+    .pipe(z.array(z.string().max(64)).max(50)),
+});
+
+export const LiveScene = z
+  .object({
+    sceneId: z.string(),
+    count: z.number().int(),
+    /** The first few visitors (the card shows 2 avatars and '+N'). */
+    visitors: z.array(LiveVisitor),
+  })
+  .meta({ id: 'LiveScene' });
+export type LiveScene = z.infer<typeof LiveScene>;
+
+export const LiveScenesAnswer = z.object({ scenes: z.array(LiveScene) }).meta({ id: 'LiveScenesAnswer' });
+export type LiveScenesAnswer = z.infer<typeof LiveScenesAnswer>;
+
+/** How many visitors a live-visitors row shows as avatars before '+N' (platform.md §9). */
+export const liveAvatarsShown = 2;

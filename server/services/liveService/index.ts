@@ -1,0 +1,219 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBody } from '../../../contracts/errors';
+import {
+  JoinSceneOptions,
+  liveAvatarsShown,
+  liveDefaults,
+  type LiveInstanceEntered,
+  type LiveInstanceExited,
+  LiveScenesAnswer,
+  LiveScenesQuery,
+  liveUserHubPath,
+  type LiveVisitor,
+} from '../../../contracts/live';
+import type { Executor } from '../../db';
+import { users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { type HubCallContext, HubError } from '../../hubs';
+import type { Caller } from '../../http/caller';
+import { readAccess } from '../sceneService/access';
+import type { SceneRow } from '../sceneService/metadata';
+import { findScene } from '../sceneService/queries';
+import { memberOfGroups } from '../userService/groupMembership';
+import { LiveInstances, type Presence } from './instances';
+
+export interface LiveServiceOptions {
+  /** Visitors in one instance (default LIVE_INSTANCE_CAP, else contracts/live.ts). */
+  instanceCap?: number;
+  /** Counts are sent at most this often per space (default contracts/live.ts). */
+  countsEveryMs?: number;
+}
+
+const hubName = liveUserHubPath.split('/').at(-1)!;
+const sceneGroup = (sceneId: string) => `live-scene:${sceneId}`;
+const instanceGroup = (p: Pick<Presence, 'sceneId' | 'instanceId'>) =>
+  `live-instance:${p.sceneId}:${p.instanceId}`;
+
+/** Runs each keyed job at most once per `everyMs` (the last call's job wins). */
+class Coalescer {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly jobs = new Map<string, () => Promise<unknown>>();
+
+  constructor(
+    private readonly everyMs: number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  schedule(key: string, job: () => Promise<unknown>) {
+    this.jobs.set(key, job);
+    if (this.timers.has(key)) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(key);
+      const run = this.jobs.get(key);
+      this.jobs.delete(key);
+      void run?.().catch(this.onError);
+    }, this.everyMs);
+    timer.unref();
+    this.timers.set(key, timer);
+  }
+
+  stop() {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    this.jobs.clear();
+  }
+}
+
+/** Whether chat and voice are open to the caller in the space (its communication ACL). */
+async function mayCommunicate(db: Executor, row: SceneRow, caller: Caller): Promise<boolean> {
+  if (row.ownerId === caller.userId || !row.communicationAclEnabled) return true;
+  if ((row.userCommunicationAcl ?? []).includes(caller.userId)) return true;
+  const groups = row.groupCommunicationAcl ?? [];
+  return groups.length > 0 && (await memberOfGroups(db, caller.userId, groups)).size > 0;
+}
+
+/** A refusal the calling client may read. */
+const refusal = (error: unknown) =>
+  error instanceof AppError ? new HubError(error.message) : (error as Error);
+
+/**
+ * Live presence (platform.md §7.6): the live-user hub at /hubs/live-user and who is live in which
+ * spaces (GET /api/communicationInteractionService/live). A visitor joins a space they may view
+ * (the space's read access, as the viewer's); they are put in an instance (contracts/live.ts);
+ * the instance's members and the space's counts are sent to those in the space, coalesced, and
+ * the platform's total to every connection.
+ *
+ * Presence is held by the server process the visitor is connected to: one process holds all of a
+ * space's instances (the embedded default). Spreading instances over several processes is not
+ * done yet (issue: live presence).
+ */
+export default async function liveService(instance: FastifyInstance, options: LiveServiceOptions = {}) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const cap = options.instanceCap ?? app.config?.LIVE_INSTANCE_CAP ?? liveDefaults.instanceCap;
+  const live = new LiveInstances(cap);
+  const later = new Coalescer(options.countsEveryMs ?? liveDefaults.countsEveryMs, (error) =>
+    app.log.warn({ err: error }, 'live counts could not be sent'),
+  );
+  app.addHook('onClose', async () => later.stop());
+
+  const profileOf = async (userId: string): Promise<LiveVisitor> => {
+    const [row] = await app.db
+      .select({ name: users.name, profilePictureId: users.profilePictureId })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return { userId, name: row?.name?.trim() || 'Visitor', profilePictureId: row?.profilePictureId ?? null };
+  };
+
+  const hub = app.hubServer.addHub({
+    name: hubName,
+    methods: {
+      JoinScene: async (context, sceneId, rawOptions) => {
+        if (typeof sceneId !== 'string' || sceneId.length === 0 || sceneId.length > 64)
+          throw new HubError('JoinScene needs the id of a space');
+        const parsed = JoinSceneOptions.safeParse(rawOptions ?? {});
+        if (!parsed.success) throw new HubError('JoinScene options are instanceId and friendUserId');
+        let row: SceneRow | undefined;
+        let communication: boolean;
+        try {
+          row = await findScene(app.db, sceneId);
+          await readAccess(app.db, row, context.user);
+          communication = await mayCommunicate(app.db, row!, context.user);
+        } catch (error) {
+          throw refusal(error);
+        }
+        const visitor = await profileOf(context.user.userId);
+        const { presence, left } = live.join(context.connectionId, visitor, sceneId, parsed.data);
+        if (left) await departed(context, left);
+        await context.addToGroup(sceneGroup(sceneId));
+        await context.addToGroup(instanceGroup(presence));
+        const entered: LiveInstanceEntered = {
+          sceneId,
+          instanceId: presence.instanceId,
+          visitors: live.visitorsIn(sceneId, presence.instanceId),
+          communication,
+        };
+        await context.clients.connection(context.connectionId, 'EnteredInstance', entered);
+        changed(presence);
+        return entered;
+      },
+      ExitCurrentScene: async (context) => {
+        const left = live.leave(context.connectionId);
+        if (left) await departed(context, left);
+        return null;
+      },
+    },
+    onConnected: async (context) => {
+      await context.clients.connection(context.connectionId, 'MyUserId', context.user.userId);
+      await context.clients.connection(context.connectionId, 'TotalLiveVisitors', live.total());
+    },
+    onDisconnected: (context) => {
+      const left = live.leave(context.connectionId);
+      // The connection's groups end with it.
+      if (left) changed(left);
+    },
+  });
+
+  /** After a connection left `where`: it is told, leaves the groups, and the others are updated. */
+  async function departed(context: HubCallContext, where: Presence) {
+    await context.removeFromGroup(instanceGroup(where));
+    if (live.whereIs(context.connectionId)?.sceneId !== where.sceneId)
+      await context.removeFromGroup(sceneGroup(where.sceneId));
+    const exited: LiveInstanceExited = { sceneId: where.sceneId, instanceId: where.instanceId };
+    await context.clients.connection(context.connectionId, 'ExitedInstance', exited);
+    changed(where);
+  }
+
+  /** Someone came to or left `where`: its instance, its space and the total are sent again soon. */
+  function changed(where: Pick<Presence, 'sceneId' | 'instanceId'>) {
+    const { sceneId, instanceId } = where;
+    later.schedule(instanceGroup(where), () =>
+      hub.clients.group(instanceGroup(where), 'LiveVisitorsInMySceneInstance', [
+        live.visitorsIn(sceneId, instanceId),
+      ]),
+    );
+    later.schedule(sceneGroup(sceneId), async () => {
+      const { count } = live.sceneSummary(sceneId, 0);
+      await hub.clients.group(sceneGroup(sceneId), 'LiveVisitorCountInMyScene', [{ sceneId, count }]);
+      await hub.clients.group(sceneGroup(sceneId), 'LiveVisitorCountPerSceneInstance', [
+        live.instanceCounts(sceneId),
+      ]);
+    });
+    later.schedule('total', () => hub.clients.all('TotalLiveVisitors', [live.total()]));
+  }
+
+  app.get(
+    '/live',
+    {
+      schema: {
+        tags: ['communication'],
+        summary: 'Who is live in some spaces',
+        description:
+          'For each space: how many visitors are in it now (each user once) and the first ' +
+          `${liveAvatarsShown} of them. A space the caller may not view answers 0.`,
+        querystring: LiveScenesQuery,
+        response: { 200: LiveScenesAnswer, 400: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const caller = request.auth ?? null;
+      const scenes = [];
+      for (const sceneId of request.query.sceneIds) {
+        let summary = live.sceneSummary(sceneId, liveAvatarsShown);
+        if (summary.count > 0) {
+          // Nobody learns who is in a space they may not view.
+          const allowed = await readAccess(app.db, await findScene(app.db, sceneId), caller).then(
+            () => true,
+            () => false,
+          );
+          if (!allowed) summary = { count: 0, visitors: [] };
+        }
+        scenes.push({ sceneId, ...summary });
+      }
+      return { scenes };
+    },
+  );
+}

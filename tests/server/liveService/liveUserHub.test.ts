@@ -1,0 +1,216 @@
+import type { HubConnection } from '@microsoft/signalr';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type LiveInstanceEntered, liveUserHubPath } from '../../../contracts/live';
+import type { DatabaseHandle } from '../../../server/db';
+import { uuidv7 } from '../../../server/db/ids';
+import { scenes, users } from '../../../server/db/schema';
+import { buildTestApp, type TestApp } from '../../support/app';
+import { testDatabases } from '../../support/db';
+import { startTestIssuer, type TestIssuer } from '../../support/tokens';
+import { hubClient, inbox, within } from '../hubs/support';
+
+const keyPath = '/api/communicationInteractionService/key';
+
+describe('live-user hub with the official SignalR client', () => {
+  let db: DatabaseHandle;
+  let issuer: TestIssuer;
+  let t: TestApp;
+  let base = '';
+  const clients: HubConnection[] = [];
+
+  beforeAll(async () => {
+    db = await testDatabases()[0].open();
+    issuer = await startTestIssuer();
+    // Two visitors fill an instance; counts go out within 20 ms.
+    t = await buildTestApp(db, issuer.env, { live: { instanceCap: 2, countsEveryMs: 20 } });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    base = `http://127.0.0.1:${address.port}`;
+    await db.db.insert(users).values(
+      ['ana', 'ben', 'cai', 'dee', 'eli', 'owner'].map((id) => ({
+        id,
+        name: `${id[0].toUpperCase()}${id.slice(1)}`,
+      })),
+    );
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.stop()));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await issuer?.close();
+    await db?.close();
+  });
+
+  async function space(values: Partial<typeof scenes.$inferInsert> = {}) {
+    const id = uuidv7();
+    await db.db.insert(scenes).values({
+      id,
+      ownerId: 'owner',
+      creatorId: 'owner',
+      title: 'A live space',
+      state: 'Published',
+      ...values,
+    });
+    return id;
+  }
+
+  async function connect(userId: string) {
+    const client = hubClient(`${base}${liveUserHubPath}`, {
+      token: async () => {
+        const res = await fetch(`${base}${keyPath}`, { headers: await issuer.headersFor(userId) });
+        return ((await res.json()) as { key: string }).key;
+      },
+    });
+    const boxes = {
+      myUserId: inbox(client, 'MyUserId'),
+      total: inbox(client, 'TotalLiveVisitors'),
+      entered: inbox(client, 'EnteredInstance'),
+      exited: inbox(client, 'ExitedInstance'),
+      visitors: inbox(client, 'LiveVisitorsInMySceneInstance'),
+      sceneCount: inbox(client, 'LiveVisitorCountInMyScene'),
+      instanceCounts: inbox(client, 'LiveVisitorCountPerSceneInstance'),
+    };
+    clients.push(client);
+    await within(client.start(), 5000, 'start');
+    return { client, ...boxes };
+  }
+
+  const join = (client: HubConnection, sceneId: string, options?: object) =>
+    client.invoke<LiveInstanceEntered>('JoinScene', sceneId, ...(options ? [options] : []));
+
+  /** Waits for the message of `box` that `match` accepts (earlier ones are passed over). */
+  async function until(box: ReturnType<typeof inbox>, match: (args: unknown[]) => boolean) {
+    for (;;) {
+      const args = await box.next();
+      if (match(args)) return args;
+    }
+  }
+
+  it('tells a visitor who they are and who is in their instance, and the others that they came', async () => {
+    const sceneId = await space();
+    const ana = await connect('ana');
+    expect(await ana.myUserId.next()).toEqual(['ana']);
+    expect(await ana.total.next()).toEqual([expect.any(Number)]);
+
+    const entered = await join(ana.client, sceneId);
+    expect(entered).toEqual({
+      sceneId,
+      instanceId: '1',
+      visitors: [{ userId: 'ana', name: 'Ana', profilePictureId: null }],
+      communication: true,
+    });
+    expect(await ana.entered.next()).toEqual([entered]);
+
+    const ben = await connect('ben');
+    const second = await join(ben.client, sceneId);
+    expect(second.instanceId).toBe('1');
+    expect(second.visitors.map((v) => v.userId)).toEqual(['ana', 'ben']);
+    await until(ana.visitors, ([list]) => (list as unknown[]).length === 2);
+    await until(ana.sceneCount, ([c]) => (c as { count: number }).count === 2);
+    await until(ana.total, ([n]) => n === 2);
+
+    // Ben leaves: he is told, and Ana's instance and count shrink.
+    await ben.client.invoke('ExitCurrentScene');
+    expect(await ben.exited.next()).toEqual([{ sceneId, instanceId: '1' }]);
+    await until(ana.visitors, ([list]) => (list as unknown[]).length === 1);
+    await until(ana.sceneCount, ([c]) => (c as { count: number }).count === 1);
+
+    // Ana closes the app: the space is empty again.
+    await ana.client.stop();
+    await expect
+      .poll(async () => {
+        const res = await t.app.inject({
+          url: `/api/communicationInteractionService/live?sceneIds=${sceneId}`,
+        });
+        return res.json();
+      })
+      .toEqual({ scenes: [{ sceneId, count: 0, visitors: [] }] });
+  });
+
+  it('opens a new instance when one is full, and lets a visitor join a friend with room', async () => {
+    const sceneId = await space();
+    const [ana, ben, cai, dee] = await Promise.all(['ana', 'ben', 'cai', 'dee'].map(connect));
+    expect((await join(ana.client, sceneId)).instanceId).toBe('1');
+    expect((await join(ben.client, sceneId)).instanceId).toBe('1');
+    // Instance 1 is full: Cai opens instance 2, even when asking to be with Ana.
+    expect((await join(cai.client, sceneId, { friendUserId: 'ana' })).instanceId).toBe('2');
+    // Dee joins her friend Cai, who has room.
+    const dees = await join(dee.client, sceneId, { friendUserId: 'cai' });
+    expect(dees.instanceId).toBe('2');
+    expect(dees.visitors.map((v) => v.userId)).toEqual(['cai', 'dee']);
+    const [counts] = await until(ana.instanceCounts, ([list]) => (list as unknown[]).length === 2);
+    expect(counts).toEqual([
+      { instanceId: '1', count: 2 },
+      { instanceId: '2', count: 2 },
+    ]);
+    expect((await until(cai.sceneCount, ([c]) => (c as { count: number }).count === 4))[0]).toEqual({
+      sceneId,
+      count: 4,
+    });
+
+    // Ben leaves instance 1; Dee moves there by asking for it.
+    await ben.client.invoke('ExitCurrentScene');
+    const moved = await join(dee.client, sceneId, { instanceId: '1' });
+    expect(moved.instanceId).toBe('1');
+    expect(moved.visitors.map((v) => v.userId)).toEqual(['ana', 'dee']);
+    expect(await dee.exited.next()).toEqual([{ sceneId, instanceId: '2' }]);
+    await until(
+      cai.visitors,
+      ([list]) => (list as { userId: string }[]).map((v) => v.userId).join() === 'cai',
+    );
+
+    // Who is live, for the space's card: the count and the first two.
+    const live = await t.app.inject({ url: `/api/communicationInteractionService/live?sceneIds=${sceneId}` });
+    expect(live.statusCode).toBe(200);
+    expect(live.json().scenes[0]).toMatchObject({ sceneId, count: 3 });
+    expect(live.json().scenes[0].visitors).toHaveLength(2);
+  });
+
+  it('lets in only those who may view the space, and says whether they may talk there', async () => {
+    const draft = await space({ state: 'Draft' });
+    const hidden = await space({ visible: false });
+    const privateSpace = await space({ privacyAclEnabled: true, userPrivacyAcl: ['ben'] });
+    const quiet = await space({ communicationAclEnabled: true, userCommunicationAcl: ['ben'] });
+    const ana = await connect('ana');
+    await expect(join(ana.client, draft)).rejects.toThrow(/No such space/);
+    await expect(join(ana.client, hidden)).rejects.toThrow(/HubException/);
+    await expect(join(ana.client, privateSpace)).rejects.toThrow(/private|access|invit/i);
+    await expect(join(ana.client, 'not-a-space')).rejects.toThrow(/No such space/);
+    await expect(join(ana.client, '')).rejects.toThrow(/needs the id of a space/);
+    await expect(join(ana.client, quiet, { everyone: true })).rejects.toThrow(/options/);
+    // Refused, she is nowhere.
+    const live = await t.app.inject({
+      url: `/api/communicationInteractionService/live?sceneIds=${draft},${privateSpace}`,
+    });
+    expect(live.json().scenes.map((s: { count: number }) => s.count)).toEqual([0, 0]);
+
+    expect((await join(ana.client, quiet)).communication).toBe(false);
+    const ben = await connect('ben');
+    expect((await join(ben.client, quiet)).communication).toBe(true);
+    expect((await join(ben.client, privateSpace)).communication).toBe(true);
+    // The owner may be in their own draft.
+    const owner = await connect('owner');
+    expect((await join(owner.client, draft)).instanceId).toBe('1');
+
+    // A private space's visitors are not shown to those who may not view it.
+    const stranger = await t.app.inject({
+      url: `/api/communicationInteractionService/live?sceneIds=${privateSpace}`,
+      headers: await issuer.headersFor('eli'),
+    });
+    expect(stranger.json().scenes[0]).toEqual({ sceneId: privateSpace, count: 0, visitors: [] });
+    const invited = await t.app.inject({
+      url: `/api/communicationInteractionService/live?sceneIds=${privateSpace}`,
+      headers: await issuer.headersFor('ben'),
+    });
+    expect(invited.json().scenes[0]).toMatchObject({ count: 1 });
+  });
+
+  it('refuses a list of too many spaces', async () => {
+    const ids = Array.from({ length: 51 }, (_, i) => `space-${i}`).join(',');
+    const res = await t.app.inject({ url: `/api/communicationInteractionService/live?sceneIds=${ids}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
