@@ -32,8 +32,8 @@ export const LiveVisitor = z
   .object({
     userId: z.string(),
     name: z.string(),
-    /** The file id of their profile picture, when they have one. */
-    profilePictureId: z.string().nullable(),
+    /** Their profile picture's url, when they have one. */
+    profilePicture: z.string().nullable(),
   })
   .meta({ id: 'LiveVisitor' });
 export type LiveVisitor = z.infer<typeof LiveVisitor>;

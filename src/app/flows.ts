@@ -64,6 +64,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   profileSpaces: 'spaces',
   profile: 'profile',
   viewerPage: 'viewer',
+  liveVisit: 'viewer',
   viewerSidebar: 'viewer',
   relatedSpaces: 'viewer',
   listView: 'viewer',

@@ -47,6 +47,14 @@ export function notificationHubActors(
   url: string = notificationHubPath,
   targets: readonly string[] = notificationTargets,
 ) {
+  return hubConnection(api, url, targets).actors;
+}
+
+/**
+ * A hub's SignalR connection as above: the machine's `actors`, `invoke` (a hub method, once
+ * connected) and `close` (stops the connection whatever the machine is doing).
+ */
+export function hubConnection(api: KyInstance, url: string, targets: readonly string[]) {
   /** The key fetch's own failure: a 401 there means the session is gone. */
   let keyFailure: HubConnectError | null = null;
   let connection: HubConnection | undefined;
@@ -88,7 +96,7 @@ export function notificationHubActors(
     return built;
   }
 
-  return {
+  const actors = {
     start: fromPromise<void>(async () => {
       keyFailure = null;
       try {
@@ -110,5 +118,15 @@ export function notificationHubActors(
       listeners.add(sendBack);
       return () => listeners.delete(sendBack);
     }),
+  };
+  return {
+    actors,
+    invoke<T>(method: string, ...args: unknown[]): Promise<T> {
+      if (!connection) return Promise.reject(new HubConnectError('The hub is not connected'));
+      return connection.invoke<T>(method, ...args);
+    },
+    async close() {
+      await connection?.stop();
+    },
   };
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../../contracts/errors';
+import { fileUrl } from '../../../contracts/files';
 import {
   JoinSceneOptions,
   liveAvatarsShown,
@@ -104,7 +105,11 @@ export default async function liveService(instance: FastifyInstance, options: Li
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
-    return { userId, name: row?.name?.trim() || 'Visitor', profilePictureId: row?.profilePictureId ?? null };
+    return {
+      userId,
+      name: row?.name?.trim() || 'Visitor',
+      profilePicture: row?.profilePictureId ? fileUrl(row.profilePictureId) : null,
+    };
   };
 
   const hub = app.hubServer.addHub({

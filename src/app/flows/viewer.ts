@@ -1,18 +1,22 @@
-import { fromPromise, waitFor } from 'xstate';
+import { fromCallback, fromPromise, waitFor } from 'xstate';
 import type { SceneContent } from '../../../contracts/sceneContent';
 import type { SceneMetadata } from '../../../contracts/scenes';
+import { type LiveInstanceEntered, liveUserHubPath } from '../../../contracts/live';
 import { commentsMachine } from '../../machines/commentsMachine';
+import { type HubConnectionEvent, hubConnectionMachine } from '../../machines/hubConnectionMachine';
+import { liveVisitMachine } from '../../machines/liveVisitMachine';
 import type { SessionActorRef } from '../../machines/appMachine';
 import { homeSpacesMachine } from '../../machines/homeSpacesMachine';
 import { listViewMachine } from '../../machines/listViewMachine';
 import { viewerPageMachine } from '../../machines/viewerPageMachine';
 import { viewerSidebarMachine } from '../../machines/viewerSidebarMachine';
 import { commentsApi } from '../../services/comments';
+import { hubConnection } from '../../services/notificationHub';
 import { publishingApi } from '../../services/publishing';
 import { scenesApi } from '../../services/scenes';
 import { spaceReactionsApi } from '../../services/spaceReactions';
 import { commandEngine } from '../engineCommands';
-import { signedInUser } from '../relays';
+import { sessionChanges, signedInUser } from '../relays';
 import type { AppServices } from '../services';
 
 /** Where a visitor who may not see a space is sent. */
@@ -28,7 +32,34 @@ export default function viewerFlows({ api, navigate }: AppServices) {
   const publishing = publishingApi(api);
   const comments = commentsApi(api);
   const reactions = spaceReactionsApi(api);
+  // One live-user connection for the visits of this tab (one visit at a time).
+  const liveHub = hubConnection(api, liveUserHubPath, [
+    'LiveVisitorsInMySceneInstance',
+    'LiveVisitorCountInMyScene',
+    'ExitedInstance',
+  ]);
   return {
+    /** The visitor's presence in the space (the live-user hub, while signed in). */
+    liveVisit: liveVisitMachine.provide({
+      actors: {
+        hub: hubConnectionMachine.provide({
+          actors: {
+            ...liveHub.actors,
+            signInWatch: sessionChanges<HubConnectionEvent>((user) => ({
+              type: user ? 'hub.start' : 'hub.stop',
+            })),
+          },
+        }),
+        join: fromPromise(({ input }) =>
+          liveHub.invoke<LiveInstanceEntered>(
+            'JoinScene',
+            input.sceneId,
+            input.instanceId ? { instanceId: input.instanceId } : {},
+          ),
+        ),
+        release: fromCallback(() => () => void liveHub.close()),
+      },
+    }),
     viewerPage: viewerPageMachine.provide({
       actors: {
         loadScene: fromPromise<

@@ -34,6 +34,7 @@ import type { TourState } from '../viewer/PathsPanel';
 import { useAmbientSound } from '../viewer/useAmbientSound';
 import { useViewerGraphics } from '../viewer/useViewerGraphics';
 import { ViewerSidebar } from '../viewer/ViewerSidebar';
+import { LiveVisitors } from '../viewer/LiveVisitors';
 import { NotFoundPage } from './NotFoundPage';
 import { useLandscapeSuggestion } from './viewerLandscape';
 import { EnterVrButton } from '../viewer/EnterVrButton';
@@ -264,6 +265,7 @@ function ViewerView({
               </Typography>
             </Box>
             {draft && <Chip size="small" color="warning" label={t('viewer.draftPreview')} />}
+            {!embed && <LiveVisitors sceneId={sceneId} />}
           </Stack>
         </Paper>
       )}

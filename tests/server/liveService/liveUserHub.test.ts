@@ -98,7 +98,7 @@ describe('live-user hub with the official SignalR client', () => {
     expect(entered).toEqual({
       sceneId,
       instanceId: '1',
-      visitors: [{ userId: 'ana', name: 'Ana', profilePictureId: null }],
+      visitors: [{ userId: 'ana', name: 'Ana', profilePicture: null }],
       communication: true,
     });
     expect(await ana.entered.next()).toEqual([entered]);
