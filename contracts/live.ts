@@ -5,7 +5,8 @@ import { z } from 'zod';
  * instances; an instance holds up to `liveInstanceCap` visitors and the next visitor opens a new
  * one, unless they join a friend's instance that has room.
  *
- * Methods (client → server): JoinScene(sceneId, options?), ExitCurrentScene().
+ * Methods (client → server): JoinScene(sceneId, options?), ExitCurrentScene(),
+ * SendPublicMessage(text) (to everyone in the sender's instance).
  * Events (server → client):
  * - MyUserId(userId) once connected;
  * - EnteredInstance(LiveInstanceEntered) to the visitor who joined;
@@ -13,7 +14,8 @@ import { z } from 'zod';
  * - LiveVisitorCountInMyScene(LiveSceneCount) to everyone in the space when its count changes;
  * - LiveVisitorCountPerSceneInstance(LiveInstanceCount[]) likewise, instance by instance;
  * - ExitedInstance(LiveInstanceExited) to the visitor who left (or was moved);
- * - TotalLiveVisitors(number) to every connection when the platform's total changes.
+ * - TotalLiveVisitors(number) to every connection when the platform's total changes;
+ * - PublicMessage(ChatMessage) to everyone in the instance, the sender included.
  */
 
 export const liveUserHubPath = '/hubs/live-user';
@@ -26,6 +28,11 @@ export const liveUserHubPath = '/hubs/live-user';
 export const liveDefaults = {
   instanceCap: 1000,
   countsEveryMs: 250,
+  /** Characters in one chat message. */
+  messageMaxLength: 500,
+  /** Chat messages one connection may send per window (then it waits). */
+  messagesPerWindow: 8,
+  messageWindowMs: 10_000,
 } as const;
 
 export const LiveVisitor = z
@@ -49,6 +56,8 @@ export const JoinSceneOptions = z
 export type JoinSceneOptions = z.infer<typeof JoinSceneOptions>;
 
 export const LiveInstanceEntered = z.object({
+  /** The visitor's own user id. */
+  userId: z.string(),
   sceneId: z.string(),
   instanceId: z.string(),
   /** Who is in the instance, the visitor included. */
@@ -92,3 +101,26 @@ export type LiveScenesAnswer = z.infer<typeof LiveScenesAnswer>;
 
 /** How many visitors a live-visitors row shows as avatars before '+N' (platform.md §9). */
 export const liveAvatarsShown = 2;
+
+/** A chat message (platform.md §3 'Chat message'; the alignment is the reader's: theirs right). */
+export const ChatMessage = z
+  .object({
+    id: z.string(),
+    text: z.string(),
+    /** When the server received it (ISO 8601). */
+    time: z.string(),
+    user: z.object({ id: z.string(), name: z.string(), profilePicture: z.string().nullable() }),
+    sceneId: z.string(),
+    instanceId: z.string(),
+  })
+  .meta({ id: 'ChatMessage' });
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+/** The chat's refusals (the hub's error text; the SPA shows them as they are). */
+export const chatMessages = {
+  notPresent: 'Join the space before you chat',
+  disabled: 'Communications are disabled',
+  empty: 'Write a message first',
+  tooLong: `A message has at most ${liveDefaults.messageMaxLength} characters`,
+  tooFast: 'You are sending messages too fast; wait a moment',
+} as const;

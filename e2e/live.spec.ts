@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { demoSpace, expectAccessible, signIn, text } from './support';
 
 // Two signed-in visitors open the same published space: each sees the other among the space's
-// live visitors (an avatar each), and when one leaves the other is alone again.
+// live visitors (an avatar each), they chat, and when one leaves the other is alone again.
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -39,6 +39,19 @@ test('visitors of a space see each other live, and one leaving is seen', async (
     await request.get(`/api/communicationInteractionService/live?sceneIds=${space.sceneId}`)
   ).json();
   expect(cards.scenes[0]).toMatchObject({ sceneId: space.sceneId, count: 2 });
+
+  // They chat: the museum greets, the school sees it (as text) and answers.
+  for (const page of [museum, school])
+    await page.getByRole('button', { name: text('viewer.sidebar.chat') }).click();
+  const greeting = 'Welcome to the <harbour> & its light';
+  await museum.getByRole('textbox', { name: text('viewer.chat.placeholder') }).fill(greeting);
+  await museum.getByRole('button', { name: text('viewer.chat.send') }).click();
+  await expect(school.getByRole('log').getByText(greeting, { exact: true })).toBeVisible({ timeout: 10_000 });
+  await school.getByRole('textbox', { name: text('viewer.chat.placeholder') }).fill('Thank you!');
+  await school.keyboard.press('Enter');
+  await expect(museum.getByRole('log').getByText('Thank you!')).toBeVisible({ timeout: 10_000 });
+  await expect(museum.getByRole('log').getByText(greeting, { exact: true })).toBeVisible();
+  await expectAccessible(museum);
 
   // The school leaves: the museum is alone again, and the row goes.
   await schoolContext.close();

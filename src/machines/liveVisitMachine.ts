@@ -1,5 +1,7 @@
-import { type ActorRefFrom, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { LiveInstanceEntered, LiveVisitor } from '../../contracts/live';
+import type { ChatMessage } from '../../contracts/live';
+import { chatMachine } from './chatMachine';
 import { type HubConnectionEvent, hubConnectionMachine, type HubMessage } from './hubConnectionMachine';
 
 export interface LiveVisitInput {
@@ -10,6 +12,10 @@ export interface LiveVisitContext {
   sceneId: string;
   /** The live-user hub connection (systemId `liveUser`). */
   hub: ActorRefFrom<typeof hubConnectionMachine>;
+  /** The public chat of the visitor's instance (systemId `publicChat`). */
+  chat: ActorRefFrom<typeof chatMachine>;
+  /** The visitor's user id, once they are in. */
+  userId: string | null;
   /** The instance the visitor is in, kept while reconnecting so that they rejoin it. */
   instanceId: string | null;
   /** Who is in the visitor's instance (the visitor included). */
@@ -28,7 +34,13 @@ export type LiveVisitEvent =
   | { type: 'live.message'; target: string; args: unknown[] };
 
 /** The hub messages this flow reads. */
-const liveTargets = new Set(['LiveVisitorsInMySceneInstance', 'LiveVisitorCountInMyScene', 'ExitedInstance']);
+export const liveTargets = [
+  'LiveVisitorsInMySceneInstance',
+  'LiveVisitorCountInMyScene',
+  'ExitedInstance',
+  'PublicMessage',
+] as const;
+const read = new Set<string>(liveTargets);
 
 /**
  * Reports the hub connection's changes (`live.connected` when it is connected, `live.offline` when
@@ -44,7 +56,7 @@ const watchHub = fromCallback<LiveVisitEvent, { hub: ActorRefFrom<typeof hubConn
       sendBack({ type: now ? 'live.connected' : 'live.offline' });
     });
     const messages = input.hub.on('hub.received', (message: HubMessage) => {
-      if (liveTargets.has(message.target))
+      if (read.has(message.target))
         sendBack({ type: 'live.message', target: message.target, args: message.args });
     });
     return () => {
@@ -77,6 +89,7 @@ export const liveVisitMachine = setup({
   },
   actors: {
     hub: hubConnectionMachine,
+    chat: chatMachine,
     watchHub,
     join: fromPromise<LiveInstanceEntered, { sceneId: string; instanceId: string | null }>(async () => {
       throw new Error('join not provided');
@@ -88,6 +101,8 @@ export const liveVisitMachine = setup({
   context: ({ input, spawn }) => ({
     sceneId: input.sceneId,
     hub: spawn('hub', { id: 'hub', systemId: 'liveUser' }),
+    chat: spawn('chat', { id: 'chat', systemId: 'publicChat', input: { sceneId: input.sceneId } }),
+    userId: null,
     instanceId: null,
     visitors: [],
     count: 0,
@@ -98,6 +113,18 @@ export const liveVisitMachine = setup({
     { id: 'watchHub', src: 'watchHub', input: ({ context }) => ({ hub: context.hub }) },
     { id: 'release', src: 'release' },
   ],
+  on: {
+    'live.message': {
+      guard: ({ event }) => event.target === 'PublicMessage',
+      actions: sendTo(
+        ({ context }) => context.chat,
+        ({ event }) => ({
+          type: 'chat.received' as const,
+          message: (event as { args: unknown[] }).args[0] as ChatMessage,
+        }),
+      ),
+    },
+  },
   initial: 'offline',
   states: {
     offline: {
@@ -111,6 +138,7 @@ export const liveVisitMachine = setup({
         onDone: {
           target: 'present',
           actions: assign(({ event }) => ({
+            userId: event.output.userId,
             instanceId: event.output.instanceId,
             visitors: event.output.visitors,
             count: Math.max(1, event.output.visitors.length),
@@ -128,6 +156,14 @@ export const liveVisitMachine = setup({
       on: { 'live.offline': 'offline' },
     },
     present: {
+      entry: sendTo(
+        ({ context }) => context.chat,
+        ({ context }) => ({
+          type: context.communication ? ('chat.available' as const) : ('chat.disabled' as const),
+          userId: context.userId ?? '',
+        }),
+      ),
+      exit: sendTo(({ context }) => context.chat, { type: 'chat.unavailable' as const }),
       on: {
         'live.offline': { target: 'offline', actions: assign({ visitors: [], count: 0 }) },
         'live.message': [

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createMachine } from 'xstate';
+import { createActor, createMachine } from 'xstate';
+import type { LiveVisitActor } from '../../src/machines/liveVisitMachine';
 import { LiveVisitors } from '../../src/views/viewer/LiveVisitors';
 import { renderInApp } from '../support/spa';
 
@@ -8,16 +9,18 @@ const visitor = (name: string) => ({ userId: name.toLowerCase(), name, profilePi
 
 /** A visit in `state` with `count` visitors in the space, `visitors` in the instance. */
 const visit = (state: string, count: number, visitors = [visitor('Ana'), visitor('Ben'), visitor('Cai')]) =>
-  createMachine({
-    id: 'liveVisit',
-    context: { sceneId: 's1', instanceId: '1', visitors, count, communication: true, error: null },
-    initial: state,
-    states: { present: {}, offline: {}, refused: {} },
-  });
+  createActor(
+    createMachine({
+      id: 'liveVisit',
+      context: { sceneId: 's1', instanceId: '1', visitors, count, communication: true, error: null },
+      initial: state,
+      states: { present: {}, offline: {}, refused: {} },
+    }),
+  ).start() as unknown as LiveVisitActor;
 
 describe('live visitors of the viewer', () => {
   it('shows two avatars and how many more are in the space', async () => {
-    await renderInApp(<LiveVisitors sceneId="s1" />, { flows: { liveVisit: visit('present', 5) } });
+    await renderInApp(<LiveVisitors visit={visit('present', 5)} />);
     const row = await screen.findByRole('group', { name: 'Live visitors: 5' });
     expect(row.querySelectorAll('.MuiAvatar-root')).toHaveLength(2);
     expect(screen.getByRole('img', { name: 'Ana' })).toBeTruthy();
@@ -27,14 +30,10 @@ describe('live visitors of the viewer', () => {
   });
 
   it('shows nothing to a visitor who is alone, or not present', async () => {
-    const alone = await renderInApp(<LiveVisitors sceneId="s1" />, {
-      flows: { liveVisit: visit('present', 1, [visitor('Ana')]) },
-    });
+    const alone = await renderInApp(<LiveVisitors visit={visit('present', 1, [visitor('Ana')])} />);
     expect(alone.rendered.container.textContent).toBe('');
     alone.rendered.unmount();
-    const offline = await renderInApp(<LiveVisitors sceneId="s1" />, {
-      flows: { liveVisit: visit('offline', 5) },
-    });
+    const offline = await renderInApp(<LiveVisitors visit={visit('offline', 5)} />);
     expect(offline.rendered.container.textContent).toBe('');
   });
 });

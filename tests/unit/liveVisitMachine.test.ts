@@ -7,6 +7,7 @@ import { createPathModel, describePaths, getTransitionPaths, replaySteps } from 
 
 const visitor = (userId: string) => ({ userId, name: userId.toUpperCase(), profilePicture: null });
 const entered = (instanceId: string, communication = true): LiveInstanceEntered => ({
+  userId: 'me',
   sceneId: 's1',
   instanceId,
   visitors: [visitor('me')],
@@ -22,10 +23,14 @@ function startVisit() {
   const fakes = deferredActors();
   let report: ((event: LiveVisitEvent) => void) | undefined;
   let released = 0;
+  const chatEvents: AnyEventObject[] = [];
   const actor = createActor(
     liveVisitMachine.provide({
       actors: {
         hub: createMachine({}),
+        chat: fromCallback(({ receive }) => {
+          receive((event) => chatEvents.push(event));
+        }),
         join: fakes.deferred('join'),
         watchHub: fromCallback<LiveVisitEvent>(({ sendBack }) => {
           report = sendBack;
@@ -39,11 +44,11 @@ function startVisit() {
     if (fromHub.has(event.type)) report!(event as LiveVisitEvent);
     else fakes.answer(actor, event);
   };
-  return { actor, fakes, play, released: () => released };
+  return { actor, fakes, play, chatEvents, released: () => released };
 }
 
 const withoutHub = (context: object) => {
-  const { hub: _hub, ...rest } = context as { hub: unknown };
+  const { hub: _hub, chat: _chat, ...rest } = context as { hub: unknown; chat: unknown };
   return rest;
 };
 
@@ -63,6 +68,7 @@ const model = createPathModel(liveVisitMachine, {
     },
     { type: 'live.message', target: 'LiveVisitorCountInMyScene', args: [{ sceneId: 's1', count: 5 }] },
     { type: 'live.message', target: 'LiveVisitorCountInMyScene', args: [{ sceneId: 'other', count: 9 }] },
+    { type: 'live.message', target: 'PublicMessage', args: [{ id: 'm1', text: 'hi', sceneId: 's1' }] },
   ],
 });
 
@@ -87,6 +93,20 @@ describePaths('live visit machine (model)', getTransitionPaths(model), (path) =>
       expect(snapshot.context.count).toBeGreaterThan(0);
     }
     if (!snapshot.matches('present')) expect(snapshot.context.count).toBe(0);
+    // The chat is open exactly while the visitor is present (disabled where they may not talk).
+    const chatState = visit.chatEvents.filter((e) => e.type !== 'chat.received').at(-1);
+    if (snapshot.matches('present'))
+      expect(chatState).toEqual({
+        type: snapshot.context.communication ? 'chat.available' : 'chat.disabled',
+        userId: 'me',
+      });
+    else expect(chatState?.type ?? 'chat.unavailable').toBe('chat.unavailable');
+    // Every public message reaches the chat.
+    if (step.event.type === 'live.message' && (step.event as { target?: string }).target === 'PublicMessage')
+      expect(visit.chatEvents.at(-1)).toEqual({
+        type: 'chat.received',
+        message: { id: 'm1', text: 'hi', sceneId: 's1' },
+      });
     lastInstance = snapshot.context.instanceId;
   }
   visit.actor.stop();

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../../contracts/errors';
 import { fileUrl } from '../../../contracts/files';
 import {
+  type ChatMessage,
+  chatMessages,
   JoinSceneOptions,
   liveAvatarsShown,
   liveDefaults,
@@ -81,7 +84,8 @@ const refusal = (error: unknown) =>
 
 /**
  * Live presence (platform.md §7.6): the live-user hub at /hubs/live-user and who is live in which
- * spaces (GET /api/communicationInteractionService/live). A visitor joins a space they may view
+ * spaces (GET /api/communicationInteractionService/live). Public chat goes to everyone in the
+ * sender's instance, as text, not kept: those who come later do not see what was said before. A visitor joins a space they may view
  * (the space's read access, as the viewer's); they are put in an instance (contracts/live.ts);
  * the instance's members and the space's counts are sent to those in the space, coalesced, and
  * the platform's total to every connection.
@@ -98,6 +102,20 @@ export default async function liveService(instance: FastifyInstance, options: Li
     app.log.warn({ err: error }, 'live counts could not be sent'),
   );
   app.addHook('onClose', async () => later.stop());
+
+  // When each connection sent its recent chat messages (the rate limit's window).
+  const sent = new Map<string, number[]>();
+  const mayPost = (connectionId: string) => {
+    const now = Date.now();
+    const recent = (sent.get(connectionId) ?? []).filter((at) => now - at < liveDefaults.messageWindowMs);
+    if (recent.length >= liveDefaults.messagesPerWindow) {
+      sent.set(connectionId, recent);
+      return false;
+    }
+    recent.push(now);
+    sent.set(connectionId, recent);
+    return true;
+  };
 
   const profileOf = async (userId: string): Promise<LiveVisitor> => {
     const [row] = await app.db
@@ -130,11 +148,18 @@ export default async function liveService(instance: FastifyInstance, options: Li
           throw refusal(error);
         }
         const visitor = await profileOf(context.user.userId);
-        const { presence, left } = live.join(context.connectionId, visitor, sceneId, parsed.data);
+        const { presence, left } = live.join(
+          context.connectionId,
+          visitor,
+          sceneId,
+          parsed.data,
+          communication,
+        );
         if (left) await departed(context, left);
         await context.addToGroup(sceneGroup(sceneId));
         await context.addToGroup(instanceGroup(presence));
         const entered: LiveInstanceEntered = {
+          userId: context.user.userId,
           sceneId,
           instanceId: presence.instanceId,
           visitors: live.visitorsIn(sceneId, presence.instanceId),
@@ -146,8 +171,29 @@ export default async function liveService(instance: FastifyInstance, options: Li
       },
       ExitCurrentScene: async (context) => {
         const left = live.leave(context.connectionId);
+        sent.delete(context.connectionId);
         if (left) await departed(context, left);
         return null;
+      },
+      SendPublicMessage: async (context, rawText) => {
+        const presence = live.whereIs(context.connectionId);
+        if (!presence) throw new HubError(chatMessages.notPresent);
+        if (!presence.communication) throw new HubError(chatMessages.disabled);
+        const text = typeof rawText === 'string' ? rawText.trim() : '';
+        if (!text) throw new HubError(chatMessages.empty);
+        if ([...text].length > liveDefaults.messageMaxLength) throw new HubError(chatMessages.tooLong);
+        if (!mayPost(context.connectionId)) throw new HubError(chatMessages.tooFast);
+        const { visitor } = presence;
+        const message: ChatMessage = {
+          id: randomUUID(),
+          text,
+          time: new Date().toISOString(),
+          user: { id: visitor.userId, name: visitor.name, profilePicture: visitor.profilePicture },
+          sceneId: presence.sceneId,
+          instanceId: presence.instanceId,
+        };
+        await hub.clients.group(instanceGroup(presence), 'PublicMessage', [message]);
+        return message.id;
       },
     },
     onConnected: async (context) => {
@@ -155,6 +201,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
       await context.clients.connection(context.connectionId, 'TotalLiveVisitors', live.total());
     },
     onDisconnected: (context) => {
+      sent.delete(context.connectionId);
       const left = live.leave(context.connectionId);
       // The connection's groups end with it.
       if (left) changed(left);

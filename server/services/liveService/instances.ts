@@ -15,6 +15,8 @@ export interface Presence {
   sceneId: string;
   instanceId: string;
   visitor: LiveVisitor;
+  /** Whether the visitor may chat and talk here (the space's communication ACL). */
+  communication: boolean;
 }
 
 interface SceneState {
@@ -45,14 +47,17 @@ export class LiveInstances {
     visitor: LiveVisitor,
     sceneId: string,
     options: JoinSceneOptions = {},
+    communication = true,
   ): { presence: Presence; left?: Presence } {
     const before = this.byConnection.get(connectionId);
-    if (before?.sceneId === sceneId && !options.instanceId && !options.friendUserId)
+    if (before?.sceneId === sceneId && !options.instanceId && !options.friendUserId) {
+      before.communication = communication;
       return { presence: before };
+    }
     const left = before ? this.leave(connectionId) : undefined;
     const scene = this.sceneOf(sceneId);
     const instanceId = this.choose(scene, options);
-    const presence: Presence = { connectionId, sceneId, instanceId, visitor };
+    const presence: Presence = { connectionId, sceneId, instanceId, visitor, communication };
     let members = scene.instances.get(instanceId);
     if (!members) {
       members = new Map();

@@ -4,7 +4,8 @@ import type { SceneMetadata } from '../../../contracts/scenes';
 import { type LiveInstanceEntered, liveUserHubPath } from '../../../contracts/live';
 import { commentsMachine } from '../../machines/commentsMachine';
 import { type HubConnectionEvent, hubConnectionMachine } from '../../machines/hubConnectionMachine';
-import { liveVisitMachine } from '../../machines/liveVisitMachine';
+import { liveTargets, liveVisitMachine } from '../../machines/liveVisitMachine';
+import { chatMachine } from '../../machines/chatMachine';
 import type { SessionActorRef } from '../../machines/appMachine';
 import { homeSpacesMachine } from '../../machines/homeSpacesMachine';
 import { listViewMachine } from '../../machines/listViewMachine';
@@ -33,11 +34,7 @@ export default function viewerFlows({ api, navigate }: AppServices) {
   const comments = commentsApi(api);
   const reactions = spaceReactionsApi(api);
   // One live-user connection for the visits of this tab (one visit at a time).
-  const liveHub = hubConnection(api, liveUserHubPath, [
-    'LiveVisitorsInMySceneInstance',
-    'LiveVisitorCountInMyScene',
-    'ExitedInstance',
-  ]);
+  const liveHub = hubConnection(api, liveUserHubPath, liveTargets);
   return {
     /** The visitor's presence in the space (the live-user hub, while signed in). */
     liveVisit: liveVisitMachine.provide({
@@ -57,6 +54,11 @@ export default function viewerFlows({ api, navigate }: AppServices) {
             input.instanceId ? { instanceId: input.instanceId } : {},
           ),
         ),
+        chat: chatMachine.provide({
+          actors: {
+            sendMessage: fromPromise(({ input }) => liveHub.invoke('SendPublicMessage', input.text)),
+          },
+        }),
         release: fromCallback(() => () => void liveHub.close()),
       },
     }),

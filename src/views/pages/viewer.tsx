@@ -35,6 +35,7 @@ import { useAmbientSound } from '../viewer/useAmbientSound';
 import { useViewerGraphics } from '../viewer/useViewerGraphics';
 import { ViewerSidebar } from '../viewer/ViewerSidebar';
 import { LiveVisitors } from '../viewer/LiveVisitors';
+import type { LiveVisitActor } from '../../machines/liveVisitMachine';
 import { NotFoundPage } from './NotFoundPage';
 import { useLandscapeSuggestion } from './viewerLandscape';
 import { EnterVrButton } from '../viewer/EnterVrButton';
@@ -114,6 +115,7 @@ function ViewerView({
   const [progress, setProgress] = useState<number | null>(0);
   const [infoPoint, setInfoPoint] = useState<{ title: string; text: string } | null>(null);
   const [tour, setTour] = useState<TourState | null>(null);
+  const [live, setLive] = useState<LiveVisitActor | undefined>(undefined);
   const landscape = useLandscapeSuggestion();
   const assetFailed = useAssetFailureToasts();
   const events = useEngineEventHub();
@@ -180,6 +182,7 @@ function ViewerView({
     onEngineEvent: events.onEngineEvent,
     graphics,
     sound,
+    live,
   });
   return (
     <Box
@@ -265,10 +268,11 @@ function ViewerView({
               </Typography>
             </Box>
             {draft && <Chip size="small" color="warning" label={t('viewer.draftPreview')} />}
-            {!embed && <LiveVisitors sceneId={sceneId} />}
+            {!embed && live && <LiveVisitors visit={live} />}
           </Stack>
         </Paper>
       )}
+      {flags.communications && <LivePresence sceneId={sceneId} onVisit={setLive} />}
       <ViewerAccessibility
         listView={listView}
         content={content}
@@ -286,6 +290,22 @@ function ViewerView({
       <LandscapeBanner open={landscape.open && ready} onDismiss={landscape.dismiss} />
     </Box>
   );
+}
+
+/** The visitor's presence in the space (the `liveVisit` flow) while the viewer shows communications. */
+function LivePresence({
+  sceneId,
+  onVisit,
+}: {
+  sceneId: string;
+  onVisit: (visit: LiveVisitActor | undefined) => void;
+}) {
+  const visit = useFlow('liveVisit', { sceneId }, { systemId: 'liveVisit' });
+  useEffect(() => {
+    onVisit(visit);
+    return () => onVisit(undefined);
+  }, [visit, onVisit]);
+  return null;
 }
 
 /**

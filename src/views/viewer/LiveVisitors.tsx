@@ -2,21 +2,15 @@ import { Avatar, AvatarGroup, Stack, Tooltip, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { liveAvatarsShown } from '../../../contracts/live';
-import { useFlow } from '../../app/AppContext';
 import { shortenCount } from '../../lib/format';
 import type { LiveVisitActor } from '../../machines/liveVisitMachine';
 
 /**
  * Who else is in the space right now (platform.md §2.7, §9): up to two avatars and '+N', from the
- * visit's presence (`liveVisit`, signed-in visitors). Shows nothing while the visitor is not
- * present, and nothing when they are alone.
+ * visit's presence (the `liveVisit` flow, signed-in visitors). Shows nothing while the visitor is
+ * not present, and nothing when they are alone.
  */
-export function LiveVisitors({ sceneId }: { sceneId: string }) {
-  const visit = useFlow('liveVisit', { sceneId });
-  return visit ? <Present visit={visit} /> : null;
-}
-
-function Present({ visit }: { visit: LiveVisitActor }) {
+export function LiveVisitors({ visit }: { visit: LiveVisitActor }) {
   const { t } = useTranslation();
   const count = useSelector(visit, (s) => (s.matches('present') ? s.context.count : 0));
   const visitors = useSelector(visit, (s) => s.context.visitors);

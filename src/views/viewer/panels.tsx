@@ -1,3 +1,4 @@
+import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import ExploreIcon from '@mui/icons-material/Explore';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import MapIcon from '@mui/icons-material/Map';
@@ -8,7 +9,9 @@ import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import type { SvgIconProps } from '@mui/material';
 import type { ComponentType, ReactNode } from 'react';
 import type { SceneMetadata } from '../../../contracts/scenes';
+import type { LiveVisitActor } from '../../machines/liveVisitMachine';
 import type { ViewerFlags } from '../pages/viewer';
+import { ChatPanel } from './ChatPanel';
 import { InfoPanel } from './InfoPanel';
 import { MapPanel } from './MapPanel';
 import { MorePanel } from './MorePanel';
@@ -31,6 +34,8 @@ export interface ViewerPanelContext extends ViewerPanelProps {
   loaded: boolean;
   graphics: ViewerGraphicsControl;
   sound: AmbientSound;
+  /** The visitor's presence in the space, while the viewer shows communications. */
+  live?: LiveVisitActor;
 }
 
 /** One panel of the sidebar: its toolbar button and its content. */
@@ -79,6 +84,14 @@ export const viewerPanels: readonly ViewerPanelDef[] = [
     Icon: MapIcon,
     inEmbed: true,
     render: (ctx) => <MapPanel content={ctx.content} send={ctx.send} onEngineEvent={ctx.onEngineEvent} />,
+  },
+  {
+    id: 'chat',
+    label: 'viewer.sidebar.chat',
+    Icon: ChatIcon,
+    inEmbed: true,
+    when: (flags) => flags.communications,
+    render: (ctx) => <ChatPanel live={ctx.live} />,
   },
   {
     id: 'more',

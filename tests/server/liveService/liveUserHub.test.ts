@@ -71,6 +71,7 @@ describe('live-user hub with the official SignalR client', () => {
       visitors: inbox(client, 'LiveVisitorsInMySceneInstance'),
       sceneCount: inbox(client, 'LiveVisitorCountInMyScene'),
       instanceCounts: inbox(client, 'LiveVisitorCountPerSceneInstance'),
+      chat: inbox(client, 'PublicMessage'),
     };
     clients.push(client);
     await within(client.start(), 5000, 'start');
@@ -96,6 +97,7 @@ describe('live-user hub with the official SignalR client', () => {
 
     const entered = await join(ana.client, sceneId);
     expect(entered).toEqual({
+      userId: 'ana',
       sceneId,
       instanceId: '1',
       visitors: [{ userId: 'ana', name: 'Ana', profilePicture: null }],
@@ -205,6 +207,47 @@ describe('live-user hub with the official SignalR client', () => {
       headers: await issuer.headersFor('ben'),
     });
     expect(invited.json().scenes[0]).toMatchObject({ count: 1 });
+  });
+
+  it('carries public chat to everyone in the instance, as text, and refuses what it must', async () => {
+    const sceneId = await space();
+    const quiet = await space({ communicationAclEnabled: true, userCommunicationAcl: [] });
+    const [ana, ben, cai] = await Promise.all(['ana', 'ben', 'cai'].map(connect));
+    await expect(ana.client.invoke('SendPublicMessage', 'hello')).rejects.toThrow(
+      /Join the space before you chat/,
+    );
+    await join(ana.client, sceneId);
+    await join(ben.client, sceneId);
+    await join(cai.client, sceneId); // instance 2: the cap is 2
+
+    const id = await ana.client.invoke<string>('SendPublicMessage', '  <b>Hello</b> & welcome  ');
+    const expected = {
+      id,
+      text: '<b>Hello</b> & welcome',
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      user: { id: 'ana', name: 'Ana', profilePicture: null },
+      sceneId,
+      instanceId: '1',
+    };
+    expect(await ana.chat.next()).toEqual([expected]);
+    expect(await ben.chat.next()).toEqual([expected]);
+    // Cai is in another instance: he hears nothing.
+    await cai.client.invoke('SendPublicMessage', 'anyone?');
+    expect((await cai.chat.next())[0]).toMatchObject({ text: 'anyone?', instanceId: '2' });
+    expect(ana.chat.received).toHaveLength(0);
+    expect(ben.chat.received).toHaveLength(0);
+
+    await expect(ana.client.invoke('SendPublicMessage', '   ')).rejects.toThrow(/Write a message first/);
+    await expect(ana.client.invoke('SendPublicMessage', 42)).rejects.toThrow(/Write a message first/);
+    await expect(ana.client.invoke('SendPublicMessage', 'x'.repeat(501))).rejects.toThrow(/at most 500/);
+    // Eight messages in ten seconds, then a wait.
+    for (let i = 2; i <= 8; i++) await ana.client.invoke('SendPublicMessage', `message ${i}`);
+    await expect(ana.client.invoke('SendPublicMessage', 'one more')).rejects.toThrow(/too fast/);
+
+    // Where the space's communication ACL leaves her out, she may be there but not chat.
+    const dee = await connect('dee');
+    expect((await join(dee.client, quiet)).communication).toBe(false);
+    await expect(dee.client.invoke('SendPublicMessage', 'hi')).rejects.toThrow(/Communications are disabled/);
   });
 
   it('refuses a list of too many spaces', async () => {

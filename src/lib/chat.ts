@@ -1,0 +1,46 @@
+import type { ChatMessage } from '../../contracts/live';
+
+/** The chat's constants (platform.md §4, §9). */
+export const chatRules = {
+  /** A message joins the previous group when it has the same sender and came at most this later. */
+  groupGapMs: 10 * 60 * 1000,
+  /** Scrolled up at least this far from the bottom, new messages no longer scroll the list. */
+  scrollThresholdPx: 80,
+  /** Scroll reports are debounced this long. */
+  scrollDebounceMs: 100,
+  /** Messages a chat keeps (the oldest go first). */
+  kept: 200,
+} as const;
+
+export interface ChatGroup {
+  key: string;
+  user: ChatMessage['user'];
+  /** The reader's own messages on the right, everyone else's on the left. */
+  alignment: 'left' | 'right';
+  messages: ChatMessage[];
+}
+
+/** Messages grouped by sender: one group per run of one sender's messages at most 10 minutes apart. */
+export function groupMessages(messages: readonly ChatMessage[], myUserId: string | null): ChatGroup[] {
+  const groups: ChatGroup[] = [];
+  for (const message of messages) {
+    const last = groups.at(-1);
+    const previous = last?.messages.at(-1);
+    if (
+      last &&
+      previous &&
+      last.user.id === message.user.id &&
+      Date.parse(message.time) - Date.parse(previous.time) <= chatRules.groupGapMs
+    ) {
+      last.messages.push(message);
+      continue;
+    }
+    groups.push({
+      key: message.id,
+      user: message.user,
+      alignment: message.user.id === myUserId ? 'right' : 'left',
+      messages: [message],
+    });
+  }
+  return groups;
+}

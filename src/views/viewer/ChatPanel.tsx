@@ -1,0 +1,195 @@
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import SendIcon from '@mui/icons-material/Send';
+import { Avatar, Badge, Box, Button, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { useSelector } from '@xstate/react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { liveDefaults } from '../../../contracts/live';
+import { useSession } from '../../app/AppContext';
+import { chatRules, groupMessages } from '../../lib/chat';
+import type { ActorRefFrom } from 'xstate';
+import type { chatMachine } from '../../machines/chatMachine';
+import type { LiveVisitActor } from '../../machines/liveVisitMachine';
+
+type ChatActor = ActorRefFrom<typeof chatMachine>;
+
+/**
+ * The viewer's Chat panel (platform.md §2.7, §4): the public chat of the visitor's instance.
+ * Messages are grouped by sender (10 minutes), the reader's own on the right, shown as text. The
+ * list follows new messages unless the reader scrolled up 80 px or more; then a button with the
+ * unread count takes them down again.
+ */
+export function ChatPanel({ live }: { live: LiveVisitActor | undefined }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const signedIn = useSelector(session, (s) => s.context.user !== null);
+  const [pathname] = useLocation();
+  const chat = live?.getSnapshot().context.chat;
+  if (!signedIn)
+    return (
+      <Stack spacing={1.5} role="status" sx={{ alignItems: 'flex-start' }}>
+        <Typography>{t('viewer.chat.signIn')}</Typography>
+        <Button
+          variant="contained"
+          onClick={() => session.send({ type: 'session.signIn', returnTo: pathname })}
+        >
+          {t('auth.signIn')}
+        </Button>
+      </Stack>
+    );
+  return chat ? <Chat chat={chat} /> : <Typography role="status">{t('viewer.chat.joining')}</Typography>;
+}
+
+function Chat({ chat }: { chat: ChatActor }) {
+  const { t } = useTranslation();
+  const state = useSelector(chat, (s) =>
+    s.matches('open') ? 'open' : s.matches('disabled') ? 'disabled' : 'unavailable',
+  );
+  const sending = useSelector(chat, (s) => s.matches({ open: 'sending' }));
+  const messages = useSelector(chat, (s) => s.context.messages);
+  const myUserId = useSelector(chat, (s) => s.context.myUserId);
+  const unread = useSelector(chat, (s) => s.context.unread);
+  const atBottom = useSelector(chat, (s) => s.context.atBottom);
+  const error = useSelector(chat, (s) => s.context.error);
+  const groups = useMemo(() => groupMessages(messages, myUserId), [messages, myUserId]);
+  const [text, setText] = useState('');
+  const list = useRef<HTMLDivElement>(null);
+  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // New messages: follow them when at the bottom, or when the last one is the reader's own.
+  const last = messages.at(-1);
+  useEffect(() => {
+    const element = list.current;
+    if (!element || !last) return;
+    if (atBottom || last.user.id === myUserId) element.scrollTop = element.scrollHeight;
+    // Only a new message moves the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [last?.id]);
+  useEffect(() => () => clearTimeout(debounce.current), []);
+
+  const onScroll = () => {
+    clearTimeout(debounce.current);
+    debounce.current = setTimeout(() => {
+      const element = list.current;
+      if (!element) return;
+      const fromBottom = element.scrollHeight - element.scrollTop - element.clientHeight;
+      chat.send({ type: 'chat.scrolled', atBottom: fromBottom < chatRules.scrollThresholdPx });
+    }, chatRules.scrollDebounceMs);
+  };
+  const toBottom = () => {
+    const element = list.current;
+    if (element) element.scrollTop = element.scrollHeight;
+    chat.send({ type: 'chat.scrolled', atBottom: true });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim() || sending) return;
+    chat.send({ type: 'chat.send', text });
+    setText('');
+  };
+
+  if (state === 'disabled')
+    return <Typography role="status">{t('errors.communicationsDisabled')}</Typography>;
+  if (state === 'unavailable') return <Typography role="status">{t('viewer.chat.joining')}</Typography>;
+  return (
+    <Stack spacing={1} sx={{ position: 'relative' }}>
+      <Box
+        ref={list}
+        role="log"
+        aria-label={t('viewer.chat.tabs.public')}
+        tabIndex={0}
+        onScroll={onScroll}
+        data-testid="viewer-chat-messages"
+        sx={{ height: 320, overflowY: 'auto', pr: 0.5 }}
+      >
+        {groups.length === 0 && <Typography color="text.secondary">{t('viewer.chat.empty')}</Typography>}
+        {groups.map((group) => (
+          <Stack
+            key={group.key}
+            direction={group.alignment === 'right' ? 'row-reverse' : 'row'}
+            spacing={1}
+            sx={{ mb: 1.5, alignItems: 'flex-start' }}
+            data-testid="viewer-chat-group"
+          >
+            <Avatar
+              src={group.user.profilePicture ?? undefined}
+              alt=""
+              sx={{ width: 28, height: 28, fontSize: 14 }}
+            >
+              {group.user.name.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <Stack sx={{ alignItems: group.alignment === 'right' ? 'flex-end' : 'flex-start', minWidth: 0 }}>
+              <Typography variant="caption" color="text.secondary">
+                {group.user.name} ·{' '}
+                {new Date(group.messages[0].time).toLocaleTimeString([], {
+                  hour: '2-digit',
+                  minute: '2-digit',
+                })}
+              </Typography>
+              {group.messages.map((message) => (
+                <Typography
+                  key={message.id}
+                  sx={{
+                    px: 1.25,
+                    py: 0.5,
+                    mt: 0.5,
+                    borderRadius: 2,
+                    bgcolor: group.alignment === 'right' ? 'primary.main' : 'action.hover',
+                    color: group.alignment === 'right' ? 'primary.contrastText' : 'text.primary',
+                    whiteSpace: 'pre-wrap',
+                    overflowWrap: 'anywhere',
+                  }}
+                >
+                  {message.text}
+                </Typography>
+              ))}
+            </Stack>
+          </Stack>
+        ))}
+      </Box>
+      {!atBottom && (
+        <Tooltip title={t('viewer.chat.scrollToBottom')}>
+          <IconButton
+            onClick={toBottom}
+            aria-label={
+              unread > 0
+                ? `${t('viewer.chat.scrollToBottom')}: ${t('viewer.chat.unread', { count: unread })}`
+                : t('viewer.chat.scrollToBottom')
+            }
+            sx={{ position: 'absolute', right: 8, bottom: 72, bgcolor: 'background.paper', boxShadow: 2 }}
+          >
+            <Badge color="primary" badgeContent={unread}>
+              <ArrowDownwardIcon />
+            </Badge>
+          </IconButton>
+        </Tooltip>
+      )}
+      <Stack component="form" direction="row" spacing={1} onSubmit={submit} sx={{ alignItems: 'flex-start' }}>
+        <TextField
+          size="small"
+          fullWidth
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t('viewer.chat.placeholder')}
+          slotProps={{
+            htmlInput: {
+              maxLength: liveDefaults.messageMaxLength,
+              'aria-label': t('viewer.chat.placeholder'),
+            },
+          }}
+          error={error !== null}
+          helperText={error ?? undefined}
+        />
+        <IconButton
+          type="submit"
+          color="primary"
+          aria-label={t('viewer.chat.send')}
+          disabled={sending || !text.trim()}
+        >
+          <SendIcon />
+        </IconButton>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createActor, createMachine, fromPromise } from 'xstate';
+import type { ChatMessage } from '../../contracts/live';
+import { chatMachine } from '../../src/machines/chatMachine';
+import type { LiveVisitActor } from '../../src/machines/liveVisitMachine';
+import type { SessionUser } from '../../src/machines/sessionMachine';
+import { ChatPanel } from '../../src/views/viewer/ChatPanel';
+import { renderInApp } from '../support/spa';
+
+const me: SessionUser = { userId: 'me', name: 'Me', roles: ['free-user'], accessToken: 't' };
+const message = (id: string, userId: string, text: string, minute = 0): ChatMessage => ({
+  id,
+  text,
+  time: new Date(Date.UTC(2026, 10, 29, 10, minute)).toISOString(),
+  user: { id: userId, name: userId === 'me' ? 'Me' : 'Ana', profilePicture: null },
+  sceneId: 's1',
+  instanceId: '1',
+});
+
+/** A live visit holding a real chat whose sends are recorded (and fail when `refuse` is given). */
+function liveWithChat(refuse?: string) {
+  const sent: string[] = [];
+  const chat = createActor(
+    chatMachine.provide({
+      actors: {
+        sendMessage: fromPromise(async ({ input }) => {
+          sent.push(input.text);
+          if (refuse) throw new Error(`HubException: ${refuse}`);
+          return 'id';
+        }),
+      },
+    }),
+    { input: { sceneId: 's1' } },
+  ).start();
+  const live = createActor(createMachine({ context: { chat } })).start() as unknown as LiveVisitActor;
+  return { chat, live, sent };
+}
+
+describe('the viewer chat panel', () => {
+  it('asks a signed-out visitor to sign in', async () => {
+    const { live } = liveWithChat();
+    await renderInApp(<ChatPanel live={live} />);
+    expect(screen.getByText('Sign in to chat with the visitors of this space')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('groups messages by sender, shows them as text, and sends what the visitor types', async () => {
+    const { chat, live, sent } = liveWithChat();
+    chat.send({ type: 'chat.available', userId: 'me' });
+    await renderInApp(<ChatPanel live={live} />, { user: me });
+    expect(screen.getByText('No messages yet')).toBeTruthy();
+    chat.send({ type: 'chat.received', message: message('a', 'ana', '<b>Hello</b>') });
+    chat.send({ type: 'chat.received', message: message('b', 'ana', 'Welcome', 3) });
+    chat.send({ type: 'chat.received', message: message('c', 'me', 'Thanks', 4) });
+    const log = await screen.findByRole('log');
+    await waitFor(() => expect(within(log).getAllByTestId('viewer-chat-group')).toHaveLength(2));
+    // Never HTML: the markup is shown as typed.
+    expect(within(log).getByText('<b>Hello</b>')).toBeTruthy();
+    expect(log.querySelector('b')).toBeNull();
+
+    const box = screen.getByRole('textbox', { name: 'Type a message' });
+    fireEvent.change(box, { target: { value: '  See you at the opening  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sent).toEqual(['See you at the opening']));
+    expect((box as HTMLInputElement).value).toBe('');
+  });
+
+  it('says why a message was not sent, and that communications are disabled where they are', async () => {
+    const refused = liveWithChat('You are sending messages too fast; wait a moment');
+    refused.chat.send({ type: 'chat.available', userId: 'me' });
+    const first = await renderInApp(<ChatPanel live={refused.live} />, { user: me });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Type a message' }), { target: { value: 'hi' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('You are sending messages too fast; wait a moment')).toBeTruthy();
+    first.rendered.unmount();
+
+    const quiet = liveWithChat();
+    quiet.chat.send({ type: 'chat.disabled', userId: 'me' });
+    await renderInApp(<ChatPanel live={quiet.live} />, { user: me });
+    expect(screen.getByText('Communications are disabled')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+});
