@@ -26,13 +26,24 @@ import { readAccess } from '../sceneService/access';
 import type { SceneRow } from '../sceneService/metadata';
 import { findScene } from '../sceneService/queries';
 import { memberOfGroups } from '../userService/groupMembership';
-import { LiveInstances, type Presence } from './instances';
+import { LiveInstances, type Presence, type SceneShare } from './instances';
 
 export interface LiveServiceOptions {
   /** Visitors in one instance (default LIVE_INSTANCE_CAP, else contracts/live.ts). */
   instanceCap?: number;
   /** Counts are sent at most this often per space (default contracts/live.ts). */
   countsEveryMs?: number;
+  /** How often this process shares its whole presence with the others (default 5 s). */
+  shareEveryMs?: number;
+}
+
+/** The backplane channel on which the processes of a cluster share who is where. */
+const presenceChannel = 'live:presence';
+
+interface ShareMessage {
+  node: string;
+  whole: boolean;
+  scenes: Record<string, SceneShare>;
 }
 
 const hubName = liveUserHubPath.split('/').at(-1)!;
@@ -90,18 +101,52 @@ const refusal = (error: unknown) =>
  * the instance's members and the space's counts are sent to those in the space, coalesced, and
  * the platform's total to every connection.
  *
- * Presence is held by the server process the visitor is connected to: one process holds all of a
- * space's instances (the embedded default). Spreading instances over several processes is not
- * done yet (issue: live presence).
+ * Each server process holds the presence of its own connections and shares it with the others
+ * through the hubs' backplane, so visitors connected to different processes are in the same
+ * instances and see each other (with REDIS_URL).
  */
 export default async function liveService(instance: FastifyInstance, options: LiveServiceOptions = {}) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const cap = options.instanceCap ?? app.config?.LIVE_INSTANCE_CAP ?? liveDefaults.instanceCap;
-  const live = new LiveInstances(cap);
+  const shareEveryMs = options.shareEveryMs ?? 5_000;
+  const live = new LiveInstances(cap, shareEveryMs * 3);
   const later = new Coalescer(options.countsEveryMs ?? liveDefaults.countsEveryMs, (error) =>
-    app.log.warn({ err: error }, 'live counts could not be sent'),
+    app.log.warn({ err: error }, 'live presence could not be sent'),
   );
-  app.addHook('onClose', async () => later.stop());
+
+  // The processes of a cluster share who is where through the hubs' backplane (Redis with
+  // REDIS_URL): each space's share as it changes, and everything every few seconds, so that a
+  // process that starts learns it and one that stops is forgotten.
+  const node = randomUUID();
+  const { backplane } = app.hubServer;
+  const share = (scenes: Record<string, SceneShare>, whole: boolean) =>
+    backplane
+      .publish(presenceChannel, {
+        target: 'share',
+        arguments: [{ node, whole, scenes } satisfies ShareMessage],
+        origin: node,
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'live presence could not be shared'));
+  const shareAll = () =>
+    share(Object.fromEntries(live.localScenes().map((sceneId) => [sceneId, live.shareOf(sceneId)])), true);
+  const stopListening = await backplane.subscribe(presenceChannel, (message) => {
+    const shared = message.arguments[0] as ShareMessage | undefined;
+    if (!shared || shared.node === node) return;
+    for (const sceneId of live.applyShare(shared.node, shared.scenes, shared.whole)) refresh(sceneId);
+    refreshTotal();
+  });
+  const heartbeat = setInterval(() => {
+    void shareAll();
+    for (const sceneId of live.expireShares()) refresh(sceneId);
+    refreshTotal();
+  }, shareEveryMs);
+  heartbeat.unref();
+  void shareAll();
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    later.stop();
+    await stopListening();
+  });
 
   // When each connection sent its recent chat messages (the rate limit's window).
   const sent = new Map<string, number[]>();
@@ -218,22 +263,40 @@ export default async function liveService(instance: FastifyInstance, options: Li
     changed(where);
   }
 
-  /** Someone came to or left `where`: its instance, its space and the total are sent again soon. */
-  function changed(where: Pick<Presence, 'sceneId' | 'instanceId'>) {
-    const { sceneId, instanceId } = where;
-    later.schedule(instanceGroup(where), () =>
-      hub.clients.group(instanceGroup(where), 'LiveVisitorsInMySceneInstance', [
-        live.visitorsIn(sceneId, instanceId),
-      ]),
-    );
-    later.schedule(sceneGroup(sceneId), async () => {
+  /** Someone of this process came to or left `where`: shared, and the space and total sent again soon. */
+  function changed(where: Pick<Presence, 'sceneId'>) {
+    const { sceneId } = where;
+    later.schedule(`share:${sceneId}`, () => share({ [sceneId]: live.shareOf(sceneId) }, false));
+    refresh(sceneId);
+    refreshTotal();
+  }
+
+  /**
+   * Sends the space's instances their visitors and the space its counts, soon. One process sends
+   * for each space (the first, in id order, of those with visitors there), so nobody gets the same
+   * news twice.
+   */
+  function refresh(sceneId: string) {
+    later.schedule(`scene:${sceneId}`, async () => {
+      const present = [...live.nodesIn(sceneId), ...(live.localScenes().includes(sceneId) ? [node] : [])];
+      if (present.length === 0 || present.sort()[0] !== node) return;
+      const counts = live.instanceCounts(sceneId);
+      for (const { instanceId } of counts)
+        await hub.clients.group(instanceGroup({ sceneId, instanceId }), 'LiveVisitorsInMySceneInstance', [
+          live.visitorsIn(sceneId, instanceId),
+        ]);
       const { count } = live.sceneSummary(sceneId, 0);
       await hub.clients.group(sceneGroup(sceneId), 'LiveVisitorCountInMyScene', [{ sceneId, count }]);
-      await hub.clients.group(sceneGroup(sceneId), 'LiveVisitorCountPerSceneInstance', [
-        live.instanceCounts(sceneId),
-      ]);
+      await hub.clients.group(sceneGroup(sceneId), 'LiveVisitorCountPerSceneInstance', [counts]);
     });
-    later.schedule('total', () => hub.clients.all('TotalLiveVisitors', [live.total()]));
+  }
+
+  /** Sends everyone the platform's total soon (from the first process, in id order). */
+  function refreshTotal() {
+    later.schedule('total', async () => {
+      if ([node, ...live.otherNodes()].sort()[0] !== node) return;
+      await hub.clients.all('TotalLiveVisitors', [live.total()]);
+    });
   }
 
   app.get(

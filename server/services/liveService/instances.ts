@@ -1,13 +1,15 @@
 import type { JoinSceneOptions, LiveInstanceCount, LiveVisitor } from '../../../contracts/live';
 
 /**
- * Who is in which instance of which space, on this server process (pure state, no I/O). Each
- * connection is one presence (one avatar); lists and counts name each user once, however many
- * tabs they have open in the same place.
+ * Who is in which instance of which space (pure state, no I/O): the presences of this server
+ * process's connections, and what the other processes of a cluster share of theirs (`applyShare`,
+ * kept until they stop sharing). Each connection is one presence (one avatar); lists and counts
+ * name each user once, however many tabs they have open in the same place, on whichever process.
  *
  * A visitor goes to the lowest-numbered instance that has room (crowds stay together), or to the
  * instance they ask for, or to a friend's, when it has room. An instance that empties is closed;
- * its number is given again only once the space is empty.
+ * its number is given again only once the space is empty. Two processes that open an instance at
+ * the same moment may both put a visitor in it: the cap may be passed by a few, never by many.
  */
 
 export interface Presence {
@@ -19,21 +21,40 @@ export interface Presence {
   communication: boolean;
 }
 
+/** What one process shares of one instance: how many connections, and who (each user once). */
+export interface InstanceShare {
+  connections: number;
+  visitors: LiveVisitor[];
+}
+/** What one process shares of one space, by instance id. */
+export type SceneShare = Record<string, InstanceShare>;
+
 interface SceneState {
   instances: Map<string, Map<string, Presence>>;
   /** The last instance number given. */
   last: number;
 }
 
+interface NodeShare {
+  seenAt: number;
+  scenes: Map<string, SceneShare>;
+}
+
 export class LiveInstances {
   private readonly byConnection = new Map<string, Presence>();
   private readonly scenes = new Map<string, SceneState>();
+  private readonly others = new Map<string, NodeShare>();
 
-  constructor(private readonly cap: number) {
+  constructor(
+    private readonly cap: number,
+    /** How long another process's share counts without news from it. */
+    private readonly shareTtlMs = 15_000,
+    private readonly now: () => number = Date.now,
+  ) {
     if (!Number.isInteger(cap) || cap < 1) throw new Error('An instance holds at least one visitor');
   }
 
-  /** Where a connection is, if anywhere. */
+  /** Where a connection of this process is, if anywhere. */
   whereIs(connectionId: string): Presence | undefined {
     return this.byConnection.get(connectionId);
   }
@@ -56,7 +77,7 @@ export class LiveInstances {
     }
     const left = before ? this.leave(connectionId) : undefined;
     const scene = this.sceneOf(sceneId);
-    const instanceId = this.choose(scene, options);
+    const instanceId = this.choose(sceneId, scene, options);
     const presence: Presence = { connectionId, sceneId, instanceId, visitor, communication };
     let members = scene.instances.get(instanceId);
     if (!members) {
@@ -82,31 +103,116 @@ export class LiveInstances {
     return presence;
   }
 
-  /** The visitors of an instance, each user once, in the order they came. */
+  // ---- sharing with the other processes ----------------------------------------------------
+
+  /** This process's part of a space, to share. */
+  shareOf(sceneId: string): SceneShare {
+    const share: SceneShare = {};
+    for (const [instanceId, members] of this.scenes.get(sceneId)?.instances ?? [])
+      share[instanceId] = { connections: members.size, visitors: distinct(members.values()) };
+    return share;
+  }
+
+  /** The spaces this process has visitors in. */
+  localScenes(): string[] {
+    return [...this.scenes.keys()];
+  }
+
+  /**
+   * What another process shares: `scenes` replaces what it shared of those spaces (all of them
+   * when `whole`). Answers the spaces whose picture changed.
+   */
+  applyShare(node: string, scenes: Record<string, SceneShare>, whole: boolean): string[] {
+    let share = this.others.get(node);
+    const changed = new Set<string>();
+    if (!share) {
+      share = { seenAt: 0, scenes: new Map() };
+      this.others.set(node, share);
+    }
+    share.seenAt = this.now();
+    if (whole) {
+      for (const sceneId of share.scenes.keys()) if (!(sceneId in scenes)) changed.add(sceneId);
+      for (const sceneId of changed) share.scenes.delete(sceneId);
+    }
+    for (const [sceneId, instances] of Object.entries(scenes)) {
+      const before = JSON.stringify(share.scenes.get(sceneId) ?? {});
+      if (Object.keys(instances).length === 0) share.scenes.delete(sceneId);
+      else share.scenes.set(sceneId, instances);
+      if (before !== JSON.stringify(instances)) changed.add(sceneId);
+    }
+    return [...changed];
+  }
+
+  /** Forgets the processes not heard of for too long; answers the spaces they were in. */
+  expireShares(): string[] {
+    const changed = new Set<string>();
+    const oldest = this.now() - this.shareTtlMs;
+    for (const [node, share] of this.others) {
+      if (share.seenAt >= oldest) continue;
+      for (const sceneId of share.scenes.keys()) changed.add(sceneId);
+      this.others.delete(node);
+    }
+    return [...changed];
+  }
+
+  /** The other processes heard of lately. */
+  otherNodes(): string[] {
+    return [...this.others.keys()];
+  }
+
+  /** The other processes with visitors in a space. */
+  nodesIn(sceneId: string): string[] {
+    return [...this.others].filter(([, share]) => share.scenes.has(sceneId)).map(([node]) => node);
+  }
+
+  // ---- the whole picture (this process and the others) -------------------------------------
+
+  /** The visitors of an instance, each user once, by name (the same list on every process). */
   visitorsIn(sceneId: string, instanceId: string): LiveVisitor[] {
-    return distinct(this.scenes.get(sceneId)?.instances.get(instanceId)?.values());
+    const local = distinct(this.scenes.get(sceneId)?.instances.get(instanceId)?.values());
+    const remote = this.sharesOf(sceneId).flatMap((share) => share[instanceId]?.visitors ?? []);
+    return distinctVisitors([...local, ...remote]).sort(
+      (a, b) => a.name.localeCompare(b.name) || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0),
+    );
   }
 
   /** The visitors of a space (every instance), each user once: the first `limit` and how many. */
   sceneSummary(sceneId: string, limit: number): { count: number; visitors: LiveVisitor[] } {
-    const scene = this.scenes.get(sceneId);
-    if (!scene) return { count: 0, visitors: [] };
-    const all = distinct([...scene.instances.values()].flatMap((members) => [...members.values()]));
+    const all = distinctVisitors(this.instanceIdsOf(sceneId).flatMap((id) => this.visitorsIn(sceneId, id)));
     return { count: all.length, visitors: all.slice(0, limit) };
   }
 
   /** How many are in each instance of a space. */
   instanceCounts(sceneId: string): LiveInstanceCount[] {
-    const scene = this.scenes.get(sceneId);
-    if (!scene) return [];
-    return [...scene.instances]
-      .map(([instanceId, members]) => ({ instanceId, count: distinct(members.values()).length }))
-      .sort((a, b) => Number(a.instanceId) - Number(b.instanceId));
+    return this.instanceIdsOf(sceneId).map((instanceId) => ({
+      instanceId,
+      count: this.visitorsIn(sceneId, instanceId).length,
+    }));
   }
 
   /** Everyone live anywhere, each user once. */
   total(): number {
-    return new Set([...this.byConnection.values()].map((p) => p.visitor.userId)).size;
+    const users = new Set([...this.byConnection.values()].map((p) => p.visitor.userId));
+    for (const share of this.others.values())
+      for (const scene of share.scenes.values())
+        for (const instance of Object.values(scene)) for (const v of instance.visitors) users.add(v.userId);
+    return users.size;
+  }
+
+  private sharesOf(sceneId: string): SceneShare[] {
+    return [...this.others.values()].map((share) => share.scenes.get(sceneId)).filter((s) => s !== undefined);
+  }
+
+  /** Every open instance of a space, in number order. */
+  private instanceIdsOf(sceneId: string): string[] {
+    const ids = new Set(this.scenes.get(sceneId)?.instances.keys());
+    for (const share of this.sharesOf(sceneId)) for (const id of Object.keys(share)) ids.add(id);
+    return [...ids].sort((a, b) => Number(a) - Number(b));
+  }
+
+  private connectionsIn(sceneId: string, instanceId: string): number {
+    const local = this.scenes.get(sceneId)?.instances.get(instanceId)?.size ?? 0;
+    return this.sharesOf(sceneId).reduce((n, share) => n + (share[instanceId]?.connections ?? 0), local);
   }
 
   private sceneOf(sceneId: string): SceneState {
@@ -118,36 +224,30 @@ export class LiveInstances {
     return scene;
   }
 
-  private hasRoom(scene: SceneState, instanceId: string) {
-    return (scene.instances.get(instanceId)?.size ?? 0) < this.cap;
-  }
-
-  private choose(scene: SceneState, options: JoinSceneOptions): string {
-    if (
-      options.instanceId &&
-      scene.instances.has(options.instanceId) &&
-      this.hasRoom(scene, options.instanceId)
-    )
+  private choose(sceneId: string, scene: SceneState, options: JoinSceneOptions): string {
+    const open = this.instanceIdsOf(sceneId);
+    const hasRoom = (id: string) => this.connectionsIn(sceneId, id) < this.cap;
+    if (options.instanceId && open.includes(options.instanceId) && hasRoom(options.instanceId))
       return options.instanceId;
     if (options.friendUserId) {
-      for (const [instanceId, members] of scene.instances) {
-        const friendThere = [...members.values()].some((p) => p.visitor.userId === options.friendUserId);
-        if (friendThere && this.hasRoom(scene, instanceId)) return instanceId;
-      }
+      const withFriend = open.find(
+        (id) => hasRoom(id) && this.visitorsIn(sceneId, id).some((v) => v.userId === options.friendUserId),
+      );
+      if (withFriend) return withFriend;
     }
-    const open = [...scene.instances.keys()]
-      .filter((id) => this.hasRoom(scene, id))
-      .sort((a, b) => Number(a) - Number(b));
-    if (open.length > 0) return open[0];
-    scene.last += 1;
+    const room = open.find(hasRoom);
+    if (room) return room;
+    scene.last = Math.max(scene.last, ...open.map(Number).filter(Number.isFinite)) + 1;
     return String(scene.last);
   }
 }
 
 function distinct(presences: Iterable<Presence> | undefined): LiveVisitor[] {
+  return distinctVisitors([...(presences ?? [])].map((p) => p.visitor));
+}
+
+function distinctVisitors(visitors: Iterable<LiveVisitor>): LiveVisitor[] {
   const seen = new Map<string, LiveVisitor>();
-  for (const presence of presences ?? []) {
-    if (!seen.has(presence.visitor.userId)) seen.set(presence.visitor.userId, presence.visitor);
-  }
+  for (const visitor of visitors) if (!seen.has(visitor.userId)) seen.set(visitor.userId, visitor);
   return [...seen.values()];
 }

@@ -52,4 +52,30 @@ describe('live instances', () => {
     expect(live.join('c7', visitor('g'), 's', { instanceId: '9' }).presence.instanceId).toBe('4');
     expect(() => new LiveInstances(0)).toThrow();
   });
+
+  it('counts what other processes share, and forgets a process that stops sharing', () => {
+    let now = 0;
+    const live = new LiveInstances(2, 1000, () => now);
+    const share = (ids: string[]) => ({ connections: ids.length, visitors: ids.map(visitor) });
+    expect(live.applyShare('node-b', { s: { '1': share(['b', 'c']) } }, true)).toEqual(['s']);
+    // Instance 1 is full across the cluster: a visitor here opens instance 2.
+    expect(live.join('c1', visitor('a'), 's').presence.instanceId).toBe('2');
+    expect(live.instanceCounts('s')).toEqual([
+      { instanceId: '1', count: 2 },
+      { instanceId: '2', count: 1 },
+    ]);
+    expect(live.visitorsIn('s', '1').map((v) => v.userId)).toEqual(['b', 'c']);
+    expect(live.total()).toBe(3);
+    expect(live.nodesIn('s')).toEqual(['node-b']);
+    // The same share again changes nothing; a whole share without the space takes it away.
+    expect(live.applyShare('node-b', { s: { '1': share(['b', 'c']) } }, false)).toEqual([]);
+    expect(live.applyShare('node-b', {}, true)).toEqual(['s']);
+    expect(live.sceneSummary('s', 5).count).toBe(1);
+    live.applyShare('node-b', { s: { '2': share(['d']) } }, false);
+    expect(live.visitorsIn('s', '2').map((v) => v.userId)).toEqual(['a', 'd']);
+    now = 1500;
+    expect(live.expireShares()).toEqual(['s']);
+    expect(live.otherNodes()).toEqual([]);
+    expect(live.visitorsIn('s', '2').map((v) => v.userId)).toEqual(['a']);
+  });
 });

@@ -1,0 +1,133 @@
+import type { HubConnection } from '@microsoft/signalr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LiveInstanceEntered, liveUserHubPath } from '../../../contracts/live';
+import type { DatabaseHandle } from '../../../server/db';
+import { uuidv7 } from '../../../server/db/ids';
+import { scenes, users } from '../../../server/db/schema';
+import { buildTestApp, type TestApp } from '../../support/app';
+import { testDatabases } from '../../support/db';
+import { redisInstalled, startRedis, type TestRedis } from '../../support/redis';
+import { startTestIssuer, type TestIssuer } from '../../support/tokens';
+import { hubClient, inbox, within } from '../hubs/support';
+
+// Two server processes' worth of apps on one database and one Redis: visitors connected to
+// different ones are in the same instance, see each other, hear each other's chat, and see one
+// leave; a process that stops is forgotten.
+
+describe.skipIf(!redisInstalled())('live presence across server processes (Redis)', () => {
+  let redis: TestRedis;
+  let db: DatabaseHandle;
+  let issuer: TestIssuer;
+  let one: TestApp;
+  let two: TestApp;
+  const bases: string[] = [];
+  const clients: HubConnection[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    db = await testDatabases()[0].open();
+    issuer = await startTestIssuer();
+    const live = { instanceCap: 2, countsEveryMs: 20, shareEveryMs: 200 };
+    one = await buildTestApp(db, { ...issuer.env, REDIS_URL: redis.url }, { live });
+    two = await buildTestApp(db, { ...issuer.env, REDIS_URL: redis.url }, { live });
+    for (const t of [one, two]) {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const address = t.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no address');
+      bases.push(`http://127.0.0.1:${address.port}`);
+    }
+    await db.db
+      .insert(users)
+      .values(['ana', 'ben', 'cai', 'owner'].map((id) => ({ id, name: id.toUpperCase() })));
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.stop()));
+    await one?.close();
+    await two?.close();
+    await issuer?.close();
+    await db?.close();
+    await redis?.stop();
+  });
+
+  async function connect(userId: string, base: string) {
+    const client = hubClient(`${base}${liveUserHubPath}`, {
+      token: async () => {
+        const res = await fetch(`${base}/api/communicationInteractionService/key`, {
+          headers: await issuer.headersFor(userId),
+        });
+        return ((await res.json()) as { key: string }).key;
+      },
+    });
+    const boxes = {
+      visitors: inbox(client, 'LiveVisitorsInMySceneInstance'),
+      count: inbox(client, 'LiveVisitorCountInMyScene'),
+      chat: inbox(client, 'PublicMessage'),
+    };
+    clients.push(client);
+    await within(client.start(), 5000, 'start');
+    return { client, ...boxes };
+  }
+
+  async function until(box: ReturnType<typeof inbox>, match: (args: unknown[]) => boolean) {
+    for (;;) if (match(await box.next())) return;
+  }
+  const names = (list: unknown) => (list as { userId: string }[]).map((v) => v.userId).join();
+
+  it('puts visitors of different processes in one instance, and fills it before opening another', async () => {
+    const sceneId = uuidv7();
+    await db.db
+      .insert(scenes)
+      .values({ id: sceneId, ownerId: 'owner', creatorId: 'owner', title: 'Shared', state: 'Published' });
+    const ana = await connect('ana', bases[0]);
+    const ben = await connect('ben', bases[1]);
+    const joined = await ana.client.invoke<LiveInstanceEntered>('JoinScene', sceneId);
+    expect(joined.instanceId).toBe('1');
+    // Ben's process has heard of Ana once it shared her.
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${bases[1]}/api/communicationInteractionService/live?sceneIds=${sceneId}`);
+        return ((await res.json()) as { scenes: { count: number }[] }).scenes[0].count;
+      })
+      .toBe(1);
+    const bens = await ben.client.invoke<LiveInstanceEntered>('JoinScene', sceneId);
+    expect(bens.instanceId).toBe('1');
+    expect(names(bens.visitors)).toBe('ana,ben');
+    await until(ana.visitors, ([list]) => names(list) === 'ana,ben');
+    await until(ana.count, ([c]) => (c as { count: number }).count === 2);
+    await until(ben.count, ([c]) => (c as { count: number }).count === 2);
+
+    // Chat crosses processes.
+    await ben.client.invoke('SendPublicMessage', 'Hello from the other process');
+    expect((await ana.chat.next())[0]).toMatchObject({ text: 'Hello from the other process' });
+
+    // The instance is full (cap 2): a third visitor on Ana's process opens instance 2.
+    const cai = await connect('cai', bases[0]);
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${bases[0]}/api/communicationInteractionService/live?sceneIds=${sceneId}`);
+        return ((await res.json()) as { scenes: { count: number }[] }).scenes[0].count;
+      })
+      .toBe(2);
+    expect((await cai.client.invoke<LiveInstanceEntered>('JoinScene', sceneId)).instanceId).toBe('2');
+
+    // Ben goes: Ana sees it, through the other process's share.
+    await ben.client.stop();
+    await until(ana.visitors, ([list]) => names(list) === 'ana');
+    await until(ana.count, ([c]) => (c as { count: number }).count === 2);
+  });
+
+  it('forgets the visitors of a process that stops', async () => {
+    const sceneId = uuidv7();
+    await db.db
+      .insert(scenes)
+      .values({ id: sceneId, ownerId: 'owner', creatorId: 'owner', title: 'Shared too', state: 'Published' });
+    const ana = await connect('ana', bases[0]);
+    const ben = await connect('ben', bases[1]);
+    await ana.client.invoke('JoinScene', sceneId);
+    await ben.client.invoke('JoinScene', sceneId);
+    await until(ana.count, ([c]) => (c as { count: number }).count === 2);
+    // The second process goes away without a word (its connections close with it).
+    await two.close();
+    await until(ana.count, ([c]) => (c as { count: number }).count === 1);
+  });
+});
