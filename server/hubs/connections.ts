@@ -19,9 +19,13 @@ import {
   type ClientMessage,
   type CompletionMessage,
   formatRecord,
+  type HubProtocolName,
   MessageType,
+  Outgoing,
+  parseBinaryMessage,
   parseMessage,
   type ServerMessage,
+  splitBinary,
   splitRecords,
 } from './protocol';
 
@@ -40,7 +44,11 @@ export interface Connection {
   state: 'handshaking' | 'connecting' | 'open' | 'closed';
   createdAt: number;
   socket?: WebSocket;
+  /** The hub protocol the client chose in its handshake. */
+  protocol: HubProtocolName;
   buffer: string;
+  /** An unfinished binary message (MessagePack). */
+  binaryBuffer: Buffer;
   lastReceived: number;
   lastSent: number;
   /** Invocations run one after another, like SignalR's default of one parallel invocation. */
@@ -59,10 +67,10 @@ export interface RegisteredHub {
 
 const randomId = (bytes: number) => randomBytes(bytes).toString('base64url');
 
-function rawText(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
-  return data.toString('utf8');
+function rawBytes(data: RawData): Buffer {
+  if (Array.isArray(data)) return Buffer.concat(data);
+  if (data instanceof ArrayBuffer) return Buffer.from(data);
+  return data;
 }
 
 /**
@@ -105,7 +113,7 @@ export class HubConnections {
     return this.usedTokens.has(token);
   }
 
-  private sendRaw(connection: Connection, record: string) {
+  private sendRaw(connection: Connection, message: Outgoing) {
     const socket = connection.socket;
     if (connection.state !== 'open' || !socket || socket.readyState !== 1) return;
     if (socket.bufferedAmount > maxBufferedBytes) {
@@ -114,11 +122,11 @@ export class HubConnections {
       return;
     }
     connection.lastSent = Date.now();
-    socket.send(record);
+    socket.send(message.for(connection.protocol));
   }
 
   private send(connection: Connection, message: ServerMessage) {
-    this.sendRaw(connection, formatRecord(message));
+    this.sendRaw(connection, new Outgoing(message));
   }
 
   /** Sends Close (optionally inviting a reconnect) and closes the socket. */
@@ -145,7 +153,9 @@ export class HubConnections {
       user,
       state: 'handshaking',
       createdAt: now,
+      protocol: 'json',
       buffer: '',
+      binaryBuffer: Buffer.alloc(0),
       lastReceived: now,
       lastSent: now,
       queue: Promise.resolve(),
@@ -196,7 +206,9 @@ export class HubConnections {
     ]);
     if (connection.state !== 'connecting') return;
     connection.state = 'open';
-    this.sendRaw(connection, formatRecord({}));
+    // The handshake's answer is JSON whatever the protocol.
+    connection.lastSent = Date.now();
+    connection.socket?.send(formatRecord({}));
     try {
       await hub.definition.onConnected?.(this.contextOf(connection));
     } catch (error) {
@@ -246,19 +258,19 @@ export class HubConnections {
     }
   }
 
-  private onRecord(connection: Connection, record: string) {
-    if (connection.state === 'handshaking') {
-      const problem = checkHandshake(record);
-      if (problem) {
-        connection.socket?.send(formatRecord({ error: problem }));
-        connection.socket?.close(1000);
-        return;
-      }
-      connection.state = 'connecting';
-      this.enqueue(connection, () => this.open(connection));
+  private onHandshake(connection: Connection, record: string) {
+    const answer = checkHandshake(record);
+    if ('error' in answer) {
+      connection.socket?.send(formatRecord({ error: answer.error }));
+      connection.socket?.close(1000);
       return;
     }
-    const message = parseMessage(record);
+    connection.protocol = answer.protocol;
+    connection.state = 'connecting';
+    this.enqueue(connection, () => this.open(connection));
+  }
+
+  private onMessage(connection: Connection, message: ClientMessage | null) {
     if (!message) {
       this.closeWith(connection, {
         error: 'Connection closed with an error. InvalidDataException: invalid message.',
@@ -287,6 +299,28 @@ export class HubConnections {
     }
   }
 
+  /** Binary frames of a MessagePack connection: complete messages are handled, the rest kept. */
+  private onBinary(connection: Connection, bytes: Buffer) {
+    const split = splitBinary(
+      connection.binaryBuffer.length ? Buffer.concat([connection.binaryBuffer, bytes]) : bytes,
+    );
+    if (!split) {
+      this.closeWith(connection, {
+        error: 'Connection closed with an error. InvalidDataException: invalid message length.',
+      });
+      return;
+    }
+    connection.binaryBuffer = Buffer.from(split.rest);
+    if (split.rest.length > maxMessageBytes) {
+      this.closeWith(connection, { error: 'The message is too large.' });
+      return;
+    }
+    for (const message of split.messages) {
+      if (connection.state === 'closed') return;
+      this.onMessage(connection, parseBinaryMessage(message));
+    }
+  }
+
   /** Gives a connection its socket: the handshake comes next. */
   attach(connection: Connection, socket: WebSocket) {
     connection.socket = socket;
@@ -294,7 +328,12 @@ export class HubConnections {
     connection.lastReceived = Date.now();
     socket.on('message', (data: RawData) => {
       connection.lastReceived = Date.now();
-      const { records, rest } = splitRecords(connection.buffer + rawText(data));
+      const bytes = rawBytes(data);
+      if (connection.protocol === 'messagepack' && connection.state !== 'handshaking') {
+        this.onBinary(connection, bytes);
+        return;
+      }
+      const { records, rest } = splitRecords(connection.buffer + bytes.toString('utf8'));
       connection.buffer = rest;
       if (rest.length > maxMessageBytes) {
         this.closeWith(connection, { error: 'The message is too large.' });
@@ -302,7 +341,8 @@ export class HubConnections {
       }
       for (const record of records) {
         if (connection.state === 'closed') return;
-        this.onRecord(connection, record);
+        if (connection.state === 'handshaking') this.onHandshake(connection, record);
+        else this.onMessage(connection, parseMessage(record));
       }
     });
     socket.on('error', (error: Error) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Backplane, BackplaneMessage } from './backplane';
 import type { HubClients } from './hub';
-import { formatRecord, MessageType } from './protocol';
+import { MessageType, Outgoing } from './protocol';
 
 /** The backplane channels of a hub: one per user, per connection, per group, and one for all. */
 export const channelOf = {
@@ -39,8 +39,8 @@ export class FanOut<M extends Member> {
 
   constructor(
     private readonly backplane: Backplane,
-    /** Sends a formatted record to one member. */
-    private readonly sendRecord: (member: M, record: string) => void,
+    /** Sends a message to one member (formatted for its protocol once per protocol). */
+    private readonly sendRecord: (member: M, message: Outgoing) => void,
     private readonly onUserMissed?: UserMissed,
   ) {}
 
@@ -48,7 +48,7 @@ export class FanOut<M extends Member> {
     const membership = this.memberships.get(channel);
     if (!membership) return;
     const except = new Set(message.except ?? []);
-    const record = formatRecord({
+    const record = new Outgoing({
       type: MessageType.Invocation,
       target: message.target,
       arguments: message.arguments,

@@ -64,7 +64,7 @@ export function negotiateRoutes(app: FastifyInstance, { hubs, authenticate, orig
         negotiateVersion: 1,
         connectionId,
         connectionToken: token,
-        availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }],
+        availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }],
       });
     },
   );

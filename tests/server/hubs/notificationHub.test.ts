@@ -52,10 +52,14 @@ describe('notification hub with the official SignalR client', () => {
     return ((await res.json()) as { key: string }).key;
   };
 
-  async function connect(userId: string, options: { reconnectDelays?: number[]; hub?: string } = {}) {
+  async function connect(
+    userId: string,
+    options: { reconnectDelays?: number[]; hub?: string; protocol?: 'messagepack' } = {},
+  ) {
     const client = hubClient(`${base}${options.hub ?? notificationHubPath}`, {
       token: keyOf(userId),
       reconnectDelays: options.reconnectDelays,
+      protocol: options.protocol,
     });
     clients.push(client);
     await within(client.start(), 5000, 'start');
@@ -109,7 +113,7 @@ describe('notification hub with the official SignalR client', () => {
       negotiateVersion: 1,
       connectionId: expect.any(String),
       connectionToken: expect.any(String),
-      availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }],
+      availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }],
     });
     expect(body.connectionToken).not.toBe(body.connectionId);
     const unknownHub = await fetch(`${base}/hubs/nope/negotiate?negotiateVersion=1`, {
@@ -233,10 +237,59 @@ describe('notification hub with the official SignalR client', () => {
     const headers = await issuer.headersFor('gina');
     const raw = rawSocket(`ws://127.0.0.1:${port}${notificationHubPath}`, headers);
     expect(await raw.opened).toBe('open');
-    raw.socket.send('{"protocol":"messagepack","version":1}\x1e');
+    raw.socket.send('{"protocol":"protobuf","version":1}\x1e');
     const answer = await raw.waitFor((f) => f.includes('error'));
-    expect(JSON.parse(answer.slice(0, -1))).toEqual({ error: expect.stringMatching(/messagepack/) });
+    expect(JSON.parse(answer.slice(0, -1))).toEqual({ error: expect.stringMatching(/protobuf/) });
     await raw.closed;
+    const old = rawSocket(`ws://127.0.0.1:${port}${notificationHubPath}`, headers);
+    expect(await old.opened).toBe('open');
+    old.socket.send('{"protocol":"messagepack","version":2}\x1e');
+    const refused = await old.waitFor((f) => f.includes('error'));
+    expect(JSON.parse(refused.slice(0, -1))).toEqual({ error: expect.stringMatching(/version 2/) });
+    await old.closed;
+  });
+
+  it('closes a MessagePack connection that sends what is not a message', async () => {
+    const headers = await issuer.headersFor('noor');
+    for (const garbage of [
+      Buffer.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff]),
+      Buffer.from([0x02, 0xc1, 0xc1]),
+    ]) {
+      const raw = rawSocket(`ws://127.0.0.1:${port}${notificationHubPath}`, headers);
+      expect(await raw.opened).toBe('open');
+      raw.socket.send('{"protocol":"messagepack","version":1}\x1e');
+      await raw.waitFor((f) => f === '{}\x1e');
+      raw.socket.send(garbage);
+      await raw.closed;
+      // The last frame is a binary Close naming the problem.
+      expect(raw.frames.at(-1)).toMatch(/invalid message/);
+    }
+  });
+
+  it('speaks MessagePack with a client that chooses it', async () => {
+    const echo = await connect('mia', { protocol: 'messagepack', hub: '/hubs/test-echo' });
+    expect(await echo.invoke('Add', 2, 3)).toBe(5);
+    expect(await echo.invoke('WhoAmI')).toBe('mia');
+    await expect(echo.invoke('Fail')).rejects.toThrow(/HubException: not today/);
+    await expect(echo.invoke('Crash')).rejects.toThrow(/unexpected error/);
+    await expect(echo.invoke('Nope')).rejects.toThrow(/does not exist/);
+    // A large argument travels whole, and comes back as an event.
+    const echoes = inbox(echo, 'Echo');
+    const big = 'é'.repeat(20_000);
+    await echo.invoke('Shout', big);
+    expect(await echoes.next()).toEqual([`${big}!`]);
+
+    const client = await connect('mia', { protocol: 'messagepack' });
+    const wallet = inbox(client, 'Wallet');
+    await t.app.hubs.notifyUser('mia', 'Wallet', { availableBalance: 12.5, note: 'été ✓' });
+    expect(await wallet.next()).toEqual([{ availableBalance: 12.5, note: 'été ✓' }]);
+    // A JSON client of the same user gets the same notification.
+    const json = await connect('mia');
+    const jsonWallet = inbox(json, 'Wallet');
+    const both = inbox(client, 'Wallet');
+    await t.app.hubs.notifyUser('mia', 'Wallet', { availableBalance: 3 });
+    expect(await jsonWallet.next()).toEqual([{ availableBalance: 3 }]);
+    expect(await both.next()).toEqual([{ availableBalance: 3 }]);
   });
 
   it('connects with skipNegotiation', async () => {

@@ -1,4 +1,5 @@
 import { type HubConnection, HubConnectionBuilder, HttpTransportType, LogLevel } from '@microsoft/signalr';
+import { MessagePackHubProtocol } from '@microsoft/signalr-protocol-msgpack';
 import { WebSocket } from 'ws';
 
 /** Resolves with `promise`, or fails after `ms` naming what was awaited. */
@@ -38,6 +39,8 @@ export interface ClientOptions {
    * load balancer without sticky sessions may send the two requests to two nodes.
    */
   socketOrigin?: string;
+  /** The MessagePack hub protocol instead of JSON. */
+  protocol?: 'messagepack';
 }
 
 /** A WebSocket class that opens every socket at `origin`, whatever url it is given. */
@@ -62,6 +65,7 @@ export function hubClient(url: string, options: ClientOptions): HubConnection {
       ...(options.socketOrigin ? { WebSocket: socketsTo(options.socketOrigin) } : {}),
     })
     .configureLogging(LogLevel.None);
+  if (options.protocol === 'messagepack') builder = builder.withHubProtocol(new MessagePackHubProtocol());
   if (options.reconnectDelays) builder = builder.withAutomaticReconnect(options.reconnectDelays);
   return builder.build();
 }

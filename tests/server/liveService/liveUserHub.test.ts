@@ -56,8 +56,9 @@ describe('live-user hub with the official SignalR client', () => {
     return id;
   }
 
-  async function connect(userId: string) {
+  async function connect(userId: string, protocol?: 'messagepack') {
     const client = hubClient(`${base}${liveUserHubPath}`, {
+      protocol,
       token: async () => {
         const res = await fetch(`${base}${keyPath}`, { headers: await issuer.headersFor(userId) });
         return ((await res.json()) as { key: string }).key;
@@ -133,7 +134,7 @@ describe('live-user hub with the official SignalR client', () => {
 
   it('opens a new instance when one is full, and lets a visitor join a friend with room', async () => {
     const sceneId = await space();
-    const [ana, ben, cai, dee] = await Promise.all(['ana', 'ben', 'cai', 'dee'].map(connect));
+    const [ana, ben, cai, dee] = await Promise.all(['ana', 'ben', 'cai', 'dee'].map((id) => connect(id)));
     expect((await join(ana.client, sceneId)).instanceId).toBe('1');
     expect((await join(ben.client, sceneId)).instanceId).toBe('1');
     // Instance 1 is full: Cai opens instance 2, even when asking to be with Ana.
@@ -212,7 +213,7 @@ describe('live-user hub with the official SignalR client', () => {
   it('carries public chat to everyone in the instance, as text, and refuses what it must', async () => {
     const sceneId = await space();
     const quiet = await space({ communicationAclEnabled: true, userCommunicationAcl: [] });
-    const [ana, ben, cai] = await Promise.all(['ana', 'ben', 'cai'].map(connect));
+    const [ana, ben, cai] = await Promise.all(['ana', 'ben', 'cai'].map((id) => connect(id)));
     await expect(ana.client.invoke('SendPublicMessage', 'hello')).rejects.toThrow(
       /Join the space before you chat/,
     );
@@ -248,6 +249,25 @@ describe('live-user hub with the official SignalR client', () => {
     const dee = await connect('dee');
     expect((await join(dee.client, quiet)).communication).toBe(false);
     await expect(dee.client.invoke('SendPublicMessage', 'hi')).rejects.toThrow(/Communications are disabled/);
+  });
+
+  it('serves clients of either protocol in one instance', async () => {
+    const sceneId = await space();
+    const ana = await connect('ana', 'messagepack');
+    const ben = await connect('ben');
+    expect(await ana.myUserId.next()).toEqual(['ana']);
+    expect((await join(ana.client, sceneId)).visitors.map((v) => v.userId)).toEqual(['ana']);
+    await join(ben.client, sceneId);
+    await until(ana.visitors, ([list]) => (list as unknown[]).length === 2);
+    await ben.client.invoke('SendPublicMessage', 'From JSON to MessagePack');
+    expect((await ana.chat.next())[0]).toMatchObject({
+      text: 'From JSON to MessagePack',
+      user: { id: 'ben' },
+    });
+    await ana.client.invoke('SendPublicMessage', 'And back');
+    expect((await until(ben.chat, ([m]) => (m as { text: string }).text === 'And back'))[0]).toMatchObject({
+      user: { id: 'ana', name: 'Ana' },
+    });
   });
 
   it('refuses a list of too many spaces', async () => {
