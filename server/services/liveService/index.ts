@@ -136,6 +136,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
     refreshTotal();
   });
   const heartbeat = setInterval(() => {
+    forgetOldSends();
     void shareAll();
     for (const sceneId of live.expireShares()) refresh(sceneId);
     refreshTotal();
@@ -148,18 +149,23 @@ export default async function liveService(instance: FastifyInstance, options: Li
     await stopListening();
   });
 
-  // When each connection sent its recent chat messages (the rate limit's window).
+  // When each user sent their recent chat messages (the rate limit's window): per user, so that
+  // neither another tab nor leaving and coming back starts a new window.
   const sent = new Map<string, number[]>();
-  const mayPost = (connectionId: string) => {
+  const mayPost = (userId: string) => {
     const now = Date.now();
-    const recent = (sent.get(connectionId) ?? []).filter((at) => now - at < liveDefaults.messageWindowMs);
+    const recent = (sent.get(userId) ?? []).filter((at) => now - at < liveDefaults.messageWindowMs);
     if (recent.length >= liveDefaults.messagesPerWindow) {
-      sent.set(connectionId, recent);
+      sent.set(userId, recent);
       return false;
     }
     recent.push(now);
-    sent.set(connectionId, recent);
+    sent.set(userId, recent);
     return true;
+  };
+  const forgetOldSends = () => {
+    const oldest = Date.now() - liveDefaults.messageWindowMs;
+    for (const [userId, times] of sent) if (times.every((at) => at < oldest)) sent.delete(userId);
   };
 
   const profileOf = async (userId: string): Promise<LiveVisitor> => {
@@ -216,7 +222,6 @@ export default async function liveService(instance: FastifyInstance, options: Li
       },
       ExitCurrentScene: async (context) => {
         const left = live.leave(context.connectionId);
-        sent.delete(context.connectionId);
         if (left) await departed(context, left);
         return null;
       },
@@ -227,7 +232,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
         const text = typeof rawText === 'string' ? rawText.trim() : '';
         if (!text) throw new HubError(chatMessages.empty);
         if ([...text].length > liveDefaults.messageMaxLength) throw new HubError(chatMessages.tooLong);
-        if (!mayPost(context.connectionId)) throw new HubError(chatMessages.tooFast);
+        if (!mayPost(context.user.userId)) throw new HubError(chatMessages.tooFast);
         const { visitor } = presence;
         const message: ChatMessage = {
           id: randomUUID(),
@@ -246,7 +251,6 @@ export default async function liveService(instance: FastifyInstance, options: Li
       await context.clients.connection(context.connectionId, 'TotalLiveVisitors', live.total());
     },
     onDisconnected: (context) => {
-      sent.delete(context.connectionId);
       const left = live.leave(context.connectionId);
       // The connection's groups end with it.
       if (left) changed(left);

@@ -244,6 +244,13 @@ describe('live-user hub with the official SignalR client', () => {
     // Eight messages in ten seconds, then a wait.
     for (let i = 2; i <= 8; i++) await ana.client.invoke('SendPublicMessage', `message ${i}`);
     await expect(ana.client.invoke('SendPublicMessage', 'one more')).rejects.toThrow(/too fast/);
+    // Neither coming back nor another tab starts a new window.
+    await ana.client.invoke('ExitCurrentScene');
+    await join(ana.client, sceneId);
+    await expect(ana.client.invoke('SendPublicMessage', 'back again')).rejects.toThrow(/too fast/);
+    const anaAgain = await connect('ana');
+    await join(anaAgain.client, sceneId);
+    await expect(anaAgain.client.invoke('SendPublicMessage', 'other tab')).rejects.toThrow(/too fast/);
 
     // Where the space's communication ACL leaves her out, she may be there but not chat.
     const dee = await connect('dee');
@@ -253,20 +260,20 @@ describe('live-user hub with the official SignalR client', () => {
 
   it('serves clients of either protocol in one instance', async () => {
     const sceneId = await space();
-    const ana = await connect('ana', 'messagepack');
-    const ben = await connect('ben');
-    expect(await ana.myUserId.next()).toEqual(['ana']);
-    expect((await join(ana.client, sceneId)).visitors.map((v) => v.userId)).toEqual(['ana']);
-    await join(ben.client, sceneId);
-    await until(ana.visitors, ([list]) => (list as unknown[]).length === 2);
-    await ben.client.invoke('SendPublicMessage', 'From JSON to MessagePack');
-    expect((await ana.chat.next())[0]).toMatchObject({
+    const eli = await connect('eli', 'messagepack');
+    const own = await connect('owner');
+    expect(await eli.myUserId.next()).toEqual(['eli']);
+    expect((await join(eli.client, sceneId)).visitors.map((v) => v.userId)).toEqual(['eli']);
+    await join(own.client, sceneId);
+    await until(eli.visitors, ([list]) => (list as unknown[]).length === 2);
+    await own.client.invoke('SendPublicMessage', 'From JSON to MessagePack');
+    expect((await eli.chat.next())[0]).toMatchObject({
       text: 'From JSON to MessagePack',
-      user: { id: 'ben' },
+      user: { id: 'owner' },
     });
-    await ana.client.invoke('SendPublicMessage', 'And back');
-    expect((await until(ben.chat, ([m]) => (m as { text: string }).text === 'And back'))[0]).toMatchObject({
-      user: { id: 'ana', name: 'Ana' },
+    await eli.client.invoke('SendPublicMessage', 'And back');
+    expect((await until(own.chat, ([m]) => (m as { text: string }).text === 'And back'))[0]).toMatchObject({
+      user: { id: 'eli', name: 'Eli' },
     });
   });
 
