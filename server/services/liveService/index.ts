@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../../contracts/errors';
@@ -18,14 +17,12 @@ import {
   type LiveVisitor,
 } from '../../../contracts/live';
 import type { Executor } from '../../db';
-import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type HubCallContext, HubError } from '../../hubs';
 import type { Caller } from '../../http/caller';
-import { readAccess } from '../sceneService/access';
+import { aclAdmits, readAccess } from '../sceneService/access';
 import type { SceneRow } from '../sceneService/metadata';
-import { findScene } from '../sceneService/queries';
-import { memberOfGroups } from '../userService/groupMembership';
+import { creatorOf, findScene } from '../sceneService/queries';
 import { LiveInstances, type Presence, type SceneShare } from './instances';
 
 export interface LiveServiceOptions {
@@ -82,12 +79,10 @@ class Coalescer {
 }
 
 /** Whether chat and voice are open to the caller in the space (its communication ACL). */
-async function mayCommunicate(db: Executor, row: SceneRow, caller: Caller): Promise<boolean> {
-  if (row.ownerId === caller.userId || !row.communicationAclEnabled) return true;
-  if ((row.userCommunicationAcl ?? []).includes(caller.userId)) return true;
-  const groups = row.groupCommunicationAcl ?? [];
-  return groups.length > 0 && (await memberOfGroups(db, caller.userId, groups)).size > 0;
-}
+const mayCommunicate = (db: Executor, row: SceneRow, caller: Caller) =>
+  row.ownerId === caller.userId ||
+  !row.communicationAclEnabled ||
+  aclAdmits(db, row.userCommunicationAcl, row.groupCommunicationAcl, caller);
 
 /** A refusal the calling client may read. */
 const refusal = (error: unknown) =>
@@ -169,11 +164,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
   };
 
   const profileOf = async (userId: string): Promise<LiveVisitor> => {
-    const [row] = await app.db
-      .select({ name: users.name, profilePictureId: users.profilePictureId })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
+    const row = await creatorOf(app.db, userId);
     return {
       userId,
       name: row?.name?.trim() || 'Visitor',
@@ -282,8 +273,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
    */
   function refresh(sceneId: string) {
     later.schedule(`scene:${sceneId}`, async () => {
-      const present = [...live.nodesIn(sceneId), ...(live.localScenes().includes(sceneId) ? [node] : [])];
-      if (present.length === 0 || present.sort()[0] !== node) return;
+      if (live.firstNodeIn(sceneId, node) !== node) return;
       const counts = live.instanceCounts(sceneId);
       for (const { instanceId } of counts)
         await hub.clients.group(instanceGroup({ sceneId, instanceId }), 'LiveVisitorsInMySceneInstance', [
@@ -298,7 +288,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
   /** Sends everyone the platform's total soon (from the first process, in id order). */
   function refreshTotal() {
     later.schedule('total', async () => {
-      if ([node, ...live.otherNodes()].sort()[0] !== node) return;
+      if (live.firstNode(node) !== node) return;
       await hub.clients.all('TotalLiveVisitors', [live.total()]);
     });
   }

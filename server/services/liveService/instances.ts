@@ -160,9 +160,21 @@ export class LiveInstances {
     return [...this.others.keys()];
   }
 
+  /** The first process (in id order) of all heard of, this one (`self`) included. */
+  firstNode(self: string): string {
+    return [self, ...this.others.keys()].sort()[0];
+  }
+
   /** The other processes with visitors in a space. */
   nodesIn(sceneId: string): string[] {
     return [...this.others].filter(([, share]) => share.scenes.has(sceneId)).map(([node]) => node);
+  }
+
+  /** The first process (in id order) with visitors in a space, this one (`self`) included; null if none. */
+  firstNodeIn(sceneId: string, self: string): string | null {
+    const nodes = this.nodesIn(sceneId);
+    if (this.scenes.has(sceneId)) nodes.push(self);
+    return nodes.sort()[0] ?? null;
   }
 
   // ---- the whole picture (this process and the others) -------------------------------------

@@ -10,19 +10,27 @@ import type { SceneRow } from './metadata';
 export const noSuchSpace = () => notFound('No such space');
 
 /**
- * Whether a caller other than the owner may see a private space: its privacy ACL names them, or a
- * group they are a member of (an invitation not yet accepted does not count).
+ * Whether an access list lets the caller in: it names them, or a group they are a member of (an
+ * invitation not yet accepted does not count). Used by the privacy and communication lists.
  */
-async function invited(
+export async function aclAdmits(
   db: Executor,
-  row: Pick<SceneRow, 'userPrivacyAcl' | 'groupPrivacyAcl'>,
+  userAcl: readonly string[] | null,
+  groupAcl: readonly string[] | null,
   caller: Caller | null,
 ): Promise<boolean> {
   if (caller === null) return false;
-  if ((row.userPrivacyAcl ?? []).includes(caller.userId)) return true;
-  const groups = row.groupPrivacyAcl ?? [];
+  if ((userAcl ?? []).includes(caller.userId)) return true;
+  const groups = groupAcl ?? [];
   return groups.length > 0 && (await memberOfGroups(db, caller.userId, groups)).size > 0;
 }
+
+/** Whether a caller other than the owner may see a private space (its privacy ACL). */
+const invited = (
+  db: Executor,
+  row: Pick<SceneRow, 'userPrivacyAcl' | 'groupPrivacyAcl'>,
+  caller: Caller | null,
+) => aclAdmits(db, row.userPrivacyAcl, row.groupPrivacyAcl, caller);
 
 /**
  * Who may do what with a space, for readers: the owner always; others a published, visible space

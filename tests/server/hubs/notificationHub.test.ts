@@ -8,9 +8,9 @@ import { issueConnectionToken } from '../../../server/hubs/connectionTokens';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
-import { hubClient, inbox, rawSocket, within } from './support';
+import { hubClient, hubKeyOf, hubKeyPath, inbox, rawSocket, within } from './support';
 
-const keyPath = '/api/communicationInteractionService/key';
+const keyPath = hubKeyPath;
 
 describe('notification hub with the official SignalR client', () => {
   let db: DatabaseHandle;
@@ -46,11 +46,7 @@ describe('notification hub with the official SignalR client', () => {
   }
 
   /** The SPA's way: the key from the key route, then the hub with it. */
-  const keyOf = (userId: string) => async () => {
-    const res = await fetch(`${base}${keyPath}`, { headers: await issuer.headersFor(userId) });
-    if (!res.ok) throw new Error(`key answered ${res.status}`);
-    return ((await res.json()) as { key: string }).key;
-  };
+  const keyOf = (userId: string) => hubKeyOf(base, () => issuer.headersFor(userId));
 
   async function connect(
     userId: string,

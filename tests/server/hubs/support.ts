@@ -2,6 +2,16 @@ import { type HubConnection, HubConnectionBuilder, HttpTransportType, LogLevel }
 import { MessagePackHubProtocol } from '@microsoft/signalr-protocol-msgpack';
 import { WebSocket } from 'ws';
 
+/** Where the SPA gets its hub key (platform.md §7.5). */
+export const hubKeyPath = '/api/communicationInteractionService/key';
+
+/** The SPA's way to a hub key: GET the key path at `base` with the user's API token. */
+export const hubKeyOf = (base: string, headers: () => Promise<Record<string, string>>) => async () => {
+  const res = await fetch(`${base}${hubKeyPath}`, { headers: await headers() });
+  if (!res.ok) throw new Error(`key answered ${res.status}`);
+  return ((await res.json()) as { key: string }).key;
+};
+
 /** Resolves with `promise`, or fails after `ms` naming what was awaited. */
 export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { redisInstalled, startRedis, type TestRedis } from '../../support/redis';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
-import { hubClient, inbox, within } from '../hubs/support';
+import { hubClient, hubKeyOf, inbox, within } from '../hubs/support';
 
 // Two server processes' worth of apps on one database and one Redis: visitors connected to
 // different ones are in the same instance, see each other, hear each other's chat, and see one
@@ -51,12 +51,7 @@ describe.skipIf(!redisInstalled())('live presence across server processes (Redis
 
   async function connect(userId: string, base: string) {
     const client = hubClient(`${base}${liveUserHubPath}`, {
-      token: async () => {
-        const res = await fetch(`${base}/api/communicationInteractionService/key`, {
-          headers: await issuer.headersFor(userId),
-        });
-        return ((await res.json()) as { key: string }).key;
-      },
+      token: hubKeyOf(base, () => issuer.headersFor(userId)),
     });
     const boxes = {
       visitors: inbox(client, 'LiveVisitorsInMySceneInstance'),
@@ -71,24 +66,31 @@ describe.skipIf(!redisInstalled())('live presence across server processes (Redis
   async function until(box: ReturnType<typeof inbox>, match: (args: unknown[]) => boolean) {
     for (;;) if (match(await box.next())) return;
   }
+  /** A published space of 'owner'. */
+  async function space(title: string) {
+    const id = uuidv7();
+    await db.db
+      .insert(scenes)
+      .values({ id, ownerId: 'owner', creatorId: 'owner', title, state: 'Published' });
+    return id;
+  }
+
+  /** How many the process at `base` says are live in the space. */
+  async function liveCount(base: string, sceneId: string) {
+    const res = await fetch(`${base}/api/communicationInteractionService/live?sceneIds=${sceneId}`);
+    return ((await res.json()) as { scenes: { count: number }[] }).scenes[0].count;
+  }
+
   const names = (list: unknown) => (list as { userId: string }[]).map((v) => v.userId).join();
 
   it('puts visitors of different processes in one instance, and fills it before opening another', async () => {
-    const sceneId = uuidv7();
-    await db.db
-      .insert(scenes)
-      .values({ id: sceneId, ownerId: 'owner', creatorId: 'owner', title: 'Shared', state: 'Published' });
+    const sceneId = await space('Shared');
     const ana = await connect('ana', bases[0]);
     const ben = await connect('ben', bases[1]);
     const joined = await ana.client.invoke<LiveInstanceEntered>('JoinScene', sceneId);
     expect(joined.instanceId).toBe('1');
     // Ben's process has heard of Ana once it shared her.
-    await expect
-      .poll(async () => {
-        const res = await fetch(`${bases[1]}/api/communicationInteractionService/live?sceneIds=${sceneId}`);
-        return ((await res.json()) as { scenes: { count: number }[] }).scenes[0].count;
-      })
-      .toBe(1);
+    await expect.poll(() => liveCount(bases[1], sceneId)).toBe(1);
     const bens = await ben.client.invoke<LiveInstanceEntered>('JoinScene', sceneId);
     expect(bens.instanceId).toBe('1');
     expect(names(bens.visitors)).toBe('ana,ben');
@@ -102,12 +104,7 @@ describe.skipIf(!redisInstalled())('live presence across server processes (Redis
 
     // The instance is full (cap 2): a third visitor on Ana's process opens instance 2.
     const cai = await connect('cai', bases[0]);
-    await expect
-      .poll(async () => {
-        const res = await fetch(`${bases[0]}/api/communicationInteractionService/live?sceneIds=${sceneId}`);
-        return ((await res.json()) as { scenes: { count: number }[] }).scenes[0].count;
-      })
-      .toBe(2);
+    await expect.poll(() => liveCount(bases[0], sceneId)).toBe(2);
     expect((await cai.client.invoke<LiveInstanceEntered>('JoinScene', sceneId)).instanceId).toBe('2');
 
     // Ben goes: Ana sees it, through the other process's share.
@@ -117,10 +114,7 @@ describe.skipIf(!redisInstalled())('live presence across server processes (Redis
   });
 
   it('forgets the visitors of a process that stops', async () => {
-    const sceneId = uuidv7();
-    await db.db
-      .insert(scenes)
-      .values({ id: sceneId, ownerId: 'owner', creatorId: 'owner', title: 'Shared too', state: 'Published' });
+    const sceneId = await space('Shared too');
     const ana = await connect('ana', bases[0]);
     const ben = await connect('ben', bases[1]);
     await ana.client.invoke('JoinScene', sceneId);

@@ -7,9 +7,7 @@ import { scenes, users } from '../../../server/db/schema';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
-import { hubClient, inbox, within } from '../hubs/support';
-
-const keyPath = '/api/communicationInteractionService/key';
+import { hubClient, hubKeyOf, inbox, within } from '../hubs/support';
 
 describe('live-user hub with the official SignalR client', () => {
   let db: DatabaseHandle;
@@ -59,10 +57,7 @@ describe('live-user hub with the official SignalR client', () => {
   async function connect(userId: string, protocol?: 'messagepack') {
     const client = hubClient(`${base}${liveUserHubPath}`, {
       protocol,
-      token: async () => {
-        const res = await fetch(`${base}${keyPath}`, { headers: await issuer.headersFor(userId) });
-        return ((await res.json()) as { key: string }).key;
-      },
+      token: hubKeyOf(base, () => issuer.headersFor(userId)),
     });
     const boxes = {
       myUserId: inbox(client, 'MyUserId'),
