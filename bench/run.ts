@@ -10,6 +10,7 @@ import { benchEditor } from './editor';
 import { benchEngine } from './engine';
 import { benchExplore } from './explore';
 import { benchFileThroughput } from './fileThroughput';
+import { benchPresence } from './presence';
 import { benchScenes } from './scenes';
 import { type BenchResult, meetsGoal } from './types';
 
@@ -18,7 +19,7 @@ const check = process.argv.includes('--check');
 const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 // The engine benchmarks drive /dev/engine: they need a build with the development pages. The
 // ones in withoutBuild need none: naming only them skips the build.
-const withoutBuild = new Set(['files', 'assets', 'districts']);
+const withoutBuild = new Set(['files', 'assets', 'districts', 'presence']);
 const hasDevPages = () =>
   existsSync('dist/spa/static/js/async') &&
   readdirSync('dist/spa/static/js/async').some((f) => f.startsWith('dev-engine.'));
@@ -39,6 +40,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   assets: benchAssets,
   'model-view': benchModelFirstFrame,
   'ao-bake': benchAoBake,
+  presence: benchPresence,
 };
 const results: BenchResult[] = [];
 /** Which benchmark gave each result, to run it again. */

@@ -60,10 +60,12 @@ export const LiveInstanceEntered = z.object({
   userId: z.string(),
   sceneId: z.string(),
   instanceId: z.string(),
-  /** Who is in the instance, the visitor included. */
+  /** Who is in the instance, the visitor included (the first `poseDefaults.listedVisitors` by name). */
   visitors: z.array(LiveVisitor),
   /** Whether chat and voice are open to this visitor in this space (its communication ACL). */
   communication: z.boolean(),
+  /** The id of this visitor's own entries in Poses (contracts/livePoses.ts). */
+  poseId: z.number().int(),
 });
 export type LiveInstanceEntered = z.infer<typeof LiveInstanceEntered>;
 

@@ -1,8 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { chromium, expect, type Page, test } from '@playwright/test';
+import { chromiumArgs } from '../playwright.config';
 import { demoSpace, expectAccessible, signIn, text } from './support';
 
 // Two signed-in visitors open the same published space: each sees the other among the space's
-// live visitors (an avatar each), they chat, and when one leaves the other is alone again.
+// live visitors (an avatar each), they chat, one walks ahead and the other sees their avatar with
+// its name tag, then its emote; when one leaves the other is alone again.
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -19,7 +21,13 @@ test('visitors of a space see each other live, and one leaving is seen', async (
   await signIn(museum, 'demo@spaces.localhost', 'Harbour Museum of Modern Art');
   await openViewer(museum, space.sceneId);
 
-  const schoolContext = await browser.newContext();
+  // The school is on another device: its own browser, whose page is in front and draws frames
+  // while the museum moves (a page behind another in one browser draws none).
+  const schoolBrowser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+  const schoolContext = await schoolBrowser.newContext({ baseURL: test.info().project.use.baseURL });
   const school = await schoolContext.newPage();
   await school.goto('/');
   await signIn(school, 'school@spaces.localhost', 'Riverside Secondary School');
@@ -53,8 +61,27 @@ test('visitors of a space see each other live, and one leaving is seen', async (
   await expect(museum.getByRole('log').getByText(greeting, { exact: true })).toBeVisible();
   await expectAccessible(museum);
 
+  // The museum walks ahead; the school, who looks the same way from the same start, sees the
+  // museum's avatar and name in front of them.
+  await museum
+    .locator('canvas')
+    .first()
+    .click({ position: { x: 5, y: 5 } });
+  await museum.keyboard.down('w');
+  await museum.waitForTimeout(1500);
+  await museum.keyboard.up('w');
+  await expect(school.getByTestId('avatar-tags')).toHaveAttribute('data-avatars', '1');
+  const tag = school.getByTestId('avatar-tag').filter({ hasText: 'Harbour Museum of Modern Art' });
+  await expect(tag).toBeVisible({ timeout: 15_000 });
+  // The museum waves: the school sees it on the avatar.
+  await museum.getByRole('button', { name: text('viewer.sidebar.emotes') }).click();
+  await museum.getByRole('button', { name: text('viewer.emotes.wave') }).click();
+  await expect(tag).toContainText('Wave', { timeout: 10_000 });
+  await expectAccessible(museum);
+
   // The school leaves: the museum is alone again, and the row goes.
   await schoolContext.close();
   await expect(museum.getByTestId('viewer-live-visitors')).toBeHidden({ timeout: 20_000 });
   await museumContext.close();
+  await schoolBrowser.close();
 });

@@ -8,6 +8,7 @@ import { type DemoSpace, demoSpace, expectAccessible, text } from './support';
 /** The panel buttons of a full-page viewer, in toolbar order. */
 const panels = [
   'viewer.sidebar.spaceInfo',
+  'viewer.sidebar.emotes',
   'viewer.sidebar.share',
   'viewer.sidebar.paths',
   'viewer.sidebar.map',
@@ -288,17 +289,18 @@ test("the space's ambient sound plays once, pauses, and follows the volume and m
   await expect.poll(playing).toEqual([0.9]);
 });
 
-test('an embedded viewer keeps its corner controls and shows every panel but other spaces and chat', async ({
+test('an embedded viewer keeps its corner controls and shows every panel but other spaces, emotes and chat', async ({
   page,
 }) => {
   await page.goto(`/viewer/embed/${demo.sceneId}?showSignIn=1&showCommunications=0`);
   await expect(page.getByTestId('viewer-embed-controls')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('viewer-sign-in')).toBeVisible();
   const buttons = toolbar(page).getByRole('button');
-  // Neither other spaces nor, with showCommunications=0, the chat.
-  await expect(buttons).toHaveCount(panels.length - 2);
+  // Neither other spaces nor, with showCommunications=0, the emotes and the chat.
+  await expect(buttons).toHaveCount(panels.length - 3);
   await expect(panelButton(page, 'viewer.sidebar.exploreOther')).toHaveCount(0);
   await expect(panelButton(page, 'viewer.sidebar.chat')).toHaveCount(0);
+  await expect(panelButton(page, 'viewer.sidebar.emotes')).toHaveCount(0);
   // The toolbar stays clear of the corner controls.
   const corner = (await page.getByTestId('viewer-embed-controls').boundingBox())!;
   const bar = (await toolbar(page).boundingBox())!;

@@ -121,6 +121,8 @@ const configSchema = z
     MAIL_DIR: optionalText,
     /** Visitors in one instance of a space (contracts/live.ts; default 1000). */
     LIVE_INSTANCE_CAP: z.coerce.number().int().min(1).max(100_000).optional(),
+    /** Visitors whose movements each visitor gets at the full 10 Hz (contracts/livePoses.ts; default 24). */
+    LIVE_NEAR_COUNT: z.coerce.number().int().min(1).max(200).optional(),
   })
   .superRefine((c, ctx) => {
     if (Boolean(c.S3_ENDPOINT) !== Boolean(c.S3_BUCKET)) {

@@ -54,7 +54,7 @@ export class CatchUp {
     for (const hub of this.hubs.values()) {
       const onCatchUp = hub.definition.onCatchUp;
       if (!onCatchUp) continue;
-      const users = new Set([...hub.connections].map((c) => c.user.userId));
+      const users = new Set([...hub.connections.values()].map((c) => c.user.userId));
       for (const userId of missed.get(hub.definition.name) ?? []) users.add(userId);
       const all = [...users];
       for (let i = 0; i < all.length; i += catchUpBatch) {

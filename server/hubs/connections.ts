@@ -61,7 +61,8 @@ export interface RegisteredHub {
   definition: HubDefinition;
   methods: Map<string, HubMethod>;
   clients: HubClients;
-  connections: Set<Connection>;
+  /** Its open connections on this node, by connection id. */
+  connections: Map<string, Connection>;
   log: FastifyBaseLogger;
 }
 
@@ -123,6 +124,17 @@ export class HubConnections {
     }
     connection.lastSent = Date.now();
     socket.send(message.for(connection.protocol));
+  }
+
+  /**
+   * Sends to one connection of this node only, without the backplane: for traffic each node
+   * computes for its own connections (live poses). Answers whether the connection is here and open.
+   */
+  sendLocal(hub: RegisteredHub, connectionId: string, target: string, args: unknown[]): boolean {
+    const connection = hub.connections.get(connectionId);
+    if (!connection || connection.state !== 'open') return false;
+    this.send(connection, { type: MessageType.Invocation, target, arguments: args });
+    return true;
   }
 
   private send(connection: Connection, message: ServerMessage) {
@@ -197,7 +209,7 @@ export class HubConnections {
   private async open(connection: Connection) {
     const { hub } = connection;
     const name = hub.definition.name;
-    hub.connections.add(connection);
+    hub.connections.set(connection.connectionId, connection);
     // Subscribed before the handshake answer: once the client's start() resolves, it receives.
     await Promise.all([
       this.fanOut.join(channelOf.user(name, connection.user.userId), connection),
@@ -221,7 +233,7 @@ export class HubConnections {
     const wasOpen = connection.state === 'open';
     connection.state = 'closed';
     this.byToken.delete(connection.token);
-    connection.hub.connections.delete(connection);
+    connection.hub.connections.delete(connection.connectionId);
     await Promise.all([...connection.channels].map((channel) => this.fanOut.leave(channel, connection)));
     if (!wasOpen) return;
     try {

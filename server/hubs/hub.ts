@@ -69,6 +69,11 @@ export interface Hub {
   readonly clients: HubClients;
   /** Connections of `userId` open on this node. */
   localConnectionCount(userId?: string): number;
+  /**
+   * Sends to one connection if it is open on this node, without the backplane (for what each node
+   * computes for its own connections); answers whether it was sent.
+   */
+  sendLocal(connectionId: string, target: string, ...args: unknown[]): boolean;
 }
 
 export interface HubTiming {

@@ -144,7 +144,10 @@ export default fp<HubServerOptions>(
       name: registered.definition.name,
       clients: registered.clients,
       localConnectionCount: (userId) =>
-        [...registered.connections].filter((c) => userId === undefined || c.user.userId === userId).length,
+        [...registered.connections.values()].filter((c) => userId === undefined || c.user.userId === userId)
+          .length,
+      sendLocal: (connectionId, target, ...args) =>
+        connections.sendLocal(registered, connectionId, target, args),
     });
     const server: HubServer = {
       backplane,
@@ -155,7 +158,7 @@ export default fp<HubServerOptions>(
           definition,
           methods: new Map(Object.entries(definition.methods ?? {}).map(([k, m]) => [k.toLowerCase(), m])),
           clients: connections.clientsOf(definition.name),
-          connections: new Set(),
+          connections: new Map(),
           log: app.log.child({ hub: definition.name }),
         };
         hubs.set(definition.name, registered);

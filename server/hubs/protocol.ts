@@ -1,4 +1,4 @@
-import { decode, encode } from '@msgpack/msgpack';
+import { decode, Encoder } from '@msgpack/msgpack';
 
 /**
  * The SignalR hub protocols (dotnet/aspnetcore `src/SignalR/docs/specs/HubProtocol.md`), as far as
@@ -64,7 +64,22 @@ export function splitRecords(text: string): { records: string[]; rest: string } 
 }
 
 export function formatRecord(message: object): string {
-  return JSON.stringify(message) + recordSeparator;
+  return JSON.stringify(withBase64(message)) + recordSeparator;
+}
+
+/**
+ * Bytes among an invocation's arguments go as base64 text in JSON (as SignalR's JSON protocol sends
+ * a byte array); MessagePack sends them as they are (bin).
+ */
+function withBase64(message: object): object {
+  const args = (message as { arguments?: unknown }).arguments;
+  if (!Array.isArray(args) || !args.some((a) => a instanceof Uint8Array)) return message;
+  return {
+    ...message,
+    arguments: args.map((a) =>
+      a instanceof Uint8Array ? Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64') : a,
+    ),
+  };
 }
 
 /**
@@ -119,9 +134,13 @@ function binaryArray(message: ServerMessage): unknown[] {
   }
 }
 
+/** One encoder for every message (encoding is synchronous): no new buffers per message. */
+const encoder = new Encoder();
+
 /** One binary message: its length as a VarInt, then the MessagePack array. */
 export function formatBinary(message: ServerMessage): Uint8Array {
-  const body = encode(binaryArray(message));
+  // A view of the encoder's buffer, copied into the framed message below.
+  const body = encoder.encodeSharedRef(binaryArray(message));
   const prefix: number[] = [];
   let length = body.length;
   do {

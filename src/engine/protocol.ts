@@ -63,6 +63,21 @@ const TourPointPatch = z.object({
 
 const empty = z.object({});
 const Yaw = z.number().min(0).max(360);
+const AvatarId = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 32);
+const AvatarPose = z.object({
+  id: AvatarId,
+  /** Feet. */
+  position: Vec3,
+  /** Degrees. */
+  yaw: z.number(),
+  speaking: z.boolean(),
+  /** The emote playing (its name, contracts/livePoses.ts `emotes`), or null. */
+  emote: z.string().max(40).nullable(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Commands: channel → method → payload
@@ -113,6 +128,17 @@ export const engineCommandSchemas = {
     /** Starts immersive VR on a headset (send it from the visitor's click); `xrState` answers. */
     enterVr: empty,
     exitVr: empty,
+    /**
+     * The other visitors (the live-user hub's poses, contracts/livePoses.ts): new poses, who some
+     * ids are (their name tags), and who left. Avatars move smoothly between poses.
+     */
+    showAvatars: z.object({
+      poses: z.array(AvatarPose).max(2000),
+      names: z.array(z.object({ id: AvatarId, name: z.string().max(200) })).max(2000),
+      left: z.array(AvatarId).max(2000),
+    }),
+    /** Takes every other visitor's avatar away (the visitor left the space or went offline). */
+    clearAvatars: empty,
   },
   'Editor.Construction': {
     setTool: z.object({ tool: z.enum(editorTools), options: ToolOptions.partial().optional() }),
@@ -430,6 +456,11 @@ export const engineEventSchemas = {
     visible: z.boolean(),
   }),
   profilerVisible: z.object({ visible: z.boolean() }),
+  /**
+   * Where the visitor stands (feet) and looks (yaw, degrees), at most every 100 ms while it
+   * changes: what the live-user hub shares as their pose.
+   */
+  visitorMoved: z.object({ position: Vec3, yaw: z.number() }),
   /** Whether this device offers immersive VR, and whether the visitor is in it now. */
   xrState: z.object({ supported: z.boolean(), active: z.boolean() }),
   inspectorReport: z.object({

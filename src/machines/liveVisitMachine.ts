@@ -1,6 +1,8 @@
-import { type ActorRefFrom, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { type ActorRefFrom, assign, cancel, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
 import type { LiveInstanceEntered, LiveVisitor } from '../../contracts/live';
 import type { ChatMessage } from '../../contracts/live';
+import { decodePoses, emotes, type LivePoseVisitor, type Pose } from '../../contracts/livePoses';
+import type { EngineCommand } from '../engine/protocol';
 import { chatMachine } from './chatMachine';
 import { type HubConnectionEvent, hubConnectionMachine, type HubMessage } from './hubConnectionMachine';
 
@@ -26,12 +28,26 @@ export interface LiveVisitContext {
   communication: boolean;
   /** Why joining was refused. */
   error: string | null;
+  /** The id of the visitor's own entries in the hub's poses. */
+  poseId: number | null;
+  /** Where the visitor stands (feet) and looks (degrees), as the engine last told. */
+  stance: { position: [number, number, number]; yaw: number } | null;
+  /** The emote the visitor plays (1–9, contracts/livePoses.ts), or 0. */
+  emote: number;
 }
+
+/** How long an emote plays. */
+export const emoteMs = 3000;
 
 export type LiveVisitEvent =
   | { type: 'live.connected' }
   | { type: 'live.offline' }
-  | { type: 'live.message'; target: string; args: unknown[] };
+  | { type: 'live.message'; target: string; args: unknown[] }
+  /** The engine says where the visitor stands and looks (its `visitorMoved`). */
+  | { type: 'live.moved'; position: [number, number, number]; yaw: number }
+  /** The visitor plays an emote (1–9). */
+  | { type: 'live.emote'; emote: number }
+  | { type: 'live.emoteEnded' };
 
 /** The hub messages this flow reads. */
 export const liveTargets = [
@@ -39,6 +55,9 @@ export const liveTargets = [
   'LiveVisitorCountInMyScene',
   'ExitedInstance',
   'PublicMessage',
+  'Poses',
+  'PoseVisitors',
+  'PoseVisitorsLeft',
 ] as const;
 const read = new Set<string>(liveTargets);
 
@@ -69,6 +88,63 @@ const watchHub = fromCallback<LiveVisitEvent, { hub: ActorRefFrom<typeof hubConn
 const messageFor = (event: LiveVisitEvent, target: string) =>
   event.type === 'live.message' && event.target === target ? event.args[0] : undefined;
 
+const degrees = (radians: number) => Math.round(((radians * 180) / Math.PI) * 100) / 100;
+
+/**
+ * The engine command that shows the others' avatars for one hub message (Poses, PoseVisitors or
+ * PoseVisitorsLeft); null for other messages. The visitor's own id is left out.
+ */
+export function avatarCommand(event: LiveVisitEvent, ownId: number | null): EngineCommand | null {
+  if (event.type !== 'live.message') return null;
+  const [data] = event.args;
+  type Payload = Extract<EngineCommand, { method: 'showAvatars' }>['payload'];
+  const command = (payload: Partial<Payload>): EngineCommand => ({
+    channel: 'Viewer',
+    method: 'showAvatars',
+    payload: { poses: [], names: [], left: [], ...payload },
+  });
+  switch (event.target) {
+    case 'Poses': {
+      if (typeof data !== 'string' && !(data instanceof Uint8Array)) return null;
+      const poses = decodePoses(data)
+        .filter((p) => p.id !== ownId)
+        .map((p) => ({
+          id: p.id,
+          position: [p.x, p.y, p.z] as [number, number, number],
+          yaw: degrees(p.yaw),
+          speaking: p.speaking,
+          emote: p.emote ? emotes[p.emote - 1] : null,
+        }));
+      return poses.length ? command({ poses }) : null;
+    }
+    case 'PoseVisitors': {
+      if (!Array.isArray(data)) return null;
+      const names = (data as LivePoseVisitor[])
+        .filter((v) => typeof v?.poseId === 'number' && v.poseId !== ownId)
+        .map((v) => ({ id: v.poseId, name: String(v.name).slice(0, 200) }));
+      return names.length ? command({ names }) : null;
+    }
+    case 'PoseVisitorsLeft': {
+      if (!Array.isArray(data)) return null;
+      const left = (data as unknown[]).filter((id): id is number => typeof id === 'number');
+      return left.length ? command({ left }) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The visitor's pose for the hub, from what the engine told and the emote playing. */
+export const poseOf = (context: Pick<LiveVisitContext, 'stance' | 'emote'>): Pose | null =>
+  context.stance && {
+    x: context.stance.position[0],
+    y: context.stance.position[1],
+    z: context.stance.position[2],
+    yaw: (context.stance.yaw * Math.PI) / 180,
+    speaking: false,
+    emote: context.emote,
+  };
+
 /**
  * A visit's presence in a space (platform.md §7.6): the live-user hub connection is its child
  * (Connected, Connecting, Reconnecting, Disconnected; it connects while someone is signed in). Once
@@ -96,6 +172,12 @@ export const liveVisitMachine = setup({
     }),
     release: fromCallback<HubConnectionEvent>(() => () => {}),
   },
+  actions: {
+    /** Sends a command to the page's engine (the flows provide it). */
+    toEngine: (_, _params: { command: EngineCommand }) => {},
+    /** Sends the visitor's pose to the hub, without waiting (the flows provide it). */
+    sendPose: (_, _params: { pose: Pose | null }) => {},
+  },
 }).createMachine({
   id: 'liveVisit',
   context: ({ input, spawn }) => ({
@@ -108,12 +190,18 @@ export const liveVisitMachine = setup({
     count: 0,
     communication: false,
     error: null,
+    poseId: null,
+    stance: null,
+    emote: 0,
   }),
   invoke: [
     { id: 'watchHub', src: 'watchHub', input: ({ context }) => ({ hub: context.hub }) },
     { id: 'release', src: 'release' },
   ],
   on: {
+    'live.moved': {
+      actions: assign({ stance: ({ event }) => ({ position: event.position, yaw: event.yaw }) }),
+    },
     'live.message': {
       guard: ({ event }) => event.target === 'PublicMessage',
       actions: sendTo(
@@ -143,6 +231,7 @@ export const liveVisitMachine = setup({
             visitors: event.output.visitors,
             count: Math.max(1, event.output.visitors.length),
             communication: event.output.communication,
+            poseId: event.output.poseId,
             error: null,
           })),
         },
@@ -156,17 +245,53 @@ export const liveVisitMachine = setup({
       on: { 'live.offline': 'offline' },
     },
     present: {
-      entry: sendTo(
-        ({ context }) => context.chat,
-        ({ context }) => ({
-          type: context.communication ? ('chat.available' as const) : ('chat.disabled' as const),
-          userId: context.userId ?? '',
-        }),
-      ),
-      exit: sendTo(({ context }) => context.chat, { type: 'chat.unavailable' as const }),
+      entry: [
+        sendTo(
+          ({ context }) => context.chat,
+          ({ context }) => ({
+            type: context.communication ? ('chat.available' as const) : ('chat.disabled' as const),
+            userId: context.userId ?? '',
+          }),
+        ),
+        // The others see the visitor where they stand at once, not only once they move.
+        { type: 'sendPose', params: ({ context }) => ({ pose: poseOf(context) }) },
+      ],
+      exit: [
+        sendTo(({ context }) => context.chat, { type: 'chat.unavailable' as const }),
+        { type: 'toEngine', params: { command: { channel: 'Viewer', method: 'clearAvatars', payload: {} } } },
+      ],
       on: {
         'live.offline': { target: 'offline', actions: assign({ visitors: [], count: 0 }) },
+        'live.moved': {
+          actions: [
+            assign({ stance: ({ event }) => ({ position: event.position, yaw: event.yaw }) }),
+            { type: 'sendPose', params: ({ context }) => ({ pose: poseOf(context) }) },
+          ],
+        },
+        'live.emote': {
+          guard: ({ event }) =>
+            Number.isInteger(event.emote) && event.emote >= 1 && event.emote <= emotes.length,
+          actions: [
+            assign({ emote: ({ event }) => event.emote }),
+            cancel('emoteEnd'),
+            raise({ type: 'live.emoteEnded' }, { delay: emoteMs, id: 'emoteEnd' }),
+            { type: 'sendPose', params: ({ context }) => ({ pose: poseOf(context) }) },
+          ],
+        },
+        'live.emoteEnded': {
+          actions: [
+            assign({ emote: 0 }),
+            { type: 'sendPose', params: ({ context }) => ({ pose: poseOf(context) }) },
+          ],
+        },
         'live.message': [
+          {
+            guard: ({ context, event }) => avatarCommand(event, context.poseId) !== null,
+            actions: {
+              type: 'toEngine',
+              params: ({ context, event }) => ({ command: avatarCommand(event, context.poseId)! }),
+            },
+          },
           {
             guard: ({ event }) => Array.isArray(messageFor(event, 'LiveVisitorsInMySceneInstance')),
             actions: assign({

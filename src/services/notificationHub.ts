@@ -125,8 +125,19 @@ export function hubConnection(api: KyInstance, url: string, targets: readonly st
       if (!connection) return Promise.reject(new HubConnectError('The hub is not connected'));
       return connection.invoke<T>(method, ...args);
     },
+    /** Sends to a hub method without waiting for an answer; nothing when not connected. */
+    send(method: string, ...args: unknown[]) {
+      if (connection?.state === 'Connected') connection.send(method, ...args).catch(() => {});
+    },
     async close() {
       await connection?.stop();
     },
   };
+}
+
+/** Bytes as base64 text (how the JSON hub protocol carries them). */
+export function base64Of(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text);
 }

@@ -92,6 +92,12 @@ const payloads: Payloads = {
     teleport: { position: [0, 0, 0], rotation: 90 },
     enterVr: {},
     exitVr: {},
+    showAvatars: {
+      poses: [{ id: 7, position: [1, 0, 2], yaw: 90, speaking: true, emote: 'Wave' }],
+      names: [{ id: 7, name: 'Ana' }],
+      left: [3],
+    },
+    clearAvatars: {},
   },
   'Editor.Construction': {
     setTool: { tool: 'opening', options: { openingKind: 'window-top' } },
@@ -327,6 +333,7 @@ const eventSamples: { [N in EngineEventName]: Extract<EngineEvent, { type: N }> 
   xrState: { type: 'xrState', supported: true, active: false },
   screenPosition: { type: 'screenPosition', objectId: 'i', x: 320, y: 200, visible: true },
   profilerVisible: { type: 'profilerVisible', visible: true },
+  visitorMoved: { type: 'visitorMoved', position: [1, 0, 2], yaw: 45 },
   inspectorReport: {
     type: 'inspectorReport',
     dimensions: { x: 1.2, y: 0.8, z: 0.5 },

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, createActor, createMachine, fromCallback, waitFor } from 'xstate';
 import type { LiveInstanceEntered } from '../../contracts/live';
+import { encodePoses } from '../../contracts/livePoses';
+import type { EngineCommand } from '../../src/engine/protocol';
 import { type LiveVisitEvent, liveVisitMachine } from '../../src/machines/liveVisitMachine';
 import { deferredActors } from '../support/deferredActors';
 import { createPathModel, describePaths, getTransitionPaths, replaySteps } from '../support/machinePaths';
@@ -12,11 +14,20 @@ const entered = (instanceId: string, communication = true): LiveInstanceEntered 
   instanceId,
   visitors: [visitor('me')],
   communication,
+  poseId: 1,
 });
 const refused = new Error(
   "An unexpected error occurred invoking 'JoinScene' on the server. HubException: No such space",
 );
 const fromHub = new Set(['live.connected', 'live.offline', 'live.message']);
+const still = { y: 0, yaw: 0, speaking: false, emote: 0 };
+/** A batch with the visitor's own pose (id 1) and another's (id 7), base64 as the JSON protocol has it. */
+const posesText = Buffer.from(
+  encodePoses([
+    { id: 1, x: 0, z: 0, ...still },
+    { id: 7, x: 2, z: -3, ...still, emote: 2 },
+  ]),
+).toString('base64');
 
 /** The machine with a deferred join, a hub watch whose reports the test sends, and an idle hub. */
 function startVisit() {
@@ -24,8 +35,14 @@ function startVisit() {
   let report: ((event: LiveVisitEvent) => void) | undefined;
   let released = 0;
   const chatEvents: AnyEventObject[] = [];
+  const commands: EngineCommand[] = [];
+  const poses: unknown[] = [];
   const actor = createActor(
     liveVisitMachine.provide({
+      actions: {
+        toEngine: (_, { command }) => void commands.push(command),
+        sendPose: (_, { pose }) => void poses.push(pose),
+      },
       actors: {
         hub: createMachine({}),
         chat: fromCallback(({ receive }) => {
@@ -44,7 +61,7 @@ function startVisit() {
     if (fromHub.has(event.type)) report!(event as LiveVisitEvent);
     else fakes.answer(actor, event);
   };
-  return { actor, fakes, play, chatEvents, released: () => released };
+  return { actor, fakes, play, chatEvents, commands, poses, released: () => released };
 }
 
 const withoutHub = (context: object) => {
@@ -69,13 +86,22 @@ const model = createPathModel(liveVisitMachine, {
     { type: 'live.message', target: 'LiveVisitorCountInMyScene', args: [{ sceneId: 's1', count: 5 }] },
     { type: 'live.message', target: 'LiveVisitorCountInMyScene', args: [{ sceneId: 'other', count: 9 }] },
     { type: 'live.message', target: 'PublicMessage', args: [{ id: 'm1', text: 'hi', sceneId: 's1' }] },
+    { type: 'live.message', target: 'Poses', args: [posesText] },
+    { type: 'live.message', target: 'PoseVisitors', args: [[{ ...visitor('ana'), poseId: 7 }]] },
+    { type: 'live.message', target: 'PoseVisitorsLeft', args: [[7]] },
+    { type: 'live.moved', position: [1, 0, 2], yaw: 90 },
+    { type: 'live.emote', emote: 1 },
+    { type: 'live.emote', emote: 12 },
+    { type: 'live.emoteEnded' },
   ],
 });
 
 describePaths('live visit machine (model)', getTransitionPaths(model), (path) => async () => {
   const visit = startVisit();
   let lastInstance: string | null = null;
+  let wasPresent = false;
   for (const step of replaySteps(path)) {
+    const posesBefore = visit.poses.length;
     const joinsBefore = visit.fakes.calls.filter((c) => c.name === 'join').length;
     visit.play(step.event);
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -107,7 +133,33 @@ describePaths('live visit machine (model)', getTransitionPaths(model), (path) =>
         type: 'chat.received',
         message: { id: 'm1', text: 'hi', sceneId: 's1' },
       });
+    // The others' avatars follow the hub while present (never the visitor's own), and go when
+    // the visitor is no longer present.
+    const command = visit.commands.at(-1);
+    const target = (step.event as { target?: string }).target;
+    if (snapshot.matches('present') && step.event.type === 'live.message' && target?.startsWith('Pose')) {
+      const payload = (command as Extract<EngineCommand, { method: 'showAvatars' }>).payload;
+      if (target === 'Poses')
+        expect(payload.poses).toEqual([
+          { id: 7, position: [2, 0, -3], yaw: 0, speaking: false, emote: 'Clap' },
+        ]);
+      if (target === 'PoseVisitors') expect(payload.names).toEqual([{ id: 7, name: 'ANA' }]);
+      if (target === 'PoseVisitorsLeft') expect(payload.left).toEqual([7]);
+    }
+    if (wasPresent && !snapshot.matches('present')) expect(command).toMatchObject({ method: 'clearAvatars' });
+    // The visitor's pose goes to the hub only while present: where they stand, with the emote.
+    if (visit.poses.length > posesBefore) {
+      expect(snapshot.matches('present')).toBe(true);
+      const sent = visit.poses.at(-1);
+      if (snapshot.context.stance)
+        expect(sent).toMatchObject({ x: 1, y: 0, z: 2, emote: snapshot.context.emote });
+      else expect(sent).toBeNull();
+      expect(snapshot.context.emote === 0 || snapshot.context.emote === 1).toBe(true);
+    }
+    if (step.event.type === 'live.moved' && snapshot.matches('present'))
+      expect(visit.poses.length).toBe(posesBefore + 1);
     lastInstance = snapshot.context.instanceId;
+    wasPresent = snapshot.matches('present');
   }
   visit.actor.stop();
   expect(visit.released()).toBe(1);

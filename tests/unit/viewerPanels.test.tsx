@@ -11,6 +11,7 @@ describe('the viewer panel table', () => {
   it('gives the full page every panel, in toolbar order', () => {
     expect(ids(panelsFor(false, full))).toEqual([
       'info',
+      'emotes',
       'share',
       'paths',
       'map',
@@ -25,9 +26,11 @@ describe('the viewer panel table', () => {
     expect(ids(panelsFor(true, bareEmbed))).toEqual(['info', 'share', 'paths', 'map', 'settings', 'sound']);
   });
 
-  it('shows the chat only where the flags allow communications', () => {
+  it('shows the chat and the emotes only where the flags allow communications', () => {
     expect(ids(panelsFor(true, bareEmbed))).not.toContain('chat');
+    expect(ids(panelsFor(true, bareEmbed))).not.toContain('emotes');
     expect(ids(panelsFor(true, { ...bareEmbed, communications: true }))).toContain('chat');
+    expect(ids(panelsFor(true, { ...bareEmbed, communications: true }))).toContain('emotes');
     expect(ids(panelsFor(false, full))).toContain('chat');
   });
 });

@@ -16,6 +16,7 @@ import {
   liveUserHubPath,
   type LiveVisitor,
 } from '../../../contracts/live';
+import { bytesOf, poseDefaults } from '../../../contracts/livePoses';
 import type { Executor } from '../../db';
 import { AppError } from '../../errors';
 import { type HubCallContext, HubError } from '../../hubs';
@@ -24,6 +25,7 @@ import { aclAdmits, readAccess } from '../sceneService/access';
 import type { SceneRow } from '../sceneService/metadata';
 import { creatorOf, findScene } from '../sceneService/queries';
 import { LiveInstances, type Presence, type SceneShare } from './instances';
+import { LivePoses } from './livePoses';
 
 export interface LiveServiceOptions {
   /** Visitors in one instance (default LIVE_INSTANCE_CAP, else contracts/live.ts). */
@@ -32,6 +34,8 @@ export interface LiveServiceOptions {
   countsEveryMs?: number;
   /** How often this process shares its whole presence with the others (default 5 s). */
   shareEveryMs?: number;
+  /** Visitors whose pose changes are sent every tick (default LIVE_NEAR_COUNT, else contracts/livePoses.ts). */
+  nearCount?: number;
 }
 
 /** The backplane channel on which the processes of a cluster share who is where. */
@@ -105,6 +109,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
   const cap = options.instanceCap ?? app.config?.LIVE_INSTANCE_CAP ?? liveDefaults.instanceCap;
   const shareEveryMs = options.shareEveryMs ?? 5_000;
   const live = new LiveInstances(cap, shareEveryMs * 3);
+  const nearCount = options.nearCount ?? app.config?.LIVE_NEAR_COUNT ?? poseDefaults.nearCount;
   const later = new Coalescer(options.countsEveryMs ?? liveDefaults.countsEveryMs, (error) =>
     app.log.warn({ err: error }, 'live presence could not be sent'),
   );
@@ -138,9 +143,16 @@ export default async function liveService(instance: FastifyInstance, options: Li
   }, shareEveryMs);
   heartbeat.unref();
   void shareAll();
+  const poses = await LivePoses.start(app, {
+    node,
+    interest: { ...poseDefaults, nearCount },
+    ttlMs: shareEveryMs * 3,
+    shareEveryMs,
+  });
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     later.stop();
+    await poses.stop();
     await stopListening();
   });
 
@@ -204,12 +216,19 @@ export default async function liveService(instance: FastifyInstance, options: Li
           userId: context.user.userId,
           sceneId,
           instanceId: presence.instanceId,
-          visitors: live.visitorsIn(sceneId, presence.instanceId),
+          visitors: listed(sceneId, presence.instanceId),
           communication,
+          poseId: poses.join(context.connectionId, presence, visitor),
         };
         await context.clients.connection(context.connectionId, 'EnteredInstance', entered);
         changed(presence);
         return entered;
+      },
+      SendPose: (context, raw) => {
+        const bytes = bytesOf(raw);
+        if (!bytes || !poses.move(context.connectionId, bytes))
+          throw new HubError('SendPose needs a pose (8 bytes) from a visitor in a space');
+        return null;
       },
       ExitCurrentScene: async (context) => {
         const left = live.leave(context.connectionId);
@@ -242,6 +261,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
       await context.clients.connection(context.connectionId, 'TotalLiveVisitors', live.total());
     },
     onDisconnected: (context) => {
+      poses.leave(context.connectionId);
       const left = live.leave(context.connectionId);
       // The connection's groups end with it.
       if (left) changed(left);
@@ -250,6 +270,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
 
   /** After a connection left `where`: it is told, leaves the groups, and the others are updated. */
   async function departed(context: HubCallContext, where: Presence) {
+    poses.leave(context.connectionId);
     await context.removeFromGroup(instanceGroup(where));
     if (live.whereIs(context.connectionId)?.sceneId !== where.sceneId)
       await context.removeFromGroup(sceneGroup(where.sceneId));
@@ -277,12 +298,17 @@ export default async function liveService(instance: FastifyInstance, options: Li
       const counts = live.instanceCounts(sceneId);
       for (const { instanceId } of counts)
         await hub.clients.group(instanceGroup({ sceneId, instanceId }), 'LiveVisitorsInMySceneInstance', [
-          live.visitorsIn(sceneId, instanceId),
+          listed(sceneId, instanceId),
         ]);
       const { count } = live.sceneSummary(sceneId, 0);
       await hub.clients.group(sceneGroup(sceneId), 'LiveVisitorCountInMyScene', [{ sceneId, count }]);
       await hub.clients.group(sceneGroup(sceneId), 'LiveVisitorCountPerSceneInstance', [counts]);
     });
+  }
+
+  /** The visitors an instance's list names (the first by name; the counts say how many). */
+  function listed(sceneId: string, instanceId: string) {
+    return live.visitorsIn(sceneId, instanceId).slice(0, poseDefaults.listedVisitors);
   }
 
   /** Sends everyone the platform's total soon (from the first process, in id order). */

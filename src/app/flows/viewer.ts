@@ -2,6 +2,7 @@ import { fromCallback, fromPromise, waitFor } from 'xstate';
 import type { SceneContent } from '../../../contracts/sceneContent';
 import type { SceneMetadata } from '../../../contracts/scenes';
 import { type LiveInstanceEntered, liveUserHubPath } from '../../../contracts/live';
+import { encodePose } from '../../../contracts/livePoses';
 import { commentsMachine } from '../../machines/commentsMachine';
 import { type HubConnectionEvent, hubConnectionMachine } from '../../machines/hubConnectionMachine';
 import { liveTargets, liveVisitMachine } from '../../machines/liveVisitMachine';
@@ -12,7 +13,7 @@ import { listViewMachine } from '../../machines/listViewMachine';
 import { viewerPageMachine } from '../../machines/viewerPageMachine';
 import { viewerSidebarMachine } from '../../machines/viewerSidebarMachine';
 import { commentsApi } from '../../services/comments';
-import { hubConnection } from '../../services/notificationHub';
+import { base64Of, hubConnection } from '../../services/notificationHub';
 import { publishingApi } from '../../services/publishing';
 import { scenesApi } from '../../services/scenes';
 import { spaceReactionsApi } from '../../services/spaceReactions';
@@ -60,6 +61,13 @@ export default function viewerFlows({ api, navigate }: AppServices) {
           },
         }),
         release: fromCallback(() => () => void liveHub.close()),
+      },
+      actions: {
+        toEngine: ({ system }, { command }) => commandEngine(system as never, command),
+        // Poses go as base64 text on the JSON protocol, without waiting for an answer.
+        sendPose: (_, { pose }) => {
+          if (pose) liveHub.send('SendPose', base64Of(encodePose(pose)));
+        },
       },
     }),
     viewerPage: viewerPageMachine.provide({

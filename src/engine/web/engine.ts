@@ -264,6 +264,10 @@ export class WebEngine implements EngineAdapter {
         return viewer.enterVr();
       case 'exitVr':
         return viewer.exitVr();
+      case 'showAvatars':
+        return viewer.showAvatars(cmd.payload.poses, cmd.payload.names, cmd.payload.left);
+      case 'clearAvatars':
+        return viewer.clearAvatars();
     }
   }
 

@@ -272,7 +272,9 @@ function ViewerView({
           </Stack>
         </Paper>
       )}
-      {flags.communications && <LivePresence sceneId={sceneId} onVisit={setLive} />}
+      {flags.communications && (
+        <LivePresence sceneId={sceneId} onVisit={setLive} onEngineEvent={events.onEngineEvent} />
+      )}
       <ViewerAccessibility
         listView={listView}
         content={content}
@@ -296,15 +298,26 @@ function ViewerView({
 function LivePresence({
   sceneId,
   onVisit,
+  onEngineEvent,
 }: {
   sceneId: string;
   onVisit: (visit: LiveVisitActor | undefined) => void;
+  onEngineEvent: ViewerPanelContext['onEngineEvent'];
 }) {
   const visit = useFlow('liveVisit', { sceneId }, { systemId: 'liveVisit' });
   useEffect(() => {
     onVisit(visit);
     return () => onVisit(undefined);
   }, [visit, onVisit]);
+  // Where the visitor walks is their pose for the others.
+  useEffect(
+    () =>
+      onEngineEvent((event) => {
+        if (event.type === 'visitorMoved')
+          visit?.send({ type: 'live.moved', position: event.position, yaw: event.yaw });
+      }),
+    [visit, onEngineEvent],
+  );
   return null;
 }
 

@@ -1,16 +1,16 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import SendIcon from '@mui/icons-material/Send';
-import { Avatar, Badge, Box, Button, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Avatar, Badge, Box, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
 import { liveDefaults } from '../../../contracts/live';
 import { useSession } from '../../app/AppContext';
 import { chatRules, groupMessages } from '../../lib/chat';
 import type { ActorRefFrom } from 'xstate';
 import type { chatMachine } from '../../machines/chatMachine';
 import type { LiveVisitActor } from '../../machines/liveVisitMachine';
+import { SignInPrompt } from './SignInPrompt';
 
 type ChatActor = ActorRefFrom<typeof chatMachine>;
 
@@ -24,20 +24,8 @@ export function ChatPanel({ live }: { live: LiveVisitActor | undefined }) {
   const { t } = useTranslation();
   const session = useSession();
   const signedIn = useSelector(session, (s) => s.context.user !== null);
-  const [pathname] = useLocation();
   const chat = live?.getSnapshot().context.chat;
-  if (!signedIn)
-    return (
-      <Stack spacing={1.5} role="status" sx={{ alignItems: 'flex-start' }}>
-        <Typography>{t('viewer.chat.signIn')}</Typography>
-        <Button
-          variant="contained"
-          onClick={() => session.send({ type: 'session.signIn', returnTo: pathname })}
-        >
-          {t('auth.signIn')}
-        </Button>
-      </Stack>
-    );
+  if (!signedIn) return <SignInPrompt message={t('viewer.chat.signIn')} />;
   return chat ? <Chat chat={chat} /> : <Typography role="status">{t('viewer.chat.joining')}</Typography>;
 }
 

@@ -1,4 +1,5 @@
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import EmoteIcon from '@mui/icons-material/EmojiEmotionsOutlined';
 import ExploreIcon from '@mui/icons-material/Explore';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import MapIcon from '@mui/icons-material/Map';
@@ -12,6 +13,7 @@ import type { SceneMetadata } from '../../../contracts/scenes';
 import type { LiveVisitActor } from '../../machines/liveVisitMachine';
 import type { ViewerFlags } from '../pages/viewer';
 import { ChatPanel } from './ChatPanel';
+import { EmotesPanel } from './EmotesPanel';
 import { InfoPanel } from './InfoPanel';
 import { MapPanel } from './MapPanel';
 import { MorePanel } from './MorePanel';
@@ -63,6 +65,14 @@ export const viewerPanels: readonly ViewerPanelDef[] = [
     Icon: InfoOutlinedIcon,
     inEmbed: true,
     render: (ctx) => <InfoPanel metadata={ctx.metadata} embed={ctx.embed} />,
+  },
+  {
+    id: 'emotes',
+    label: 'viewer.sidebar.emotes',
+    Icon: EmoteIcon,
+    inEmbed: true,
+    when: (flags) => flags.communications,
+    render: (ctx) => <EmotesPanel live={ctx.live} />,
   },
   {
     id: 'share',

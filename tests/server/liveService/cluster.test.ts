@@ -1,6 +1,7 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveInstanceEntered, liveUserHubPath } from '../../../contracts/live';
+import { decodePoses, encodePose, type LivePoseVisitor } from '../../../contracts/livePoses';
 import type { DatabaseHandle } from '../../../server/db';
 import { uuidv7 } from '../../../server/db/ids';
 import { scenes, users } from '../../../server/db/schema';
@@ -13,6 +14,8 @@ import { hubClient, hubKeyOf, inbox, within } from '../hubs/support';
 // Two server processes' worth of apps on one database and one Redis: visitors connected to
 // different ones are in the same instance, see each other, hear each other's chat, and see one
 // leave; a process that stops is forgotten.
+
+const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
 describe.skipIf(!redisInstalled())('live presence across server processes (Redis)', () => {
   let redis: TestRedis;
@@ -57,6 +60,9 @@ describe.skipIf(!redisInstalled())('live presence across server processes (Redis
       visitors: inbox(client, 'LiveVisitorsInMySceneInstance'),
       count: inbox(client, 'LiveVisitorCountInMyScene'),
       chat: inbox(client, 'PublicMessage'),
+      poses: inbox(client, 'Poses'),
+      poseVisitors: inbox(client, 'PoseVisitors'),
+      poseLeft: inbox(client, 'PoseVisitorsLeft'),
     };
     clients.push(client);
     await within(client.start(), 5000, 'start');
@@ -98,6 +104,18 @@ describe.skipIf(!redisInstalled())('live presence across server processes (Redis
     await until(ana.count, ([c]) => (c as { count: number }).count === 2);
     await until(ben.count, ([c]) => (c as { count: number }).count === 2);
 
+    // Moves cross processes: Ana learns who Ben's pose id is, then sees him walk.
+    await ben.client.send(
+      'SendPose',
+      base64(encodePose({ x: 5, y: 0, z: 1, yaw: 0, speaking: false, emote: 0 })),
+    );
+    await until(ana.poseVisitors, ([list]) =>
+      (list as LivePoseVisitor[]).some((v) => v.userId === 'ben' && v.poseId === bens.poseId),
+    );
+    await until(ana.poses, ([batch]) =>
+      decodePoses(batch as string).some((p) => p.id === bens.poseId && p.x === 5 && p.z === 1),
+    );
+
     // Chat crosses processes.
     await ben.client.invoke('SendPublicMessage', 'Hello from the other process');
     expect((await ana.chat.next())[0]).toMatchObject({ text: 'Hello from the other process' });
@@ -110,6 +128,7 @@ describe.skipIf(!redisInstalled())('live presence across server processes (Redis
     // Ben goes: Ana sees it, through the other process's share.
     await ben.client.stop();
     await until(ana.visitors, ([list]) => names(list) === 'ana');
+    await until(ana.poseLeft, ([ids]) => (ids as number[]).includes(bens.poseId));
     await until(ana.count, ([c]) => (c as { count: number }).count === 2);
   });
 
@@ -118,10 +137,14 @@ describe.skipIf(!redisInstalled())('live presence across server processes (Redis
     const ana = await connect('ana', bases[0]);
     const ben = await connect('ben', bases[1]);
     await ana.client.invoke('JoinScene', sceneId);
-    await ben.client.invoke('JoinScene', sceneId);
+    const bens = await ben.client.invoke<LiveInstanceEntered>('JoinScene', sceneId);
     await until(ana.count, ([c]) => (c as { count: number }).count === 2);
+    await until(ana.poseVisitors, ([list]) =>
+      (list as LivePoseVisitor[]).some((v) => v.poseId === bens.poseId),
+    );
     // The second process goes away without a word (its connections close with it).
     await two.close();
     await until(ana.count, ([c]) => (c as { count: number }).count === 1);
+    await until(ana.poseLeft, ([ids]) => (ids as number[]).includes(bens.poseId));
   });
 });

@@ -1,6 +1,7 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveInstanceEntered, liveUserHubPath } from '../../../contracts/live';
+import { decodePoses, encodePose, type LivePoseVisitor } from '../../../contracts/livePoses';
 import type { DatabaseHandle } from '../../../server/db';
 import { uuidv7 } from '../../../server/db/ids';
 import { scenes, users } from '../../../server/db/schema';
@@ -8,6 +9,8 @@ import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
 import { hubClient, hubKeyOf, inbox, within } from '../hubs/support';
+
+const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
 describe('live-user hub with the official SignalR client', () => {
   let db: DatabaseHandle;
@@ -68,6 +71,9 @@ describe('live-user hub with the official SignalR client', () => {
       sceneCount: inbox(client, 'LiveVisitorCountInMyScene'),
       instanceCounts: inbox(client, 'LiveVisitorCountPerSceneInstance'),
       chat: inbox(client, 'PublicMessage'),
+      poseVisitors: inbox(client, 'PoseVisitors'),
+      poses: inbox(client, 'Poses'),
+      poseLeft: inbox(client, 'PoseVisitorsLeft'),
     };
     clients.push(client);
     await within(client.start(), 5000, 'start');
@@ -98,6 +104,7 @@ describe('live-user hub with the official SignalR client', () => {
       instanceId: '1',
       visitors: [{ userId: 'ana', name: 'Ana', profilePicture: null }],
       communication: true,
+      poseId: expect.any(Number),
     });
     expect(await ana.entered.next()).toEqual([entered]);
 
@@ -277,5 +284,61 @@ describe('live-user hub with the official SignalR client', () => {
     const res = await t.app.inject({ url: `/api/communicationInteractionService/live?sceneIds=${ids}` });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('carries a visitor’s moves to the other in MessagePack and in JSON, and their leaving', async () => {
+    const sceneId = await space();
+    const ana = await connect('ana');
+    const ben = await connect('ben', 'messagepack');
+    const anaIn = await ana.client.invoke<LiveInstanceEntered>('JoinScene', sceneId);
+    const benIn = await ben.client.invoke<LiveInstanceEntered>('JoinScene', sceneId);
+    expect(benIn.poseId).not.toBe(anaIn.poseId);
+
+    // Ben (MessagePack) walks: bytes go as they are, without waiting for an answer.
+    await ben.client.send('SendPose', encodePose({ x: 3, y: 0, z: -2, yaw: 1, speaking: false, emote: 1 }));
+    const [who] = (await ana.poseVisitors.next()) as [LivePoseVisitor[]];
+    expect(who).toContainEqual({ userId: 'ben', name: 'Ben', profilePicture: null, poseId: benIn.poseId });
+    for (;;) {
+      const [batch] = (await ana.poses.next()) as [string];
+      // JSON receives the bytes as base64 text.
+      expect(typeof batch).toBe('string');
+      const pose = decodePoses(batch).find((p) => p.id === benIn.poseId);
+      if (pose?.x === 3) {
+        expect(pose).toMatchObject({ z: -2, emote: 1, speaking: false });
+        break;
+      }
+    }
+
+    // Ana (JSON) sends base64; Ben receives MessagePack bytes.
+    await ana.client.send(
+      'SendPose',
+      base64(encodePose({ x: -1, y: 0.5, z: 7, yaw: 0, speaking: true, emote: 0 })),
+    );
+    for (;;) {
+      const [batch] = (await ben.poses.next()) as [Uint8Array];
+      expect(batch).toBeInstanceOf(Uint8Array);
+      const pose = decodePoses(batch).find((p) => p.id === anaIn.poseId);
+      if (pose?.x === -1) {
+        expect(pose).toMatchObject({ y: 0.5, z: 7, speaking: true });
+        break;
+      }
+    }
+
+    await ben.client.invoke('ExitCurrentScene');
+    expect(await ana.poseLeft.next()).toEqual([[benIn.poseId]]);
+  });
+
+  it('refuses a pose from a visitor in no space, and bytes that are no pose', async () => {
+    const sceneId = await space();
+    const ana = await connect('ana', 'messagepack');
+    const pose = encodePose({ x: 0, y: 0, z: 0, yaw: 0, speaking: false, emote: 0 });
+    await expect(ana.client.invoke('SendPose', pose)).rejects.toThrow(/SendPose needs a pose/);
+    await ana.client.invoke('JoinScene', sceneId);
+    await expect(ana.client.invoke('SendPose', pose)).resolves.toBeNull();
+    await expect(ana.client.invoke('SendPose', new Uint8Array(3))).rejects.toThrow(/SendPose needs a pose/);
+    await expect(ana.client.invoke('SendPose', { x: 1 })).rejects.toThrow(/SendPose needs a pose/);
+    await expect(ana.client.invoke('SendPose', 'not base64!')).rejects.toThrow(/SendPose needs a pose/);
+    // The connection is still good.
+    await expect(ana.client.invoke('SendPose', pose)).resolves.toBeNull();
   });
 });

@@ -13,6 +13,10 @@ import { artworksOf, pickFirstView, startIsUnset } from './firstView';
 import { walkDataOf } from '../build/walkData';
 import { bakeRoomOcclusion } from '../build/ambientOcclusion';
 import { obstacleBoxes } from '../build/aoBoxes';
+import { AvatarCrowd, type AvatarPose } from './avatars';
+
+/** The visitor's pose is told (visitorMoved) at most this often (the live-user hub's 10 Hz). */
+const poseEveryMs = 100;
 
 /**
  * Viewer mode: the visitor walks through the space in first person, clicks pictures to step up
@@ -55,6 +59,10 @@ export class ViewerMode {
   private stopWatchingMotion: () => void;
   /** The pose the tour last put the camera at. */
   private tourPose: Pose | null = null;
+  /** The other visitors, made with the first of them. */
+  private avatars: AvatarCrowd | null = null;
+  private stopPoseWatch: () => void;
+  private lastMoved = { at: 0, key: '' };
 
   constructor(
     private readonly runtime: Runtime,
@@ -67,6 +75,10 @@ export class ViewerMode {
       },
     });
     this.stopFrame = runtime.onFrame((dt) => this.frame(dt));
+    this.stopPoseWatch = runtime.onFrame(() => {
+      this.tellPose();
+      return false;
+    });
     const afterRender = () =>
       this.css?.render(runtime.camera, runtime.container.clientWidth, runtime.container.clientHeight);
     runtime.afterRender.add(afterRender);
@@ -401,6 +413,31 @@ export class ViewerMode {
     this.xr?.exit();
   }
 
+  // Other visitors ----------------------------------------------------------------------------
+
+  showAvatars(poses: AvatarPose[], names: { id: number; name: string }[], left: number[]) {
+    this.avatars ??= new AvatarCrowd(this.runtime);
+    this.avatars.update(poses, names, left);
+  }
+
+  clearAvatars() {
+    this.avatars?.clear();
+  }
+
+  /** Tells where the visitor stands and looks when it changed, at most every `poseEveryMs`. */
+  private tellPose() {
+    const now = performance.now();
+    if (now - this.lastMoved.at < poseEveryMs || !this.built) return;
+    const state = this.cameraState();
+    if (state.type !== 'cameraState') return;
+    const [x, eyeY, z] = state.position;
+    const feet: [number, number, number] = [x, Math.round((eyeY - body.eyeHeight) * 1000) / 1000, z];
+    const key = `${feet.join()},${state.yaw}`;
+    if (key === this.lastMoved.key) return;
+    this.lastMoved = { at: now, key };
+    this.emit({ type: 'visitorMoved', position: feet, yaw: state.yaw });
+  }
+
   // Queries -----------------------------------------------------------------------------------
 
   cameraState(): EngineEvent {
@@ -437,6 +474,8 @@ export class ViewerMode {
   }
 
   dispose() {
+    this.avatars?.dispose();
+    this.stopPoseWatch();
     this.xr?.dispose();
     this.unload();
     this.stopFrame();

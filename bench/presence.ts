@@ -1,0 +1,308 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { type HubConnection, HubConnectionBuilder, HttpTransportType, LogLevel } from '@microsoft/signalr';
+import { MessagePackHubProtocol } from '@microsoft/signalr-protocol-msgpack';
+import { WebSocket } from 'ws';
+import { liveUserHubPath } from '../contracts/live';
+import { encodePose, poseDefaults, poseEntryBytes } from '../contracts/livePoses';
+import { startTestIssuer, type TestIssuer } from '../tests/support/tokens';
+import type { BenchResult } from './types';
+
+/**
+ * Live presence under load (issue 'live presence'): simulated visitors, each an official SignalR
+ * client (@microsoft/signalr with the MessagePack protocol), join one space and walk, sending their
+ * pose 10 times a second; the server (a separate process, so that its CPU and memory are its own)
+ * sends each what its interest wants. Measured over a window after a warm-up:
+ *
+ * - pose delivery, from the moment a visitor sends a pose to the moment another receives it (each
+ *   pose carries its send time in its height, milliseconds modulo 32 768, so no clock but this
+ *   machine's is needed): p99 ≤ 150 ms;
+ * - visitors dropped: none;
+ * - server CPU ≤ 1 core, server memory growth ≤ 100 MB (resident, after a full garbage collection,
+ *   from before the visitors came to the end of the window);
+ * - bytes each visitor receives per second (WebSocket payloads) ≤ 4 KB.
+ *
+ * The budgets apply at 1 000 visitors; 100 and 500 are printed to show how the cost grows. Sizes
+ * and durations are bounded (BENCH_PRESENCE_SECONDS shortens the 1 000 run).
+ */
+
+const sizes = [
+  { visitors: 100, seconds: 10 },
+  { visitors: 500, seconds: 10 },
+  { visitors: 1000, seconds: Number(process.env.BENCH_PRESENCE_SECONDS ?? 60) },
+];
+const warmUpSeconds = 6;
+const budget = { p99Ms: 150, cores: 1, growthMb: 100, bytesPerSecond: 4096 };
+/** Visitors stand on a grid this many metres apart and walk small circles. */
+const spacing = 2;
+
+interface ServerStats {
+  cpu: NodeJS.CpuUsage;
+  rss: number;
+  heap: number;
+  at: number;
+}
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  sceneId: string;
+  /** CPU time and memory (after a full collection when `collect`: it pauses the server). */
+  stats(collect?: boolean): Promise<ServerStats>;
+  addUsers(userIds: string[]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const child = fork(new URL('./presenceServer.ts', import.meta.url).pathname, [], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (message: { type: string }) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(message as T);
+      };
+      const onExit = (code: number | null) => reject(new Error(`the presence server exited (${code})`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  const ready = await next<{ base: string; sceneId: string }>('ready');
+  return {
+    child,
+    base: ready.base,
+    sceneId: ready.sceneId,
+    stats: (collect = false) => {
+      const answer = next<ServerStats>('stats');
+      child.send({ type: 'stats', collect });
+      return answer;
+    },
+    addUsers: async (userIds) => {
+      const answer = next('users');
+      child.send({ type: 'users', userIds });
+      await answer;
+    },
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'stop' });
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      child.kill('SIGKILL');
+    },
+  };
+}
+
+/** What the simulated visitors measure together. */
+class Meter {
+  /** Delivery times, by millisecond (the last bucket holds everything slower). */
+  readonly histogram = new Uint32Array(5001);
+  bytes = 0;
+  batches = 0;
+  poses = 0;
+  dropped = 0;
+  measuring = false;
+
+  delivered(sentStamp: number, now: number) {
+    const ms = (now % 32768) - sentStamp;
+    const latency = ms < 0 ? ms + 32768 : ms;
+    this.histogram[Math.min(latency, 5000)]++;
+    this.poses++;
+  }
+
+  percentile(p: number) {
+    const total = this.histogram.reduce((a, b) => a + b, 0);
+    let seen = 0;
+    for (let ms = 0; ms < this.histogram.length; ms++) {
+      seen += this.histogram[ms];
+      if (seen >= total * p) return ms;
+    }
+    return Infinity;
+  }
+
+  reset() {
+    this.histogram.fill(0);
+    this.bytes = 0;
+    this.batches = 0;
+    this.poses = 0;
+  }
+}
+
+/** A WebSocket that counts what it receives into `meter` (payload bytes). */
+const countingSocket = (meter: Meter) =>
+  class extends WebSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      this.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+        if (!meter.measuring) return;
+        meter.bytes += Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
+      });
+    }
+  };
+
+/** The time stamp a pose carries in its height: ms modulo 32 768, as quantised units. */
+const stampOf = (now: number) => (now % 32768) - 16384;
+
+async function connectVisitors(server: Server, issuer: TestIssuer, count: number, meter: Meter) {
+  const userIds = Array.from({ length: count }, (_, i) => `bench-${i}`);
+  await server.addUsers(userIds);
+  const tokens = await Promise.all(
+    userIds.map(async (id) =>
+      (await issuer.headersFor(id, { name: id })).authorization.replace(/^Bearer /, ''),
+    ),
+  );
+  const clients: HubConnection[] = [];
+  const Socket = countingSocket(meter);
+  for (let i = 0; i < count; i += 25) {
+    const batch = tokens.slice(i, i + 25).map(async (token) => {
+      const client = new HubConnectionBuilder()
+        .withUrl(`${server.base}${liveUserHubPath}`, {
+          accessTokenFactory: () => token,
+          transport: HttpTransportType.WebSockets,
+          ...{ WebSocket: Socket },
+        })
+        .withHubProtocol(new MessagePackHubProtocol())
+        .configureLogging(LogLevel.None)
+        .build();
+      client.serverTimeoutInMilliseconds = 60_000;
+      client.on('Poses', (batch: Uint8Array) => {
+        if (!meter.measuring) return;
+        meter.batches++;
+        const now = Date.now();
+        const view = new DataView(batch.buffer, batch.byteOffset, batch.byteLength);
+        for (let at = 0; at + poseEntryBytes <= batch.byteLength; at += poseEntryBytes)
+          meter.delivered(view.getInt16(at + 6, true) + 16384, now);
+      });
+      client.on('PoseVisitors', () => {});
+      client.on('PoseVisitorsLeft', () => {});
+      client.onclose(() => {
+        if (meter.measuring) meter.dropped++;
+      });
+      await client.start();
+      await client.invoke('JoinScene', server.sceneId);
+      return client;
+    });
+    clients.push(...(await Promise.all(batch)));
+  }
+  return clients;
+}
+
+/** Every visitor walks a small circle around its spot, sending its pose every 100 ms. */
+function walk(clients: HubConnection[]) {
+  const side = Math.ceil(Math.sqrt(clients.length));
+  let slice = 0;
+  const slices = 10;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    const step = poseDefaults.positionStep;
+    for (let i = slice; i < clients.length; i += slices) {
+      const angle = now / 1000 + i;
+      const pose = encodePose({
+        x: (i % side) * spacing + Math.cos(angle) * 0.5,
+        y: stampOf(now) * step,
+        z: Math.floor(i / side) * spacing + Math.sin(angle) * 0.5,
+        yaw: angle,
+        speaking: false,
+        emote: 0,
+      });
+      clients[i].send('SendPose', pose).catch(() => {});
+    }
+    slice = (slice + 1) % slices;
+  }, poseDefaults.tickMs / slices);
+  return () => clearInterval(timer);
+}
+
+async function measure(issuer: TestIssuer, visitors: number, seconds: number) {
+  const server = await startServer(issuer.env);
+  const meter = new Meter();
+  let clients: HubConnection[] = [];
+  let stopWalking = () => {};
+  try {
+    const before = await server.stats(true);
+    clients = await connectVisitors(server, issuer, visitors, meter);
+    stopWalking = walk(clients);
+    await new Promise((resolve) => setTimeout(resolve, warmUpSeconds * 1000));
+    const start = await server.stats();
+    const loadStart = process.cpuUsage();
+    meter.reset();
+    meter.measuring = true;
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    meter.measuring = false;
+    const end = await server.stats();
+    const load = process.cpuUsage(loadStart);
+    const kept = await server.stats(true);
+    const wall = (end.at - start.at) / 1000;
+    const cores = (end.cpu.user - start.cpu.user + end.cpu.system - start.cpu.system) / 1e6 / wall;
+    const figures = {
+      visitors,
+      seconds,
+      p50: meter.percentile(0.5),
+      p99: meter.percentile(0.99),
+      dropped: meter.dropped,
+      cores,
+      loadCores: (load.user + load.system) / 1e6 / wall,
+      growthMb: (kept.rss - before.rss) / 2 ** 20,
+      heapMb: (kept.heap - before.heap) / 2 ** 20,
+      bytesPerSecond: meter.bytes / visitors / wall,
+      posesPerSecond: meter.poses / visitors / wall,
+      batchesPerSecond: meter.batches / visitors / wall,
+    };
+    console.log(
+      `      ${visitors} visitors, ${seconds} s: delivery p50 ${figures.p50} ms, p99 ${figures.p99} ms; ` +
+        `${figures.dropped} dropped; server ${figures.cores.toFixed(2)} cores, +${figures.growthMb.toFixed(0)} MB (heap +${figures.heapMb.toFixed(0)}); ` +
+        `${figures.bytesPerSecond.toFixed(0)} B/s and ${figures.posesPerSecond.toFixed(0)} poses/s per visitor ` +
+        `(${figures.batchesPerSecond.toFixed(1)} batches/s); the load itself ${figures.loadCores.toFixed(2)} cores`,
+    );
+    return figures;
+  } finally {
+    stopWalking();
+    for (let i = 0; i < clients.length; i += 100)
+      await Promise.all(clients.slice(i, i + 100).map((c) => c.stop().catch(() => {})));
+    await server.stop();
+  }
+}
+
+export async function benchPresence(): Promise<BenchResult[]> {
+  const issuer = await startTestIssuer();
+  try {
+    let last: Awaited<ReturnType<typeof measure>> | undefined;
+    for (const { visitors, seconds } of sizes) last = await measure(issuer, visitors, seconds);
+    const f = last!;
+    const at = `${f.visitors} visitors in one instance at 10 Hz, ${f.seconds} s`;
+    return [
+      {
+        name: `Presence: pose delivery p99 vs ${budget.p99Ms} ms (${at})`,
+        ratio: f.p99 / budget.p99Ms,
+        goal: { max: 1 },
+        details: `p50 ${f.p50} ms, p99 ${f.p99} ms; ${f.posesPerSecond.toFixed(0)} poses/s per visitor; load ${f.loadCores.toFixed(2)} cores`,
+      },
+      {
+        name: `Presence: visitors dropped (${at})`,
+        ratio: f.dropped,
+        goal: { max: 0 },
+        details: `${f.dropped} of ${f.visitors} connections closed while measured`,
+      },
+      {
+        name: `Presence: server CPU vs ${budget.cores} core (${at})`,
+        ratio: f.cores / budget.cores,
+        goal: { max: 1 },
+        details: `${f.cores.toFixed(2)} cores`,
+      },
+      {
+        name: `Presence: server memory growth vs ${budget.growthMb} MB (${at})`,
+        ratio: f.growthMb / budget.growthMb,
+        goal: { max: 1 },
+        details: `+${f.growthMb.toFixed(1)} MB resident (heap +${f.heapMb.toFixed(1)} MB) from before the visitors came, after a full collection`,
+      },
+      {
+        name: `Presence: bytes received per visitor per second vs 4 KB (${at})`,
+        ratio: f.bytesPerSecond / budget.bytesPerSecond,
+        goal: { max: 1 },
+        details: `${f.bytesPerSecond.toFixed(0)} B/s (WebSocket payloads), ${f.batchesPerSecond.toFixed(1)} batches/s`,
+      },
+    ];
+  } finally {
+    await issuer.close();
+  }
+}

@@ -1,0 +1,65 @@
+import { Box, Button, Typography } from '@mui/material';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { emotes } from '../../../contracts/livePoses';
+import { useSession } from '../../app/AppContext';
+import type { LiveVisitActor } from '../../machines/liveVisitMachine';
+import { SignInPrompt } from './SignInPrompt';
+
+/** The i18n keys of the nine emotes, in their order (platform.md §2.7). */
+const emoteKeys = [
+  'wave',
+  'clap',
+  'thumbsUp',
+  'backflip',
+  'victory',
+  'fingerGuns',
+  'crazy',
+  'macarena',
+  'hipHop',
+] as const satisfies readonly string[] & { length: (typeof emotes)['length'] };
+
+/**
+ * The viewer's Emotes panel (platform.md §2.7): the nine emotes; the one picked plays on the
+ * visitor's avatar for everyone near (through their pose on the live-user hub) for a few seconds.
+ * Needs the visitor to be present in the space (signed in).
+ */
+export function EmotesPanel({ live }: { live: LiveVisitActor | undefined }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const signedIn = useSelector(session, (s) => s.context.user !== null);
+  if (!signedIn || !live) return <SignInPrompt message={t('viewer.emotesPanel.signIn')} />;
+  return <EmoteButtons live={live} />;
+}
+
+function EmoteButtons({ live }: { live: LiveVisitActor }) {
+  const { t } = useTranslation();
+  const present = useSelector(live, (s) => s.matches('present'));
+  const playing = useSelector(live, (s) => s.context.emote);
+  return (
+    <Box
+      role="group"
+      aria-label={t('viewer.sidebar.emotes')}
+      sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1 }}
+    >
+      {emoteKeys.map((key, i) => (
+        <Button
+          key={key}
+          size="small"
+          variant={playing === i + 1 ? 'contained' : 'outlined'}
+          disabled={!present}
+          aria-pressed={playing === i + 1}
+          data-testid={`emote-${key}`}
+          onClick={() => live.send({ type: 'live.emote', emote: i + 1 })}
+        >
+          {t(`viewer.emotes.${key}`)}
+        </Button>
+      ))}
+      {!present && (
+        <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+          {t('viewer.chat.joining')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
