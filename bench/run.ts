@@ -4,6 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { benchAoBake } from './aoBake';
 import { benchAssets, benchModelFirstFrame } from './assets';
+import { benchAvatars } from './avatars';
 import { benchDistrictHomeSize, benchFirstVisitSize } from './bundleSize';
 import { benchDistricts } from './districts';
 import { benchEditor } from './editor';
@@ -41,6 +42,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   'model-view': benchModelFirstFrame,
   'ao-bake': benchAoBake,
   presence: benchPresence,
+  avatars: benchAvatars,
 };
 const results: BenchResult[] = [];
 /** Which benchmark gave each result, to run it again. */
