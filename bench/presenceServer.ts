@@ -20,7 +20,8 @@ const config = loadConfig({
 });
 const app = await buildApp(config, { spaDir: path.join(dataDir, 'no-spa') });
 await app.ready();
-const sceneId = uuidv7();
+// Processes of one benchmark share the space's id (BENCH_SCENE_ID), each in its own database.
+const sceneId = process.env.BENCH_SCENE_ID ?? uuidv7();
 await app.db.insert(users).values({ id: 'bench-owner', name: 'Owner' });
 await app.db.insert(scenes).values({
   id: sceneId,
@@ -45,7 +46,8 @@ process.on('message', (message: { type: string; userIds?: string[]; collect?: bo
       type: 'stats',
       cpu: process.cpuUsage(),
       rss: process.memoryUsage().rss,
-      heap: process.memoryUsage().heapUsed,
+      // What the server's own objects and buffers hold (the JavaScript heap and Node's buffers).
+      heap: process.memoryUsage().heapUsed + process.memoryUsage().external,
       at: Date.now(),
     });
   }

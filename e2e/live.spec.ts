@@ -4,7 +4,8 @@ import { demoSpace, expectAccessible, signIn, text } from './support';
 
 // Two signed-in visitors open the same published space: each sees the other among the space's
 // live visitors (an avatar each), they chat, one walks ahead and the other sees their avatar with
-// its name tag, then its emote; when one leaves the other is alone again.
+// its name tag, then its emote; when one leaves the other is alone again; a visitor who is not
+// signed in comes as a guest.
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -82,6 +83,22 @@ test('visitors of a space see each other live, and one leaving is seen', async (
   // The school leaves: the museum is alone again, and the row goes.
   await schoolContext.close();
   await expect(museum.getByTestId('viewer-live-visitors')).toBeHidden({ timeout: 20_000 });
+
+  // A visitor who is not signed in comes as a guest: counted, named 'Guest …', and may chat.
+  const guestContext = await schoolBrowser.newContext({ baseURL: test.info().project.use.baseURL });
+  const guest = await guestContext.newPage();
+  await openViewer(guest, space.sceneId);
+  const withGuest = museum.getByRole('group', { name: `${text('viewer.sidebar.liveVisitors')}: 2` });
+  await expect(withGuest).toBeVisible({ timeout: 20_000 });
+  await expect(withGuest.getByRole('img', { name: /^Guest [0-9A-F]{4}$/ })).toHaveCount(1);
+  await guest.getByRole('button', { name: text('viewer.sidebar.chat') }).click();
+  await expect(guest.getByText(text('viewer.chat.signIn'))).toBeVisible();
+  await guest.getByRole('textbox', { name: text('viewer.chat.placeholder') }).fill('Hello from a guest');
+  await guest.keyboard.press('Enter');
+  await museum.getByRole('button', { name: text('viewer.sidebar.chat') }).click();
+  await expect(museum.getByRole('log').getByText('Hello from a guest')).toBeVisible({ timeout: 10_000 });
+  await expectAccessible(guest);
+  await guestContext.close();
   await museumContext.close();
   await schoolBrowser.close();
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser, LiveGrants, VerifyAccessToken } from '../identity/accessTokens';
@@ -45,6 +46,11 @@ export type HubMethod = (context: HubCallContext, ...args: unknown[]) => unknown
 export interface HubDefinition {
   /** The path segment: the hub answers at `/hubs/{name}`. */
   name: string;
+  /**
+   * Whether a client without a key connects, as a guest (`guestUser`): a new guest id per
+   * connection, a guest name, no roles. A key that is not valid is still refused.
+   */
+  guests?: boolean;
   /** Methods clients invoke; names match case-insensitively, as in SignalR. */
   methods?: Record<string, HubMethod>;
   /** After the handshake (per connection; a reconnect is a new connection of the same user). */
@@ -130,8 +136,20 @@ declare module 'fastify' {
   }
 }
 
-/** Who a hub request is from: its user, or why it is refused. */
+/** Who a hub request is from: its user, or why it is refused (`noKey`: it brought no key at all). */
 export type Authenticate = (
   headers: IncomingMessage['headers'],
   query: URLSearchParams,
-) => Promise<{ readonly user: AuthUser } | { readonly error: string }>;
+) => Promise<{ readonly user: AuthUser } | { readonly error: string; readonly noKey?: boolean }>;
+
+/** Guests' user ids start with this (user ids are uuids: no user's does). */
+export const guestPrefix = 'guest-';
+
+export const isGuest = (userId: string) => userId.startsWith(guestPrefix);
+
+/** The user a guest is: from its id (new with `newGuestId`), named 'Guest' and the id's last 4. */
+export function guestUser(userId: string): AuthUser {
+  return { userId, name: `Guest ${userId.slice(-4).toUpperCase()}`, roles: [] };
+}
+
+export const newGuestId = () => `${guestPrefix}${randomBytes(8).toString('hex')}`;

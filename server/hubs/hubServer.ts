@@ -60,7 +60,7 @@ export default fp<HubServerOptions>(
 
     const authenticate: Authenticate = async (headers, query) => {
       const token = hubTokenOf({ authorization: headers.authorization }, query);
-      if (!token) return { error: 'Sign in to connect' } as const;
+      if (!token) return { error: 'Sign in to connect', noKey: true } as const;
       let user: AuthUser;
       try {
         user = await verifyToken(token);

@@ -6,7 +6,7 @@ import { RedisBackplane } from './redisBackplane';
 
 export { type Backplane, type BackplaneMessage, InProcessBackplane } from './backplane';
 export { RedisBackplane } from './redisBackplane';
-export { type Hub, type HubCallContext, type HubDefinition, HubError, type HubServer } from './hub';
+export { type Hub, type HubCallContext, type HubDefinition, HubError, type HubServer, isGuest } from './hub';
 export { type NotificationTarget, notificationTargets } from './notificationHub';
 
 /** Brings users up to date after they may have missed notifications (see `Hubs.onCatchUp`). */

@@ -3,7 +3,7 @@ import type { AppOrigins } from '../identity/origins';
 import type { RegisteredHub } from './connections';
 import { issueConnectionToken } from './connectionTokens';
 import { hubsPrefix } from './hub';
-import type { Authenticate } from './hub';
+import { type Authenticate, guestUser, newGuestId } from './hub';
 
 interface NegotiateOptions {
   hubs: Map<string, RegisteredHub>;
@@ -52,7 +52,9 @@ export function negotiateRoutes(app: FastifyInstance, { hubs, authenticate, orig
       const hub = hubs.get(request.params.hub);
       if (!hub) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such hub' });
       const query = new URL(request.url, 'http://hub').searchParams;
-      const auth = await authenticate(request.headers, query);
+      let auth = await authenticate(request.headers, query);
+      // A hub open to guests takes a client without a key as a new guest.
+      if ('error' in auth && auth.noKey && hub.definition.guests) auth = { user: guestUser(newGuestId()) };
       if ('error' in auth) return unauthorized(reply, auth.error ?? 'Sign in to connect');
       if (query.get('negotiateVersion') !== '1') {
         // Version 0 clients use the public connectionId as the socket id: not offered.

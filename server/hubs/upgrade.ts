@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocketServer } from 'ws';
 import type { Connection, HubConnections, RegisteredHub } from './connections';
 import { readConnectionToken } from './connectionTokens';
-import type { Authenticate } from './hub';
+import { type Authenticate, guestUser, isGuest, newGuestId } from './hub';
 
 const hubPathRe = /^\/hubs\/([a-z0-9-]+)\/?$/;
 
@@ -63,11 +63,16 @@ export function upgradeListener(
     const hub = hubs.get(match[1]);
     if (!hub) return refuseUpgrade(socket, 404, 'No such hub');
     if (stopping()) return refuseUpgrade(socket, 503, 'The server is shutting down');
-    const auth = await authenticate(request.headers, url.searchParams);
+    const id = url.searchParams.get('id');
+    let auth = await authenticate(request.headers, url.searchParams);
+    if ('error' in auth && auth.noKey && hub.definition.guests) {
+      // A guest: the one its negotiated token names, or a new one (skipNegotiation).
+      const claimed = id ? readConnectionToken(hub.definition.name, id, negotiateTtlMs)?.userId : undefined;
+      auth = { user: guestUser(claimed && isGuest(claimed) ? claimed : newGuestId()) };
+    }
     if ('error' in auth) {
       return refuseUpgrade(socket, 401, auth.error ?? 'Unauthorized', { 'WWW-Authenticate': 'Bearer' });
     }
-    const id = url.searchParams.get('id');
     let connection: Connection;
     if (id) {
       // Negotiated on this node or another: the token tells which connection it opens.

@@ -82,3 +82,28 @@ export function sessionChanges<TEvent extends EventObject>(
     (_userId, session) => toEvent(session.user),
   );
 }
+
+/**
+ * For a connection that serves signed-in users and guests alike: `start` once the session knows
+ * who the visitor is (someone or nobody), then `stop` and `start` again whenever that changes, so
+ * that the connection is always the current visitor's.
+ */
+export function sessionRestarts<TEvent extends EventObject>(start: TEvent, stop: TEvent) {
+  return fromCallback<TEvent>(({ system, sendBack }) => {
+    const session = system.get('session');
+    if (!session) return () => {};
+    let last: string | null | undefined;
+    const follow = (snapshot: SessionSnapshot) => {
+      // Not yet known while the session starts, checks, completes a sign-in or signs out.
+      if (!snapshot.matches('signedIn') && !snapshot.matches('signedOut')) return;
+      const userId = snapshot.context.user?.userId ?? null;
+      if (userId === last) return;
+      if (last !== undefined) sendBack(stop);
+      last = userId;
+      sendBack(start);
+    };
+    follow(session.getSnapshot() as SessionSnapshot);
+    const subscription = session.subscribe((snapshot: unknown) => follow(snapshot as SessionSnapshot));
+    return () => subscription.unsubscribe();
+  });
+}

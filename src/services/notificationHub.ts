@@ -54,7 +54,13 @@ export function notificationHubActors(
  * A hub's SignalR connection as above: the machine's `actors`, `invoke` (a hub method, once
  * connected) and `close` (stops the connection whatever the machine is doing).
  */
-export function hubConnection(api: KyInstance, url: string, targets: readonly string[]) {
+export function hubConnection(
+  api: KyInstance,
+  url: string,
+  targets: readonly string[],
+  /** A hub open to guests: signed out (the key answers 401), the visitor connects without a key. */
+  options: { guests?: boolean } = {},
+) {
   /** The key fetch's own failure: a 401 there means the session is gone. */
   let keyFailure: HubConnectError | null = null;
   let connection: HubConnection | undefined;
@@ -75,6 +81,10 @@ export function hubConnection(api: KyInstance, url: string, targets: readonly st
             keyFailure = null;
             return key;
           } catch (error) {
+            if (options.guests && statusOf(error) === 401) {
+              keyFailure = null;
+              return '';
+            }
             keyFailure = new HubConnectError(
               `The hub key is not available: ${String(error)}`,
               statusOf(error),

@@ -38,11 +38,24 @@ function liveWithChat(refuse?: string) {
 }
 
 describe('the viewer chat panel', () => {
-  it('asks a signed-out visitor to sign in', async () => {
-    const { live } = liveWithChat();
+  it('lets a signed-out visitor chat as a guest, and offers to sign in', async () => {
+    const { chat, live, sent } = liveWithChat();
+    chat.send({ type: 'chat.available', userId: 'guest-0123456789abcdef' });
     await renderInApp(<ChatPanel live={live} />);
-    expect(screen.getByText('Sign in to chat with the visitors of this space')).toBeTruthy();
+    expect(screen.getByText('You are here as a guest. Sign in to chat under your name.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Type a message' }), {
+      target: { value: 'Hi all' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sent).toEqual(['Hi all']));
+  });
+
+  it('shows no guest note to a signed-in visitor', async () => {
+    const { chat, live } = liveWithChat();
+    chat.send({ type: 'chat.available', userId: 'me' });
+    await renderInApp(<ChatPanel live={live} />, { user: me });
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
   });
 
   it('groups messages by sender, shows them as text, and sends what the visitor types', async () => {

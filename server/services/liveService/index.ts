@@ -19,7 +19,7 @@ import {
 import { bytesOf, poseDefaults } from '../../../contracts/livePoses';
 import type { Executor } from '../../db';
 import { AppError } from '../../errors';
-import { type HubCallContext, HubError } from '../../hubs';
+import { type HubCallContext, HubError, isGuest } from '../../hubs';
 import type { Caller } from '../../http/caller';
 import { aclAdmits, readAccess } from '../sceneService/access';
 import type { SceneRow } from '../sceneService/metadata';
@@ -83,8 +83,8 @@ class Coalescer {
 }
 
 /** Whether chat and voice are open to the caller in the space (its communication ACL). */
-const mayCommunicate = (db: Executor, row: SceneRow, caller: Caller) =>
-  row.ownerId === caller.userId ||
+const mayCommunicate = (db: Executor, row: SceneRow, caller: Caller | null) =>
+  row.ownerId === caller?.userId ||
   !row.communicationAclEnabled ||
   aclAdmits(db, row.userCommunicationAcl, row.groupCommunicationAcl, caller);
 
@@ -175,7 +175,8 @@ export default async function liveService(instance: FastifyInstance, options: Li
     for (const [userId, times] of sent) if (times.every((at) => at < oldest)) sent.delete(userId);
   };
 
-  const profileOf = async (userId: string): Promise<LiveVisitor> => {
+  const profileOf = async ({ userId, name }: Caller): Promise<LiveVisitor> => {
+    if (isGuest(userId)) return { userId, name: name ?? 'Guest', profilePicture: null };
     const row = await creatorOf(app.db, userId);
     return {
       userId,
@@ -186,6 +187,8 @@ export default async function liveService(instance: FastifyInstance, options: Li
 
   const hub = app.hubServer.addHub({
     name: hubName,
+    // Visitors who are not signed in take part as guests (platform.md §7.6, issue 'live presence').
+    guests: true,
     methods: {
       JoinScene: async (context, sceneId, rawOptions) => {
         if (typeof sceneId !== 'string' || sceneId.length === 0 || sceneId.length > 64)
@@ -194,14 +197,16 @@ export default async function liveService(instance: FastifyInstance, options: Li
         if (!parsed.success) throw new HubError('JoinScene options are instanceId and friendUserId');
         let row: SceneRow | undefined;
         let communication: boolean;
+        // A guest is an anonymous visitor: what a signed-out visitor may see, and no access list names them.
+        const caller = isGuest(context.user.userId) ? null : context.user;
         try {
           row = await findScene(app.db, sceneId);
-          await readAccess(app.db, row, context.user);
-          communication = await mayCommunicate(app.db, row!, context.user);
+          await readAccess(app.db, row, caller);
+          communication = await mayCommunicate(app.db, row!, caller);
         } catch (error) {
           throw refusal(error);
         }
-        const visitor = await profileOf(context.user.userId);
+        const visitor = await profileOf(context.user);
         const { presence, left } = live.join(
           context.connectionId,
           visitor,

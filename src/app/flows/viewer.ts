@@ -18,7 +18,7 @@ import { publishingApi } from '../../services/publishing';
 import { scenesApi } from '../../services/scenes';
 import { spaceReactionsApi } from '../../services/spaceReactions';
 import { commandEngine } from '../engineCommands';
-import { sessionChanges, signedInUser } from '../relays';
+import { sessionRestarts, signedInUser } from '../relays';
 import type { AppServices } from '../services';
 
 /** Where a visitor who may not see a space is sent. */
@@ -35,7 +35,7 @@ export default function viewerFlows({ api, navigate }: AppServices) {
   const comments = commentsApi(api);
   const reactions = spaceReactionsApi(api);
   // One live-user connection for the visits of this tab (one visit at a time).
-  const liveHub = hubConnection(api, liveUserHubPath, liveTargets);
+  const liveHub = hubConnection(api, liveUserHubPath, liveTargets, { guests: true });
   return {
     /** The visitor's presence in the space (the live-user hub, while signed in). */
     liveVisit: liveVisitMachine.provide({
@@ -43,9 +43,8 @@ export default function viewerFlows({ api, navigate }: AppServices) {
         hub: hubConnectionMachine.provide({
           actors: {
             ...liveHub.actors,
-            signInWatch: sessionChanges<HubConnectionEvent>((user) => ({
-              type: user ? 'hub.start' : 'hub.stop',
-            })),
+            // Signed in or not (as a guest), the visitor is present; a sign-in or -out reconnects.
+            signInWatch: sessionRestarts<HubConnectionEvent>({ type: 'hub.start' }, { type: 'hub.stop' }),
           },
         }),
         join: fromPromise(({ input }) =>

@@ -25,8 +25,14 @@ export function ChatPanel({ live }: { live: LiveVisitActor | undefined }) {
   const session = useSession();
   const signedIn = useSelector(session, (s) => s.context.user !== null);
   const chat = live?.getSnapshot().context.chat;
-  if (!signedIn) return <SignInPrompt message={t('viewer.chat.signIn')} />;
-  return chat ? <Chat chat={chat} /> : <Typography role="status">{t('viewer.chat.joining')}</Typography>;
+  if (!chat) return <Typography role="status">{t('viewer.chat.joining')}</Typography>;
+  // Signed out, the visitor chats as a guest; signing in gives them their name.
+  return (
+    <Stack spacing={1.5} sx={{ height: '100%' }}>
+      {!signedIn && <SignInPrompt message={t('viewer.chat.signIn')} />}
+      <Chat chat={chat} />
+    </Stack>
+  );
 }
 
 function Chat({ chat }: { chat: ChatActor }) {

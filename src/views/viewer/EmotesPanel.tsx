@@ -2,9 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { emotes } from '../../../contracts/livePoses';
-import { useSession } from '../../app/AppContext';
 import type { LiveVisitActor } from '../../machines/liveVisitMachine';
-import { SignInPrompt } from './SignInPrompt';
 
 /** The i18n keys of the nine emotes, in their order (platform.md §2.7). */
 const emoteKeys = [
@@ -22,13 +20,11 @@ const emoteKeys = [
 /**
  * The viewer's Emotes panel (platform.md §2.7): the nine emotes; the one picked plays on the
  * visitor's avatar for everyone near (through their pose on the live-user hub) for a few seconds.
- * Needs the visitor to be present in the space (signed in).
+ * Works once the visitor is present in the space (signed in or as a guest).
  */
 export function EmotesPanel({ live }: { live: LiveVisitActor | undefined }) {
   const { t } = useTranslation();
-  const session = useSession();
-  const signedIn = useSelector(session, (s) => s.context.user !== null);
-  if (!signedIn || !live) return <SignInPrompt message={t('viewer.emotesPanel.signIn')} />;
+  if (!live) return <Typography role="status">{t('viewer.chat.joining')}</Typography>;
   return <EmoteButtons live={live} />;
 }
 

@@ -57,10 +57,11 @@ describe('live-user hub with the official SignalR client', () => {
     return id;
   }
 
-  async function connect(userId: string, protocol?: 'messagepack') {
+  /** A visitor's connection; `null` connects without a key, as a guest. */
+  async function connect(userId: string | null, protocol?: 'messagepack') {
     const client = hubClient(`${base}${liveUserHubPath}`, {
       protocol,
-      token: hubKeyOf(base, () => issuer.headersFor(userId)),
+      token: userId === null ? () => '' : hubKeyOf(base, () => issuer.headersFor(userId)),
     });
     const boxes = {
       myUserId: inbox(client, 'MyUserId'),
@@ -340,5 +341,40 @@ describe('live-user hub with the official SignalR client', () => {
     await expect(ana.client.invoke('SendPose', 'not base64!')).rejects.toThrow(/SendPose needs a pose/);
     // The connection is still good.
     await expect(ana.client.invoke('SendPose', pose)).resolves.toBeNull();
+  });
+
+  it('lets a visitor without a key in as a guest, with what a signed-out visitor may do', async () => {
+    const open = await space();
+    const guest = await connect(null, 'messagepack');
+    const [guestId] = (await guest.myUserId.next()) as [string];
+    expect(guestId).toMatch(/^guest-[0-9a-f]{16}$/);
+    const entered = await guest.client.invoke<LiveInstanceEntered>('JoinScene', open);
+    expect(entered.visitors).toEqual([
+      { userId: guestId, name: `Guest ${guestId.slice(-4).toUpperCase()}`, profilePicture: null },
+    ]);
+    expect(entered.communication).toBe(true);
+    await expect(guest.client.invoke('SendPublicMessage', 'Hello from a guest')).resolves.toEqual(
+      expect.any(String),
+    );
+
+    // A draft is no more a guest's than a signed-out visitor's; an access list never names a guest.
+    const draft = await space({ state: 'Draft' });
+    await expect(guest.client.invoke('JoinScene', draft)).rejects.toThrow(/HubException/);
+    const listed = await space({ communicationAclEnabled: true, userCommunicationAcl: ['ana'] });
+    expect((await guest.client.invoke<LiveInstanceEntered>('JoinScene', listed)).communication).toBe(false);
+    await expect(guest.client.invoke('SendPublicMessage', 'hi')).rejects.toThrow(
+      /Communications are disabled/,
+    );
+
+    // Each connection without a key is another guest.
+    const other = await connect(null);
+    expect((await other.myUserId.next())[0]).not.toBe(guestId);
+  });
+
+  it('still refuses a key that is not valid, and the notification hub has no guests', async () => {
+    const forged = hubClient(`${base}${liveUserHubPath}`, { token: () => 'not-a-token' });
+    await expect(forged.start()).rejects.toThrow(/401|Unauthorized/);
+    const notifications = hubClient(`${base}/hubs/notification`, { token: () => '' });
+    await expect(notifications.start()).rejects.toThrow(/401|Unauthorized/);
   });
 });
