@@ -125,4 +125,22 @@ export const chatMessages = {
   empty: 'Write a message first',
   tooLong: `A message has at most ${liveDefaults.messageMaxLength} characters`,
   tooFast: 'You are sending messages too fast; wait a moment',
+  muted: 'The owner of this space has muted you here',
 } as const;
+
+/**
+ * Moderation on the live-user hub (the space's owner only): MuteVisitor / UnmuteVisitor (no chat
+ * in the space), RemoveVisitor (out of the space now; they may come back), BanVisitor /
+ * UnbanVisitor (out, and may not enter again), each `(sceneId, userId)`. The visitor removed gets
+ * RemovedFromScene(LiveRemoved) on each of their connections in the space.
+ */
+export const moderationMessages = {
+  notOwner: 'Only the owner of this space may do that',
+  notYourself: 'You cannot do that to yourself',
+  banned: 'The owner of this space does not let you in',
+  removed: 'The owner of this space asked you to leave',
+  arguments: 'Give the id of the space and of the visitor',
+} as const;
+
+export const LiveRemoved = z.object({ sceneId: z.string(), banned: z.boolean() });
+export type LiveRemoved = z.infer<typeof LiveRemoved>;

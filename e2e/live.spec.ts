@@ -5,7 +5,7 @@ import { demoSpace, expectAccessible, signIn, text } from './support';
 // Two signed-in visitors open the same published space: each sees the other among the space's
 // live visitors (an avatar each), they chat, one walks ahead and the other sees their avatar with
 // its name tag, then its emote; when one leaves the other is alone again; a visitor who is not
-// signed in comes as a guest.
+// signed in comes as a guest, and the owner removes them.
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -98,6 +98,22 @@ test('visitors of a space see each other live, and one leaving is seen', async (
   await museum.getByRole('button', { name: text('viewer.sidebar.chat') }).click();
   await expect(museum.getByRole('log').getByText('Hello from a guest')).toBeVisible({ timeout: 10_000 });
   await expectAccessible(guest);
+
+  // The museum owns the space: it removes the guest, who is told, and is alone again.
+  await museum.getByRole('button', { name: text('viewer.liveVisitors.list') }).click();
+  const here = museum.getByRole('dialog', { name: text('viewer.liveVisitors.list') });
+  await expect(here.getByText('Harbour Museum of Modern Art')).toBeVisible();
+  // Not on itself.
+  await expect(here.getByRole('button', { name: /Harbour Museum of Modern Art$/ })).toHaveCount(0);
+  await expectAccessible(museum);
+  await here.getByRole('button', { name: new RegExp(`^${text('viewer.moderation.remove')}: Guest`) }).click();
+  await expect(
+    guest.getByRole('alert').filter({ hasText: 'The owner of this space asked you to leave' }),
+  ).toBeVisible({
+    timeout: 10_000,
+  });
+  await museum.keyboard.press('Escape');
+  await expect(museum.getByTestId('viewer-live-visitors')).toBeHidden({ timeout: 20_000 });
   await guestContext.close();
   await museumContext.close();
   await schoolBrowser.close();

@@ -137,6 +137,12 @@ export class HubConnections {
     return true;
   }
 
+  /** The call context of an open connection of this node. */
+  localContext(hub: RegisteredHub, connectionId: string): HubCallContext | undefined {
+    const connection = hub.connections.get(connectionId);
+    return connection?.state === 'open' ? this.contextOf(connection) : undefined;
+  }
+
   private send(connection: Connection, message: ServerMessage) {
     this.sendRaw(connection, new Outgoing(message));
   }

@@ -80,6 +80,8 @@ export interface Hub {
    * computes for its own connections); answers whether it was sent.
    */
   sendLocal(connectionId: string, target: string, ...args: unknown[]): boolean;
+  /** What a method of this connection would know, if it is open on this node (to act for it). */
+  localContext(connectionId: string): HubCallContext | undefined;
 }
 
 export interface HubTiming {

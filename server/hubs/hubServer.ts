@@ -148,6 +148,7 @@ export default fp<HubServerOptions>(
           .length,
       sendLocal: (connectionId, target, ...args) =>
         connections.sendLocal(registered, connectionId, target, args),
+      localContext: (connectionId) => connections.localContext(registered, connectionId),
     });
     const server: HubServer = {
       backplane,

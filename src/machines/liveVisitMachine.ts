@@ -1,9 +1,14 @@
 import { type ActorRefFrom, assign, cancel, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
-import type { LiveInstanceEntered, LiveVisitor } from '../../contracts/live';
+import {
+  type LiveInstanceEntered,
+  type LiveRemoved,
+  type LiveVisitor,
+  moderationMessages,
+} from '../../contracts/live';
 import type { ChatMessage } from '../../contracts/live';
 import { decodePoses, emotes, type LivePoseVisitor, type Pose } from '../../contracts/livePoses';
 import type { EngineCommand } from '../engine/protocol';
-import { chatMachine } from './chatMachine';
+import { chatMachine, hubErrorText } from './chatMachine';
 import { type HubConnectionEvent, hubConnectionMachine, type HubMessage } from './hubConnectionMachine';
 
 export interface LiveVisitInput {
@@ -47,7 +52,18 @@ export type LiveVisitEvent =
   | { type: 'live.moved'; position: [number, number, number]; yaw: number }
   /** The visitor plays an emote (1–9). */
   | { type: 'live.emote'; emote: number }
-  | { type: 'live.emoteEnded' };
+  | { type: 'live.emoteEnded' }
+  /** The space's owner mutes, unmutes, removes or bans another visitor. */
+  | { type: 'live.moderate'; action: ModerationAction; userId: string };
+
+/** What an owner may do to a visitor, as the hub's methods name them. */
+export const moderationActions = {
+  mute: 'MuteVisitor',
+  unmute: 'UnmuteVisitor',
+  remove: 'RemoveVisitor',
+  ban: 'BanVisitor',
+} as const;
+export type ModerationAction = keyof typeof moderationActions;
 
 /** The hub messages this flow reads. */
 export const liveTargets = [
@@ -58,6 +74,7 @@ export const liveTargets = [
   'Poses',
   'PoseVisitors',
   'PoseVisitorsLeft',
+  'RemovedFromScene',
 ] as const;
 const read = new Set<string>(liveTargets);
 
@@ -177,6 +194,8 @@ export const liveVisitMachine = setup({
     toEngine: (_, _params: { command: EngineCommand }) => {},
     /** Sends the visitor's pose to the hub, without waiting (the flows provide it). */
     sendPose: (_, _params: { pose: Pose | null }) => {},
+    /** Asks the hub to moderate a visitor (the server checks that the caller owns the space). */
+    moderate: (_, _params: { sceneId: string; action: ModerationAction; userId: string }) => {},
   },
 }).createMachine({
   id: 'liveVisit',
@@ -238,7 +257,7 @@ export const liveVisitMachine = setup({
         onError: {
           target: 'refused',
           actions: assign({
-            error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+            error: ({ event }) => hubErrorText(event.error),
           }),
         },
       },
@@ -278,6 +297,17 @@ export const liveVisitMachine = setup({
             { type: 'sendPose', params: ({ context }) => ({ pose: poseOf(context) }) },
           ],
         },
+        'live.moderate': {
+          guard: ({ context, event }) => event.userId !== context.userId && event.action in moderationActions,
+          actions: {
+            type: 'moderate',
+            params: ({ context, event }) => ({
+              sceneId: context.sceneId,
+              action: event.action,
+              userId: event.userId,
+            }),
+          },
+        },
         'live.emoteEnded': {
           actions: [
             assign({ emote: 0 }),
@@ -285,6 +315,21 @@ export const liveVisitMachine = setup({
           ],
         },
         'live.message': [
+          {
+            // The space's owner took the visitor out (and may have banned them).
+            guard: ({ context, event }) =>
+              (messageFor(event, 'RemovedFromScene') as LiveRemoved | undefined)?.sceneId === context.sceneId,
+            target: 'refused',
+            actions: assign({
+              visitors: [],
+              count: 0,
+              instanceId: null,
+              error: ({ event }) =>
+                (messageFor(event, 'RemovedFromScene') as LiveRemoved).banned
+                  ? moderationMessages.banned
+                  : moderationMessages.removed,
+            }),
+          },
           {
             guard: ({ context, event }) => avatarCommand(event, context.poseId) !== null,
             actions: {

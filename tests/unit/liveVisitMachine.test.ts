@@ -37,11 +37,13 @@ function startVisit() {
   const chatEvents: AnyEventObject[] = [];
   const commands: EngineCommand[] = [];
   const poses: unknown[] = [];
+  const moderated: unknown[] = [];
   const actor = createActor(
     liveVisitMachine.provide({
       actions: {
         toEngine: (_, { command }) => void commands.push(command),
         sendPose: (_, { pose }) => void poses.push(pose),
+        moderate: (_, params) => void moderated.push(params),
       },
       actors: {
         hub: createMachine({}),
@@ -61,7 +63,7 @@ function startVisit() {
     if (fromHub.has(event.type)) report!(event as LiveVisitEvent);
     else fakes.answer(actor, event);
   };
-  return { actor, fakes, play, chatEvents, commands, poses, released: () => released };
+  return { actor, fakes, play, chatEvents, commands, poses, moderated, released: () => released };
 }
 
 const withoutHub = (context: object) => {
@@ -89,10 +91,13 @@ const model = createPathModel(liveVisitMachine, {
     { type: 'live.message', target: 'Poses', args: [posesText] },
     { type: 'live.message', target: 'PoseVisitors', args: [[{ ...visitor('ana'), poseId: 7 }]] },
     { type: 'live.message', target: 'PoseVisitorsLeft', args: [[7]] },
+    { type: 'live.message', target: 'RemovedFromScene', args: [{ sceneId: 's1', banned: true }] },
+    { type: 'live.message', target: 'RemovedFromScene', args: [{ sceneId: 'other', banned: false }] },
     { type: 'live.moved', position: [1, 0, 2], yaw: 90 },
     { type: 'live.emote', emote: 1 },
     { type: 'live.emote', emote: 12 },
     { type: 'live.emoteEnded' },
+    { type: 'live.moderate', action: 'remove', userId: 'ana' },
   ],
 });
 
@@ -102,6 +107,7 @@ describePaths('live visit machine (model)', getTransitionPaths(model), (path) =>
   let wasPresent = false;
   for (const step of replaySteps(path)) {
     const posesBefore = visit.poses.length;
+    const moderatedBefore = visit.moderated.length;
     const joinsBefore = visit.fakes.calls.filter((c) => c.name === 'join').length;
     visit.play(step.event);
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -119,6 +125,16 @@ describePaths('live visit machine (model)', getTransitionPaths(model), (path) =>
       expect(snapshot.context.count).toBeGreaterThan(0);
     }
     if (!snapshot.matches('present')) expect(snapshot.context.count).toBe(0);
+    // Taken out by the owner: out of the space, with the reason, and it stays out.
+    if ((step.event as { target?: string }).target === 'RemovedFromScene') {
+      const forThisSpace =
+        (step.event as unknown as { args: { sceneId: string }[] }).args[0].sceneId === 's1';
+      if (forThisSpace && wasPresent) {
+        expect(snapshot.value).toBe('refused');
+        expect(snapshot.context.error).toBe('The owner of this space does not let you in');
+      }
+      if (!forThisSpace) expect(snapshot.matches('present')).toBe(wasPresent);
+    }
     // The chat is open exactly while the visitor is present (disabled where they may not talk).
     const chatState = visit.chatEvents.filter((e) => e.type !== 'chat.received').at(-1);
     if (snapshot.matches('present'))
@@ -158,6 +174,12 @@ describePaths('live visit machine (model)', getTransitionPaths(model), (path) =>
     }
     if (step.event.type === 'live.moved' && snapshot.matches('present'))
       expect(visit.poses.length).toBe(posesBefore + 1);
+    // A moderation goes to the hub only while present.
+    if (step.event.type === 'live.moderate') {
+      expect(visit.moderated).toHaveLength(wasPresent ? moderatedBefore + 1 : moderatedBefore);
+      if (wasPresent)
+        expect(visit.moderated.at(-1)).toEqual({ sceneId: 's1', action: 'remove', userId: 'ana' });
+    }
     lastInstance = snapshot.context.instanceId;
     wasPresent = snapshot.matches('present');
   }

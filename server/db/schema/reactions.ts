@@ -54,3 +54,23 @@ export const sceneHistory = pgTable(
     ),
   ],
 );
+
+/**
+ * Who the space's owner muted (no chat there) or banned (may not enter while live) in a space
+ * (issue 'live presence', moderation). A guest's id may be here too: it lasts as long as the
+ * guest's connection, as the guest does. Rows go with the space.
+ */
+export const sceneModeration = pgTable(
+  'scene_moderation',
+  {
+    sceneId: text('scene_id')
+      .notNull()
+      .references(() => scenes.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    /** 'mute' or 'ban'. */
+    kind: text('kind').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sceneId, t.userId, t.kind] })],
+);

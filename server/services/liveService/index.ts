@@ -11,7 +11,9 @@ import {
   liveDefaults,
   type LiveInstanceEntered,
   type LiveInstanceExited,
+  type LiveRemoved,
   LiveScenesAnswer,
+  moderationMessages,
   LiveScenesQuery,
   liveUserHubPath,
   type LiveVisitor,
@@ -26,6 +28,7 @@ import type { SceneRow } from '../sceneService/metadata';
 import { creatorOf, findScene } from '../sceneService/queries';
 import { LiveInstances, type Presence, type SceneShare } from './instances';
 import { LivePoses } from './livePoses';
+import { isModerated, type ModerationKind, setModeration } from './moderation';
 
 export interface LiveServiceOptions {
   /** Visitors in one instance (default LIVE_INSTANCE_CAP, else contracts/live.ts). */
@@ -40,6 +43,14 @@ export interface LiveServiceOptions {
 
 /** The backplane channel on which the processes of a cluster share who is where. */
 const presenceChannel = 'live:presence';
+/** The channel on which an owner's removal reaches every process. */
+const moderationChannel = 'live:moderation';
+
+interface RemovalMessage {
+  sceneId: string;
+  userId: string;
+  banned: boolean;
+}
 
 interface ShareMessage {
   node: string;
@@ -135,6 +146,11 @@ export default async function liveService(instance: FastifyInstance, options: Li
     for (const sceneId of live.applyShare(shared.node, shared.scenes, shared.whole)) refresh(sceneId);
     refreshTotal();
   });
+  const stopModeration = await backplane.subscribe(moderationChannel, (message) => {
+    const removal = message.arguments[0] as RemovalMessage | undefined;
+    if (message.origin === node || !removal) return;
+    void removeHere(removal).catch((error: unknown) => app.log.warn({ err: error }, 'a removal failed'));
+  });
   const heartbeat = setInterval(() => {
     forgetOldSends();
     void shareAll();
@@ -154,6 +170,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
     later.stop();
     await poses.stop();
     await stopListening();
+    await stopModeration();
   });
 
   // When each user sent their recent chat messages (the rate limit's window): per user, so that
@@ -203,6 +220,8 @@ export default async function liveService(instance: FastifyInstance, options: Li
           row = await findScene(app.db, sceneId);
           await readAccess(app.db, row, caller);
           communication = await mayCommunicate(app.db, row!, caller);
+          if (await isModerated(app.db, sceneId, context.user.userId, 'ban'))
+            throw new HubError(moderationMessages.banned);
         } catch (error) {
           throw refusal(error);
         }
@@ -235,6 +254,15 @@ export default async function liveService(instance: FastifyInstance, options: Li
           throw new HubError('SendPose needs a pose (8 bytes) from a visitor in a space');
         return null;
       },
+      MuteVisitor: (context, sceneId, userId) => moderate(context, sceneId, userId, 'mute', true),
+      UnmuteVisitor: (context, sceneId, userId) => moderate(context, sceneId, userId, 'mute', false),
+      BanVisitor: (context, sceneId, userId) => moderate(context, sceneId, userId, 'ban', true),
+      UnbanVisitor: (context, sceneId, userId) => moderate(context, sceneId, userId, 'ban', false),
+      RemoveVisitor: async (context, sceneId, userId) => {
+        await ownerOf(context, sceneId, userId);
+        await removeEverywhere({ sceneId: sceneId as string, userId: userId as string, banned: false });
+        return null;
+      },
       ExitCurrentScene: async (context) => {
         const left = live.leave(context.connectionId);
         if (left) await departed(context, left);
@@ -248,6 +276,8 @@ export default async function liveService(instance: FastifyInstance, options: Li
         if (!text) throw new HubError(chatMessages.empty);
         if ([...text].length > liveDefaults.messageMaxLength) throw new HubError(chatMessages.tooLong);
         if (!mayPost(context.user.userId)) throw new HubError(chatMessages.tooFast);
+        if (await isModerated(app.db, presence.sceneId, context.user.userId, 'mute'))
+          throw new HubError(chatMessages.muted);
         const { visitor } = presence;
         const message: ChatMessage = {
           id: randomUUID(),
@@ -272,6 +302,63 @@ export default async function liveService(instance: FastifyInstance, options: Li
       if (left) changed(left);
     },
   });
+
+  /** Checks that the caller owns the space and moderates someone else; the space. */
+  async function ownerOf(context: HubCallContext, sceneId: unknown, userId: unknown) {
+    if (
+      typeof sceneId !== 'string' ||
+      typeof userId !== 'string' ||
+      !sceneId ||
+      !userId ||
+      userId.length > 200
+    )
+      throw new HubError(moderationMessages.arguments);
+    const row = await findScene(app.db, sceneId);
+    if (!row || row.deletedAt || row.ownerId !== context.user.userId)
+      throw new HubError(moderationMessages.notOwner);
+    if (userId === context.user.userId) throw new HubError(moderationMessages.notYourself);
+    return row;
+  }
+
+  async function moderate(
+    context: HubCallContext,
+    sceneId: unknown,
+    userId: unknown,
+    kind: ModerationKind,
+    on: boolean,
+  ) {
+    await ownerOf(context, sceneId, userId);
+    const values = { sceneId: sceneId as string, userId: userId as string, kind, by: context.user.userId };
+    await setModeration(app.db, values, on);
+    // A ban takes the visitor out at once, on whichever process they are.
+    if (kind === 'ban' && on)
+      await removeEverywhere({ sceneId: values.sceneId, userId: values.userId, banned: true });
+    return null;
+  }
+
+  /** Takes a user's connections out of a space, on every process. */
+  async function removeEverywhere(removal: RemovalMessage) {
+    await removeHere(removal);
+    await backplane
+      .publish(moderationChannel, { target: 'remove', arguments: [removal], origin: node })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'a removal could not be shared'));
+  }
+
+  /** Takes the user's connections of this process out of the space; they are told why. */
+  async function removeHere({ sceneId, userId, banned }: RemovalMessage) {
+    for (const presence of live.presencesOf(userId, sceneId)) {
+      const { connectionId } = presence;
+      live.leave(connectionId);
+      const removed: LiveRemoved = { sceneId, banned };
+      hub.sendLocal(connectionId, 'RemovedFromScene', removed);
+      const context = hub.localContext(connectionId);
+      if (context) await departed(context, presence);
+      else {
+        poses.leave(connectionId);
+        changed(presence);
+      }
+    }
+  }
 
   /** After a connection left `where`: it is told, leaves the groups, and the others are updated. */
   async function departed(context: HubCallContext, where: Presence) {

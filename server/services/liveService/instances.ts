@@ -90,6 +90,13 @@ export class LiveInstances {
     return { presence, left: moved };
   }
 
+  /** The presences of a user's connections of this process in a space. */
+  presencesOf(userId: string, sceneId: string): Presence[] {
+    return [...this.byConnection.values()].filter(
+      (p) => p.visitor.userId === userId && p.sceneId === sceneId,
+    );
+  }
+
   /** Takes a connection out of its space; answers where it was. */
   leave(connectionId: string): Presence | undefined {
     const presence = this.byConnection.get(connectionId);

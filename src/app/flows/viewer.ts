@@ -5,7 +5,7 @@ import { type LiveInstanceEntered, liveUserHubPath } from '../../../contracts/li
 import { encodePose } from '../../../contracts/livePoses';
 import { commentsMachine } from '../../machines/commentsMachine';
 import { type HubConnectionEvent, hubConnectionMachine } from '../../machines/hubConnectionMachine';
-import { liveTargets, liveVisitMachine } from '../../machines/liveVisitMachine';
+import { liveTargets, liveVisitMachine, moderationActions } from '../../machines/liveVisitMachine';
 import { chatMachine } from '../../machines/chatMachine';
 import type { SessionActorRef } from '../../machines/appMachine';
 import { homeSpacesMachine } from '../../machines/homeSpacesMachine';
@@ -67,6 +67,8 @@ export default function viewerFlows({ api, navigate }: AppServices) {
         sendPose: (_, { pose }) => {
           if (pose) liveHub.send('SendPose', base64Of(encodePose(pose)));
         },
+        moderate: (_, { sceneId, action, userId }) =>
+          void liveHub.invoke(moderationActions[action], sceneId, userId).catch(() => {}),
       },
     }),
     viewerPage: viewerPageMachine.provide({

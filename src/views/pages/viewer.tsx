@@ -101,6 +101,7 @@ function ViewerView({
 }: ViewerSessionProps & { page: ViewerPageActorRef }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
+  const userId = useSelector(useSession(), (s) => s.context.user?.userId ?? null);
   const loading = useSelector(page, (s) => s.hasTag('loading'));
   const ready = useSelector(page, (s) => s.hasTag('ready'));
   const denied = useSelector(page, (s) => s.hasTag('denied'));
@@ -268,7 +269,9 @@ function ViewerView({
               </Typography>
             </Box>
             {draft && <Chip size="small" color="warning" label={t('viewer.draftPreview')} />}
-            {!embed && live && <LiveVisitors visit={live} />}
+            {!embed && live && (
+              <LiveVisitors visit={live} owner={userId !== null && userId === metadata.ownerId} />
+            )}
           </Stack>
         </Paper>
       )}
@@ -309,6 +312,8 @@ function LivePresence({
     onVisit(visit);
     return () => onVisit(undefined);
   }, [visit, onVisit]);
+  // Taken out of the space by its owner: the visitor is told why.
+  const removal = useSelector(visit, (s) => (s?.matches('refused') ? s.context.error : null));
   // Where the visitor walks is their pose for the others.
   useEffect(
     () =>
@@ -318,7 +323,12 @@ function LivePresence({
       }),
     [visit, onEngineEvent],
   );
-  return null;
+  if (!removal) return null;
+  return (
+    <Alert severity="info" role="alert" sx={{ position: 'absolute', left: 12, bottom: 12, maxWidth: 420 }}>
+      {removal}
+    </Alert>
+  );
 }
 
 /**
