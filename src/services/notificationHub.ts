@@ -1,6 +1,6 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { HTTPError, type KyInstance } from 'ky';
-import { fromCallback, fromPromise } from 'xstate';
+import { type AnyActorRef, fromCallback, fromPromise } from 'xstate';
 import { notificationHubPath } from '../../contracts/hubs';
 import type { HubConnectionEvent, HubProblem } from '../machines/hubConnectionMachine';
 
@@ -58,9 +58,14 @@ export function hubConnection(
   api: KyInstance,
   url: string,
   targets: readonly string[],
-  /** A hub open to guests: signed out (the key answers 401), the visitor connects without a key. */
-  options: { guests?: boolean } = {},
+  /**
+   * A hub open to guests: when this answers true at a connection's start (nobody is signed in in
+   * the actor system), the visitor connects without a key, and the key is not asked for.
+   */
+  options: { asGuest?: (system: { get(systemId: string): AnyActorRef | undefined }) => boolean } = {},
 ) {
+  /** Whether the current connection is a guest's (decided at each start). */
+  let guest = false;
   /** The key fetch's own failure: a 401 there means the session is gone. */
   let keyFailure: HubConnectError | null = null;
   let connection: HubConnection | undefined;
@@ -76,15 +81,12 @@ export function hubConnection(
       .withUrl(url, {
         transport: HttpTransportType.WebSockets,
         accessTokenFactory: async () => {
+          if (guest) return '';
           try {
             const { key } = await api.get(hubKeyPath).json<{ key: string }>();
             keyFailure = null;
             return key;
           } catch (error) {
-            if (options.guests && statusOf(error) === 401) {
-              keyFailure = null;
-              return '';
-            }
             keyFailure = new HubConnectError(
               `The hub key is not available: ${String(error)}`,
               statusOf(error),
@@ -107,8 +109,9 @@ export function hubConnection(
   }
 
   const actors = {
-    start: fromPromise<void>(async () => {
+    start: fromPromise<void>(async ({ system }) => {
       keyFailure = null;
+      guest = options.asGuest?.(system) ?? false;
       try {
         await (await connectionOf()).start();
       } catch (error) {

@@ -35,7 +35,10 @@ export default function viewerFlows({ api, navigate }: AppServices) {
   const comments = commentsApi(api);
   const reactions = spaceReactionsApi(api);
   // One live-user connection for the visits of this tab (one visit at a time).
-  const liveHub = hubConnection(api, liveUserHubPath, liveTargets, { guests: true });
+  const liveHub = hubConnection(api, liveUserHubPath, liveTargets, {
+    // Signed out, the visitor is a guest: no key is asked for.
+    asGuest: (system) => signedInUser(system) === null,
+  });
   return {
     /** The visitor's presence in the space (the live-user hub, while signed in). */
     liveVisit: liveVisitMachine.provide({
