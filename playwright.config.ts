@@ -38,6 +38,19 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    // Every viewer page is a live visitor of its space, and the demo space is open in many tests
+    // at once: with the others' avatars hidden ('Show other visitors' off), one test's walk does
+    // not make every other page draw frames on the shared software renderer. e2e/live.spec.ts
+    // shows them.
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: `http://localhost:${port}`,
+          localStorage: [{ name: 'spaces.viewer.graphics', value: JSON.stringify({ showVisitors: false }) }],
+        },
+      ],
+    },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {

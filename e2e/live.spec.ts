@@ -8,6 +8,10 @@ import { demoSpace, expectAccessible, signIn, text } from './support';
 // signed in comes as a guest, and the owner removes them.
 
 test.describe.configure({ timeout: 180_000 });
+// Other visitors are shown (the suite hides them elsewhere, playwright.config.ts), in a space of
+// the museum's that no other test opens, so that the visitors counted are this test's own.
+test.use({ storageState: { cookies: [], origins: [] } });
+const spaceTitle = 'The Sculpture Court';
 
 async function openViewer(page: Page, sceneId: string) {
   await page.goto(`/viewer/${sceneId}`);
@@ -15,7 +19,7 @@ async function openViewer(page: Page, sceneId: string) {
 }
 
 test('visitors of a space see each other live, and one leaving is seen', async ({ browser, request }) => {
-  const space = await demoSpace(request);
+  const space = await demoSpace(request, 'Harbour Museum', spaceTitle);
   const museumContext = await browser.newContext();
   const museum = await museumContext.newPage();
   await museum.goto('/');
@@ -79,6 +83,13 @@ test('visitors of a space see each other live, and one leaving is seen', async (
   await museum.getByRole('button', { name: text('viewer.emotes.wave') }).click();
   await expect(tag).toContainText('Wave', { timeout: 10_000 });
   await expectAccessible(museum);
+  // The school hides the other visitors in its settings, and shows them again.
+  await school.getByRole('button', { name: text('viewer.sidebar.settings') }).click();
+  const showVisitors = school.getByLabel(text('viewer.settings.showVisitors'));
+  await showVisitors.uncheck();
+  await expect(school.getByTestId('avatar-tags')).toBeHidden();
+  await showVisitors.check();
+  await expect(tag).toBeVisible();
 
   // The school leaves: the museum is alone again, and the row goes.
   await schoolContext.close();

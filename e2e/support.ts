@@ -58,6 +58,17 @@ export function text(key: string): string {
 
 /** Fails on any serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
+  // The page as it settles: a panel fading in is judged once its colours are its own.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -174,10 +185,14 @@ export interface DemoSpace {
   ownerName: string;
 }
 
-/** The first published space of a demo user of the seed, found by the user's display name. */
+/**
+ * A published space of a demo user of the seed, found by the user's display name: the one with
+ * `title`, or the first.
+ */
 export async function demoSpace(
   request: APIRequestContext,
   ownerName = 'Harbour Museum',
+  title?: string,
 ): Promise<DemoSpace> {
   const users = await (
     await request.get(`/api/userService/users/search?q=${encodeURIComponent(ownerName)}`)
@@ -186,7 +201,9 @@ export async function demoSpace(
   const spaces = await (
     await request.get(`/api/sceneService/publishedscene/metadata?ownerId=${owner.userId}`)
   ).json();
-  const [space] = (spaces as { items: { sceneId: string; title: string }[] }).items;
+  const { items } = spaces as { items: { sceneId: string; title: string }[] };
+  const space = title === undefined ? items[0] : items.find((s) => s.title === title);
+  if (!space) throw new Error(`No published space "${title}" of ${ownerName}`);
   return { sceneId: space.sceneId, title: space.title, ownerId: owner.userId, ownerName: owner.name };
 }
 

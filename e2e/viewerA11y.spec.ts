@@ -28,7 +28,8 @@ const announcer = (page: Page) => page.getByTestId('viewer-tour-announcer');
 const listView = (page: Page) => page.getByTestId('space-list-view');
 
 test('a visitor takes the guided tour with the keyboard alone, each stop announced', async ({ page }) => {
-  test.setTimeout(120_000);
+  // Many steps, each drawn by the software renderer that the other tests' pages share.
+  test.setTimeout(180_000);
   const demo = await demoSpace(page.request);
   const content = await publishedContent(page, demo.sceneId);
   const tour = content.guidedTours.find((t) => t.public)!;

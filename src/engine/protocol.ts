@@ -92,6 +92,7 @@ export const engineCommandSchemas = {
     setTargetFrameRate: z.object({ fps: TargetFrameRate }),
     setFiltering: z.object({ level: FilteringLevel }),
     setAdaptiveResolution: z.object({ enabled: z.boolean() }),
+    setVisitorsShown: z.object({ shown: z.boolean() }),
   },
   Character: {
     setInputEnabled: z.object({ enabled: z.boolean() }),

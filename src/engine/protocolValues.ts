@@ -67,6 +67,11 @@ export const EngineSettings = z.object({
    * back when there is room; off keeps the render quality as chosen, whatever the frame rate.
    */
   adaptiveResolution: z.boolean().default(true),
+  /**
+   * Whether the other visitors of a live space are drawn (their avatars and name tags); off spares
+   * a slow device the frames their movement asks for.
+   */
+  showVisitors: z.boolean().default(true),
   /** BCP 47 language tag for the engine's own texts. */
   language: z.string().min(2).max(35).default('en'),
 });

@@ -16,7 +16,7 @@ import {
 /** The graphics settings of the viewer's Settings panel (the engine's own, without the language). */
 export type ViewerGraphics = Pick<
   EngineSettings,
-  'graphicsQuality' | 'renderScale' | 'targetFrameRate' | 'filtering' | 'adaptiveResolution'
+  'graphicsQuality' | 'renderScale' | 'targetFrameRate' | 'filtering' | 'adaptiveResolution' | 'showVisitors'
 >;
 
 export const defaultViewerGraphics: ViewerGraphics = {
@@ -25,6 +25,7 @@ export const defaultViewerGraphics: ViewerGraphics = {
   targetFrameRate: 0,
   filtering: 1,
   adaptiveResolution: true,
+  showVisitors: true,
 };
 
 /** The render qualities offered (render scale, relative to the canvas size). */
@@ -91,6 +92,7 @@ export function loadGraphics(storage: PreferenceStorage | null = browserStorage(
     targetFrameRate: valid(TargetFrameRate, stored.targetFrameRate, d.targetFrameRate),
     filtering: valid(FilteringLevel, stored.filtering, d.filtering),
     adaptiveResolution: valid(z.boolean(), stored.adaptiveResolution, d.adaptiveResolution),
+    showVisitors: valid(z.boolean(), stored.showVisitors, d.showVisitors),
   };
 }
 

@@ -58,6 +58,7 @@ const payloads: Payloads = {
         targetFrameRate: 60,
         filtering: 2,
         adaptiveResolution: false,
+        showVisitors: false,
         language: 'en',
       },
     },
@@ -68,6 +69,7 @@ const payloads: Payloads = {
     setTargetFrameRate: { fps: 30 },
     setFiltering: { level: 1 },
     setAdaptiveResolution: { enabled: false },
+    setVisitorsShown: { shown: false },
   },
   Character: { setInputEnabled: { enabled: false } },
   Core: {

@@ -39,6 +39,7 @@ describe('viewer graphics preferences', () => {
       targetFrameRate: 30,
       filtering: 2,
       adaptiveResolution: false,
+      showVisitors: false,
     };
     saveGraphics(chosen, storage);
     expect(loadGraphics(storage)).toEqual(chosen);
@@ -52,6 +53,7 @@ describe('viewer graphics preferences', () => {
         targetFrameRate: 60,
         filtering: 0,
         adaptiveResolution: 'yes',
+        showVisitors: 0,
       }),
     });
     expect(loadGraphics(storage)).toEqual({
@@ -60,6 +62,7 @@ describe('viewer graphics preferences', () => {
       targetFrameRate: 60,
       filtering: 0,
       adaptiveResolution: defaultViewerGraphics.adaptiveResolution,
+      showVisitors: defaultViewerGraphics.showVisitors,
     });
     expect(loadGraphics(memoryStorage({ [graphicsStorageKey]: '{not json' }))).toEqual(defaultViewerGraphics);
   });

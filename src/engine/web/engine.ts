@@ -171,8 +171,10 @@ export class WebEngine implements EngineAdapter {
       ...(cmd.method === 'setTargetFrameRate' && { targetFrameRate: cmd.payload.fps }),
       ...(cmd.method === 'setFiltering' && { filtering: cmd.payload.level }),
       ...(cmd.method === 'setAdaptiveResolution' && { adaptiveResolution: cmd.payload.enabled }),
+      ...(cmd.method === 'setVisitorsShown' && { showVisitors: cmd.payload.shown }),
     });
     this.runtime!.setSettings(next);
+    this.viewer?.setAvatarsShown(next.showVisitors);
     this.emitSettings();
   }
 

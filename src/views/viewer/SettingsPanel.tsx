@@ -78,6 +78,15 @@ export function SettingsPanel({ control }: { control: ViewerGraphicsControl }) {
           </MenuItem>
         ))}
       </TextField>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={graphics.showVisitors}
+            onChange={(e) => change('showVisitors', e.target.checked)}
+          />
+        }
+        label={t('viewer.settings.showVisitors')}
+      />
       <TextField
         select
         disabled

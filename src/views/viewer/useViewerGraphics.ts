@@ -13,6 +13,7 @@ const commands: { [K in keyof ViewerGraphics]: (value: ViewerGraphics[K]) => Eng
     method: 'setAdaptiveResolution',
     payload: { enabled },
   }),
+  showVisitors: (shown) => ({ channel: 'Settings', method: 'setVisitorsShown', payload: { shown } }),
 };
 
 export function graphicsCommand<K extends keyof ViewerGraphics>(

@@ -80,6 +80,8 @@ export class AvatarCrowd {
   private readonly position = new Vector3();
   private stopFrame: () => void;
   private readonly stopTags: () => void;
+  /** Whether the crowd is drawn; hidden, it keeps track of everyone but asks for no frame. */
+  private shown = true;
 
   constructor(private readonly runtime: Runtime) {
     this.mesh = this.makeMesh(64);
@@ -103,6 +105,15 @@ export class AvatarCrowd {
     return this.avatars.size;
   }
 
+  /** Draws the crowd or hides it (the visitor's choice in the settings). */
+  setShown(shown: boolean) {
+    if (shown === this.shown) return;
+    this.shown = shown;
+    this.mesh.visible = shown;
+    this.tags.style.display = shown ? '' : 'none';
+    this.runtime.invalidate();
+  }
+
   /** New poses, who some ids are, and who left. */
   update(poses: AvatarPose[], named: { id: number; name: string }[], left: number[]) {
     const now = performance.now();
@@ -123,7 +134,7 @@ export class AvatarCrowd {
     for (const id of left) this.remove(id);
     // How many are shown, for tests and tools that look at the page.
     this.tags.dataset.avatars = String(this.avatars.size);
-    this.runtime.invalidate();
+    if (this.shown) this.runtime.invalidate();
   }
 
   clear() {
@@ -150,6 +161,7 @@ export class AvatarCrowd {
     mesh.instanceMatrix.setUsage(DynamicDrawUsage);
     mesh.count = 0;
     mesh.frustumCulled = false;
+    mesh.visible = this.mesh?.visible ?? true;
     mesh.name = 'avatars';
     if (this.mesh) {
       mesh.instanceMatrix.array.set(this.mesh.instanceMatrix.array);
@@ -212,7 +224,7 @@ export class AvatarCrowd {
     }
     this.byIndex.pop();
     this.mesh.count = this.byIndex.length;
-    this.runtime.invalidate();
+    if (this.shown) this.runtime.invalidate();
   }
 
   /**
@@ -221,7 +233,8 @@ export class AvatarCrowd {
    * comes on a slow device.
    */
   private frame(): boolean {
-    if (this.avatars.size === 0) return false;
+    // Hidden, nothing moves on screen; shown again, everyone goes straight to their latest pose.
+    if (this.avatars.size === 0 || !this.shown) return false;
     const now = performance.now();
     let changed = false;
     for (const avatar of this.avatars.values()) {
@@ -260,7 +273,7 @@ export class AvatarCrowd {
 
   /** Name tags over the nearest named avatars. */
   private placeTags() {
-    if (this.avatars.size === 0) return;
+    if (this.avatars.size === 0 || !this.shown) return;
     const camera = this.runtime.camera.position;
     const named = [...this.avatars.values()]
       .filter((a) => a.name)

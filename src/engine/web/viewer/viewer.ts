@@ -416,8 +416,16 @@ export class ViewerMode {
   // Other visitors ----------------------------------------------------------------------------
 
   showAvatars(poses: AvatarPose[], names: { id: number; name: string }[], left: number[]) {
-    this.avatars ??= new AvatarCrowd(this.runtime);
+    if (!this.avatars) {
+      this.avatars = new AvatarCrowd(this.runtime);
+      this.avatars.setShown(this.runtime.settings.showVisitors);
+    }
     this.avatars.update(poses, names, left);
+  }
+
+  /** Draws the other visitors or hides them (the Settings panel's 'Show other visitors'). */
+  setAvatarsShown(shown: boolean) {
+    this.avatars?.setShown(shown);
   }
 
   clearAvatars() {
