@@ -6,7 +6,8 @@ import { z } from 'zod';
  * one, unless they join a friend's instance that has room.
  *
  * Methods (client → server): JoinScene(sceneId, options?), ExitCurrentScene(),
- * SendPublicMessage(text) (to everyone in the sender's instance).
+ * SendPublicMessage(text, clientId?) (to everyone in the sender's instance; with the client's own
+ * id for the message, `c-<clientId>` is its id, and a message sent again with it is taken once).
  * Events (server → client):
  * - MyUserId(userId) once connected;
  * - EnteredInstance(LiveInstanceEntered) to the visitor who joined;
@@ -19,6 +20,11 @@ import { z } from 'zod';
  */
 
 export const liveUserHubPath = '/hubs/live-user';
+
+/** Guests' user ids start with this (user ids are uuids: no user's does). */
+export const guestPrefix = 'guest-';
+
+export const isGuest = (userId: string) => userId.startsWith(guestPrefix);
 
 /**
  * The presence constants, in one table (the spec names none of them):
@@ -66,6 +72,11 @@ export const LiveInstanceEntered = z.object({
   communication: z.boolean(),
   /** The id of this visitor's own entries in Poses (contracts/livePoses.ts). */
   poseId: z.number().int(),
+  /**
+   * Whether this visitor may mute, remove and ban others here: the space's owner, and the
+   * district's Owners and Creators for a space of a district.
+   */
+  moderator: z.boolean(),
 });
 export type LiveInstanceEntered = z.infer<typeof LiveInstanceEntered>;
 
@@ -135,8 +146,9 @@ export const chatMessages = {
  * RemovedFromScene(LiveRemoved) on each of their connections in the space.
  */
 export const moderationMessages = {
-  notOwner: 'Only the owner of this space may do that',
+  notOwner: 'Only the owner of this space, or of its district, may do that',
   notYourself: 'You cannot do that to yourself',
+  ownerProtected: 'No one may do that to the owner of this space',
   banned: 'The owner of this space does not let you in',
   removed: 'The owner of this space asked you to leave',
   arguments: 'Give the id of the space and of the visitor',

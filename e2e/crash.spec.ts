@@ -1,8 +1,6 @@
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { freePort } from '../tests/support/postgresCluster';
-import { type ServerProcess, startServerProcess } from '../tests/support/serverProcess';
+import type { ServerProcess } from '../tests/support/serverProcess';
+import { ownServer } from './ownServer';
 import {
   accessTokenOf,
   hangPicture,
@@ -24,17 +22,7 @@ const saveStatus = (page: Page) => page.getByTestId('editor-save-status');
 test('killing the server during a save leaves the saved space loadable; the retry stores the edit', async ({
   page,
 }) => {
-  const port = await freePort();
-  const dataDir = path.resolve('.tmp', `e2e-crash-${port}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  const origin = `http://localhost:${port}`;
-  const start = () =>
-    startServerProcess(port, {
-      DATA_DIR: dataDir,
-      BASE_DOMAIN: 'localhost',
-      PUBLIC_ORIGIN: origin,
-      SEED_DEMO: 'true',
-    });
+  const { origin, start, remove } = await ownServer('crash');
   let server: ServerProcess = await start();
   try {
     await page.goto(`${origin}/`);
@@ -99,6 +87,6 @@ test('killing the server during a save leaves the saved space loadable; the retr
     await expect(placedObjects(page)).toHaveCount(2);
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    remove();
   }
 });

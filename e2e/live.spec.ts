@@ -110,14 +110,31 @@ test('visitors of a space see each other live, and one leaving is seen', async (
   await expect(museum.getByRole('log').getByText('Hello from a guest')).toBeVisible({ timeout: 10_000 });
   await expectAccessible(guest);
 
-  // The museum owns the space: it removes the guest, who is told, and is alone again.
+  // The museum mutes the guest for itself: what the guest says no longer reaches it.
   await museum.getByRole('button', { name: text('viewer.liveVisitors.list') }).click();
   const here = museum.getByRole('dialog', { name: text('viewer.liveVisitors.list') });
   await expect(here.getByText('Harbour Museum of Modern Art')).toBeVisible();
-  // Not on itself.
+  // Nothing to do to itself.
   await expect(here.getByRole('button', { name: /Harbour Museum of Modern Art$/ })).toHaveCount(0);
+  const guestActions = here.getByRole('button', { name: /^Actions for Guest/ });
+  await guestActions.click();
   await expectAccessible(museum);
-  await here.getByRole('button', { name: new RegExp(`^${text('viewer.moderation.remove')}: Guest`) }).click();
+  await museum.getByRole('menuitem', { name: text('viewer.ignore.mute') }).click();
+  await expect(here.getByText(text('viewer.ignore.muted'))).toBeVisible();
+  await museum.keyboard.press('Escape');
+  await expect(here).toBeHidden();
+  await guest.getByRole('textbox', { name: text('viewer.chat.placeholder') }).fill('Can you hear me?');
+  await guest.keyboard.press('Enter');
+  await expect(guest.getByRole('log').getByText('Can you hear me?')).toBeVisible({ timeout: 10_000 });
+  await museum.waitForTimeout(1000);
+  const museumLog = museum.getByRole('log');
+  await expect(museumLog.getByText('Hello from a guest')).toBeVisible();
+  await expect(museumLog.getByText('Can you hear me?')).toHaveCount(0);
+
+  // The museum owns the space: it removes the guest, who is told, and is alone again.
+  await museum.getByRole('button', { name: text('viewer.liveVisitors.list') }).click();
+  await guestActions.click();
+  await museum.getByRole('menuitem', { name: text('viewer.moderation.remove') }).click();
   await expect(
     guest.getByRole('alert').filter({ hasText: 'The owner of this space asked you to leave' }),
   ).toBeVisible({

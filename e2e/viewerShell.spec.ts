@@ -18,6 +18,10 @@ const panels = [
   'viewer.sidebar.sound',
 ];
 
+// Each test opens the space and walks every panel, drawn by the software renderer the other
+// tests' pages share: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 let demo: DemoSpace;
 test.beforeAll(async ({ request }) => {
   demo = await demoSpace(request);
@@ -68,7 +72,7 @@ test('each sidebar panel opens by keyboard alone; Escape closes it and the focus
 
 test('the panels show the space: info, share, paths and other spaces', async ({ page }) => {
   // Many steps on software graphics, on a busy machine.
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await openViewer(page);
   await panelButton(page, 'viewer.sidebar.spaceInfo').click();
   const info = panel(page, 'viewer.sidebar.spaceInfo');

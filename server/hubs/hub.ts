@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser, LiveGrants, VerifyAccessToken } from '../identity/accessTokens';
+import { guestPrefix, isGuest } from '../../contracts/live';
 import type { Backplane } from './backplane';
 
 /** What a hub is: what the plugins that add one write, and what the hub server offers them. */
@@ -144,10 +145,7 @@ export type Authenticate = (
   query: URLSearchParams,
 ) => Promise<{ readonly user: AuthUser } | { readonly error: string; readonly noKey?: boolean }>;
 
-/** Guests' user ids start with this (user ids are uuids: no user's does). */
-export const guestPrefix = 'guest-';
-
-export const isGuest = (userId: string) => userId.startsWith(guestPrefix);
+export { guestPrefix, isGuest };
 
 /** The user a guest is: from its id (new with `newGuestId`), named 'Guest' and the id's last 4. */
 export function guestUser(userId: string): AuthUser {

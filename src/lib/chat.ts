@@ -10,6 +10,10 @@ export const chatRules = {
   scrollDebounceMs: 100,
   /** Messages a chat keeps (the oldest go first). */
   kept: 200,
+  /** Messages written while the connection is away, kept to send when it is back. */
+  outboxMax: 20,
+  /** A message whose sending failed for want of a connection is tried again after this. */
+  retryMs: 3000,
 } as const;
 
 export interface ChatGroup {
@@ -43,4 +47,10 @@ export function groupMessages(messages: readonly ChatMessage[], myUserId: string
     });
   }
   return groups;
+}
+
+/** A prefix for one page's chat message ids: random, so that no two pages' ids meet. */
+export function newChatIdPrefix(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return `${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}-`;
 }

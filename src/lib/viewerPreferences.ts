@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isGuest } from '../../contracts/live';
 import {
   type EngineSettings,
   FilteringLevel,
@@ -42,6 +43,9 @@ export interface SoundPreferences {
 export const defaultSound: SoundPreferences = { volume: 100, muted: false };
 
 export const graphicsStorageKey = 'spaces.viewer.graphics';
+export const ignoredStorageKey = 'spaces.live.ignored';
+/** How many muted or blocked visitors a browser remembers (the latest). */
+export const ignoredRemembered = 500;
 export const soundStorageKey = 'spaces.viewer.sound';
 
 /** The part of `Storage` used (tests give a map). */
@@ -138,3 +142,23 @@ export function changeSound(sound: SoundPreferences, change: SoundChange): Sound
 
 /** What the audio element plays at: 0 when muted, else the volume as a fraction. */
 export const audibleVolume = (sound: SoundPreferences) => (sound.muted ? 0 : sound.volume / 100);
+
+/** Whom this browser's visitor muted or blocked for themselves (user id → 'mute' or 'block'). */
+export function loadIgnoredVisitors(
+  storage: PreferenceStorage | null = browserStorage(),
+): Record<string, 'mute' | 'block'> {
+  const stored = readJson(storage, ignoredStorageKey);
+  const out: Record<string, 'mute' | 'block'> = {};
+  for (const [userId, kind] of Object.entries(stored).slice(-ignoredRemembered))
+    if ((kind === 'mute' || kind === 'block') && userId.length <= 200) out[userId] = kind;
+  return out;
+}
+
+/** Keeps the choices for the next visits; not a guest's, whose id is new on each visit. */
+export function saveIgnoredVisitors(
+  ignored: Record<string, 'mute' | 'block'>,
+  storage: PreferenceStorage | null = browserStorage(),
+) {
+  const kept = Object.entries(ignored).filter(([userId]) => !isGuest(userId));
+  writeJson(storage, ignoredStorageKey, Object.fromEntries(kept.slice(-ignoredRemembered)));
+}

@@ -1,4 +1,14 @@
-import { type ActorRefFrom, assign, cancel, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  assign,
+  cancel,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  raise,
+  sendTo,
+  setup,
+} from 'xstate';
 import {
   type LiveInstanceEntered,
   type LiveRemoved,
@@ -13,7 +23,18 @@ import { type HubConnectionEvent, hubConnectionMachine, type HubMessage } from '
 
 export interface LiveVisitInput {
   sceneId: string;
+  /** Whom the visitor muted or blocked for themselves before (this browser remembers it). */
+  ignored?: IgnoredVisitors;
+  /** Prefix of the ids of the visitor's chat messages (random per page: `newChatIdPrefix`). */
+  chatIdPrefix?: string;
 }
+
+/**
+ * What a visitor chose for another, for themselves alone: 'mute' hides their chat messages (and
+ * their voice); 'block' hides their avatar too.
+ */
+export type IgnoreKind = 'mute' | 'block';
+export type IgnoredVisitors = Record<string, IgnoreKind>;
 
 export interface LiveVisitContext {
   sceneId: string;
@@ -31,6 +52,8 @@ export interface LiveVisitContext {
   count: number;
   /** Whether chat and voice are open to the visitor here. */
   communication: boolean;
+  /** Whether the visitor may mute, remove and ban others here (the owner, a district's Owners and Creators). */
+  moderator: boolean;
   /** Why joining was refused. */
   error: string | null;
   /** The id of the visitor's own entries in the hub's poses. */
@@ -39,6 +62,10 @@ export interface LiveVisitContext {
   stance: { position: [number, number, number]; yaw: number } | null;
   /** The emote the visitor plays (1–9, contracts/livePoses.ts), or 0. */
   emote: number;
+  /** Whom the visitor muted or blocked for themselves, by user id. */
+  ignored: IgnoredVisitors;
+  /** Whose the pose ids named so far are (PoseVisitors), to leave out the blocked. */
+  poseVisitors: Record<number, { userId: string; name: string }>;
 }
 
 /** How long an emote plays. */
@@ -54,7 +81,9 @@ export type LiveVisitEvent =
   | { type: 'live.emote'; emote: number }
   | { type: 'live.emoteEnded' }
   /** The space's owner mutes, unmutes, removes or bans another visitor. */
-  | { type: 'live.moderate'; action: ModerationAction; userId: string };
+  | { type: 'live.moderate'; action: ModerationAction; userId: string }
+  /** The visitor mutes or blocks another for themselves (null lifts it). */
+  | { type: 'live.ignore'; userId: string; kind: IgnoreKind | null };
 
 /** What an owner may do to a visitor, as the hub's methods name them. */
 export const moderationActions = {
@@ -105,13 +134,23 @@ const watchHub = fromCallback<LiveVisitEvent, { hub: ActorRefFrom<typeof hubConn
 const messageFor = (event: LiveVisitEvent, target: string) =>
   event.type === 'live.message' && event.target === target ? event.args[0] : undefined;
 
+/** Whose avatars are left out. */
+interface Blocked {
+  pose(poseId: number): boolean;
+  user(userId: string): boolean;
+}
+
 const degrees = (radians: number) => Math.round(((radians * 180) / Math.PI) * 100) / 100;
 
 /**
  * The engine command that shows the others' avatars for one hub message (Poses, PoseVisitors or
  * PoseVisitorsLeft); null for other messages. The visitor's own id is left out.
  */
-export function avatarCommand(event: LiveVisitEvent, ownId: number | null): EngineCommand | null {
+export function avatarCommand(
+  event: LiveVisitEvent,
+  ownId: number | null,
+  blocked: Blocked = { pose: () => false, user: () => false },
+): EngineCommand | null {
   if (event.type !== 'live.message') return null;
   const [data] = event.args;
   type Payload = Extract<EngineCommand, { method: 'showAvatars' }>['payload'];
@@ -124,7 +163,7 @@ export function avatarCommand(event: LiveVisitEvent, ownId: number | null): Engi
     case 'Poses': {
       if (typeof data !== 'string' && !(data instanceof Uint8Array)) return null;
       const poses = decodePoses(data)
-        .filter((p) => p.id !== ownId)
+        .filter((p) => p.id !== ownId && !blocked.pose(p.id))
         .map((p) => ({
           id: p.id,
           position: [p.x, p.y, p.z] as [number, number, number],
@@ -137,7 +176,13 @@ export function avatarCommand(event: LiveVisitEvent, ownId: number | null): Engi
     case 'PoseVisitors': {
       if (!Array.isArray(data)) return null;
       const names = (data as LivePoseVisitor[])
-        .filter((v) => typeof v?.poseId === 'number' && v.poseId !== ownId)
+        .filter(
+          (v) =>
+            typeof v?.poseId === 'number' &&
+            v.poseId !== ownId &&
+            !blocked.pose(v.poseId) &&
+            !blocked.user(String(v.userId)),
+        )
         .map((v) => ({ id: v.poseId, name: String(v.name).slice(0, 200) }));
       return names.length ? command({ names }) : null;
     }
@@ -149,6 +194,55 @@ export function avatarCommand(event: LiveVisitEvent, ownId: number | null): Engi
     default:
       return null;
   }
+}
+
+/** Whether a pose id, or a user, is of a visitor the reader blocked. */
+const blockedIn = (context: Pick<LiveVisitContext, 'ignored' | 'poseVisitors'>): Blocked => ({
+  pose: (poseId) => {
+    const who = context.poseVisitors[poseId];
+    return who !== undefined && context.ignored[who.userId] === 'block';
+  },
+  user: (userId) => context.ignored[userId] === 'block',
+});
+
+/** Who the pose ids are after a PoseVisitors or PoseVisitorsLeft message. */
+function poseVisitorsAfter(
+  known: LiveVisitContext['poseVisitors'],
+  event: LiveVisitEvent,
+): LiveVisitContext['poseVisitors'] {
+  const named = messageFor(event, 'PoseVisitors');
+  if (Array.isArray(named)) {
+    const next = { ...known };
+    for (const v of named as LivePoseVisitor[])
+      if (typeof v?.poseId === 'number' && typeof v.userId === 'string')
+        next[v.poseId] = { userId: v.userId, name: String(v.name).slice(0, 200) };
+    return next;
+  }
+  const left = messageFor(event, 'PoseVisitorsLeft');
+  if (Array.isArray(left)) {
+    const next = { ...known };
+    for (const id of left) if (typeof id === 'number') delete next[id];
+    return next;
+  }
+  return known;
+}
+
+/**
+ * The engine command that hides (blocked) or brings back (no longer blocked) one visitor's
+ * avatars; null when they have none near.
+ */
+function blockCommand(context: LiveVisitContext, userId: string, blocked: boolean): EngineCommand | null {
+  const ids = Object.entries(context.poseVisitors)
+    .filter(([, who]) => who.userId === userId)
+    .map(([id, who]) => ({ id: Number(id), name: who.name }));
+  if (ids.length === 0) return null;
+  return {
+    channel: 'Viewer',
+    method: 'showAvatars',
+    payload: blocked
+      ? { poses: [], names: [], left: ids.map((i) => i.id) }
+      : { poses: [], names: ids, left: [] },
+  };
 }
 
 /** The visitor's pose for the hub, from what the engine told and the emote playing. */
@@ -194,6 +288,8 @@ export const liveVisitMachine = setup({
     toEngine: (_, _params: { command: EngineCommand }) => {},
     /** Sends the visitor's pose to the hub, without waiting (the flows provide it). */
     sendPose: (_, _params: { pose: Pose | null }) => {},
+    /** Keeps whom the visitor muted or blocked for the next visits (the flows provide it). */
+    rememberIgnored: (_, _params: { ignored: IgnoredVisitors }) => {},
     /** Asks the hub to moderate a visitor (the server checks that the caller owns the space). */
     moderate: (_, _params: { sceneId: string; action: ModerationAction; userId: string }) => {},
   },
@@ -202,16 +298,23 @@ export const liveVisitMachine = setup({
   context: ({ input, spawn }) => ({
     sceneId: input.sceneId,
     hub: spawn('hub', { id: 'hub', systemId: 'liveUser' }),
-    chat: spawn('chat', { id: 'chat', systemId: 'publicChat', input: { sceneId: input.sceneId } }),
+    chat: spawn('chat', {
+      id: 'chat',
+      systemId: 'publicChat',
+      input: { sceneId: input.sceneId, idPrefix: input.chatIdPrefix },
+    }),
     userId: null,
     instanceId: null,
     visitors: [],
     count: 0,
     communication: false,
+    moderator: false,
     error: null,
     poseId: null,
     stance: null,
     emote: 0,
+    ignored: { ...input.ignored },
+    poseVisitors: {},
   }),
   invoke: [
     { id: 'watchHub', src: 'watchHub', input: ({ context }) => ({ hub: context.hub }) },
@@ -221,8 +324,28 @@ export const liveVisitMachine = setup({
     'live.moved': {
       actions: assign({ stance: ({ event }) => ({ position: event.position, yaw: event.yaw }) }),
     },
+    'live.ignore': {
+      guard: ({ context, event }) => event.userId !== context.userId && event.userId.length > 0,
+      actions: [
+        // Blocking hides the avatar at once; lifting a block brings it back, named.
+        enqueueActions(({ context, event, enqueue }) => {
+          const command = blockCommand(context, event.userId, event.kind === 'block');
+          if (command) enqueue({ type: 'toEngine', params: { command } });
+        }),
+        assign({
+          ignored: ({ context, event }) => {
+            const { [event.userId]: _, ...rest } = context.ignored;
+            return event.kind ? { ...rest, [event.userId]: event.kind } : rest;
+          },
+        }),
+        { type: 'rememberIgnored', params: ({ context }) => ({ ignored: context.ignored }) },
+      ],
+    },
     'live.message': {
-      guard: ({ event }) => event.target === 'PublicMessage',
+      // A muted or blocked visitor's messages do not reach this visitor's chat.
+      guard: ({ context, event }) =>
+        event.target === 'PublicMessage' &&
+        !context.ignored[(event.args[0] as ChatMessage | undefined)?.user?.id ?? ''],
       actions: sendTo(
         ({ context }) => context.chat,
         ({ event }) => ({
@@ -250,6 +373,7 @@ export const liveVisitMachine = setup({
             visitors: event.output.visitors,
             count: Math.max(1, event.output.visitors.length),
             communication: event.output.communication,
+            moderator: event.output.moderator,
             poseId: event.output.poseId,
             error: null,
           })),
@@ -331,11 +455,28 @@ export const liveVisitMachine = setup({
             }),
           },
           {
-            guard: ({ context, event }) => avatarCommand(event, context.poseId) !== null,
-            actions: {
-              type: 'toEngine',
-              params: ({ context, event }) => ({ command: avatarCommand(event, context.poseId)! }),
-            },
+            guard: ({ context, event }) => avatarCommand(event, context.poseId, blockedIn(context)) !== null,
+            actions: [
+              // Named first, so that a blocked visitor's first pose is already known as theirs.
+              assign({
+                poseVisitors: ({ context, event }) => poseVisitorsAfter(context.poseVisitors, event),
+              }),
+              {
+                type: 'toEngine',
+                params: ({ context, event }) => ({
+                  command: avatarCommand(event, context.poseId, blockedIn(context))!,
+                }),
+              },
+            ],
+          },
+          {
+            // Every name is kept, also of those left out (blocked), so that unblocking finds them.
+            guard: ({ event }) =>
+              Array.isArray(messageFor(event, 'PoseVisitors')) ||
+              Array.isArray(messageFor(event, 'PoseVisitorsLeft')),
+            actions: assign({
+              poseVisitors: ({ context, event }) => poseVisitorsAfter(context.poseVisitors, event),
+            }),
           },
           {
             guard: ({ event }) => Array.isArray(messageFor(event, 'LiveVisitorsInMySceneInstance')),

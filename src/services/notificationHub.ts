@@ -54,6 +54,18 @@ export function notificationHubActors(
  * A hub's SignalR connection as above: the machine's `actors`, `invoke` (a hub method, once
  * connected) and `close` (stops the connection whatever the machine is doing).
  */
+/**
+ * How long a dropped hub connection waits before its next try, by how long it has been trying
+ * (null: it gives up and closes). Every 1–2 s for the first minute, so that visitors are back
+ * within seconds of a server's restart; then every 5–10 s for ten minutes. The spread keeps a
+ * thousand visitors from all coming back in the same instant.
+ */
+export function reconnectDelayMs(elapsedMs: number, random: () => number = Math.random): number | null {
+  if (elapsedMs < 60_000) return 1000 + Math.round(random() * 1000);
+  if (elapsedMs < 600_000) return 5000 + Math.round(random() * 5000);
+  return null;
+}
+
 export function hubConnection(
   api: KyInstance,
   url: string,
@@ -95,7 +107,9 @@ export function hubConnection(
           }
         },
       })
-      .withAutomaticReconnect()
+      .withAutomaticReconnect({
+        nextRetryDelayInMilliseconds: ({ elapsedMilliseconds }) => reconnectDelayMs(elapsedMilliseconds),
+      })
       // The machine logs what the spec asks; a 401 must stay silent.
       .configureLogging(LogLevel.None)
       .build();

@@ -38,6 +38,27 @@ function liveWithChat(refuse?: string) {
 }
 
 describe('the viewer chat panel', () => {
+  it('lets the reader write while the connection is away, showing what waits to be sent', async () => {
+    const { chat, live, sent } = liveWithChat();
+    chat.send({ type: 'chat.available', userId: 'me' });
+    chat.send({ type: 'chat.unavailable' });
+    await renderInApp(<ChatPanel live={live} />, { user: me });
+    expect(
+      screen.getByText('The connection is away. What you write is sent when you are back.'),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Type a message' }), {
+      target: { value: 'Still here' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const pending = await screen.findByTestId('viewer-chat-pending');
+    expect(pending.textContent).toBe('Still hereSending…');
+    expect(sent).toEqual([]);
+    // Back: it is sent, and no longer waits.
+    chat.send({ type: 'chat.available', userId: 'me' });
+    await waitFor(() => expect(sent).toEqual(['Still here']));
+    await waitFor(() => expect(screen.queryByTestId('viewer-chat-pending')).toBeNull());
+  });
+
   it('lets a signed-out visitor chat as a guest, and offers to sign in', async () => {
     const { chat, live, sent } = liveWithChat();
     chat.send({ type: 'chat.available', userId: 'guest-0123456789abcdef' });

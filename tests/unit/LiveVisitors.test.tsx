@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine } from 'xstate';
 import type { LiveVisitActor } from '../../src/machines/liveVisitMachine';
@@ -8,11 +9,28 @@ import { renderInApp } from '../support/spa';
 const visitor = (name: string) => ({ userId: name.toLowerCase(), name, profilePicture: null });
 
 /** A visit in `state` with `count` visitors in the space, `visitors` in the instance. */
-const visit = (state: string, count: number, visitors = [visitor('Ana'), visitor('Ben'), visitor('Cai')]) =>
+const visit = (
+  state: string,
+  count: number,
+  visitors = [visitor('Ana'), visitor('Ben'), visitor('Cai')],
+  as: { userId: string; moderator: boolean; ignored?: Record<string, string> } = {
+    userId: 'ana',
+    moderator: false,
+  },
+) =>
   createActor(
     createMachine({
       id: 'liveVisit',
-      context: { sceneId: 's1', instanceId: '1', visitors, count, communication: true, error: null },
+      context: {
+        sceneId: 's1',
+        instanceId: '1',
+        visitors,
+        count,
+        communication: true,
+        error: null,
+        ignored: {},
+        ...as,
+      },
       initial: state,
       states: { present: {}, offline: {}, refused: {} },
     }),
@@ -28,6 +46,58 @@ describe('live visitors of the viewer', () => {
     expect(screen.queryByRole('img', { name: 'Cai' })).toBeNull();
     expect(row.textContent).toContain('+3');
   });
+
+  it("offers Mute for me and Block on others, and a moderator's actions on all but the owner", async () => {
+    const user = userEvent.setup();
+    const moderating = visit('present', 3, undefined, { userId: 'ana', moderator: true });
+    const sent: unknown[] = [];
+    moderating.send = ((event: unknown) => void sent.push(event)) as never;
+    const moderated = await renderInApp(<LiveVisitors visit={moderating} ownerId="ben" />);
+    await user.click(screen.getByRole('button', { name: 'Who is here' }));
+    const list = await screen.findByRole('dialog', { name: 'Who is here' });
+    // Nothing to do to oneself.
+    expect(within(list).queryByRole('button', { name: 'Actions for Ana' })).toBeNull();
+    await user.click(within(list).getByRole('button', { name: 'Actions for Cai' }));
+    const items = (await screen.findAllByRole('menuitem')).map((i) => i.textContent);
+    expect(items).toEqual([
+      'Mute for me',
+      'Block (hide their avatar)',
+      'Mute in this space',
+      'Remove from this space',
+      'Ban from this space',
+    ]);
+    await user.click(screen.getByRole('menuitem', { name: 'Remove from this space' }));
+    expect(sent.at(-1)).toEqual({ type: 'live.moderate', action: 'remove', userId: 'cai' });
+    // The space's owner is not moderated, only muted or blocked for oneself.
+    await user.click(within(list).getByRole('button', { name: 'Actions for Ben' }));
+    expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual([
+      'Mute for me',
+      'Block (hide their avatar)',
+    ]);
+    await user.click(screen.getByRole('menuitem', { name: 'Block (hide their avatar)' }));
+    expect(sent.at(-1)).toEqual({ type: 'live.ignore', userId: 'ben', kind: 'block' });
+    moderated.rendered.unmount();
+
+    // A visitor who does not moderate sees whom they muted, and may lift it.
+    const plain = visit('present', 3, undefined, {
+      userId: 'ana',
+      moderator: false,
+      ignored: { cai: 'mute' },
+    });
+    const plainSent: unknown[] = [];
+    plain.send = ((event: unknown) => void plainSent.push(event)) as never;
+    await renderInApp(<LiveVisitors visit={plain} ownerId="ben" />);
+    await user.click(screen.getByRole('button', { name: 'Who is here' }));
+    const again = await screen.findByRole('dialog', { name: 'Who is here' });
+    expect(within(again).getByText('Muted for you')).toBeTruthy();
+    await user.click(within(again).getByRole('button', { name: 'Actions for Cai' }));
+    expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual([
+      'Unmute for me',
+      'Block (hide their avatar)',
+    ]);
+    await user.click(screen.getByRole('menuitem', { name: 'Unmute for me' }));
+    expect(plainSent.at(-1)).toEqual({ type: 'live.ignore', userId: 'cai', kind: null });
+  }, 30_000);
 
   it('shows nothing to a visitor who is alone, or not present', async () => {
     const alone = await renderInApp(<LiveVisitors visit={visit('present', 1, [visitor('Ana')])} />);

@@ -15,10 +15,18 @@ const entered = (instanceId: string, communication = true): LiveInstanceEntered 
   visitors: [visitor('me')],
   communication,
   poseId: 1,
+  // Instance 2 is joined as a moderator (paths see the flag follow each join).
+  moderator: instanceId === '2',
 });
 const refused = new Error(
   "An unexpected error occurred invoking 'JoinScene' on the server. HubException: No such space",
 );
+const fromAna = {
+  id: 'm1',
+  text: 'hi',
+  sceneId: 's1',
+  user: { id: 'ana', name: 'ANA', profilePicture: null },
+};
 const fromHub = new Set(['live.connected', 'live.offline', 'live.message']);
 const still = { y: 0, yaw: 0, speaking: false, emote: 0 };
 /** A batch with the visitor's own pose (id 1) and another's (id 7), base64 as the JSON protocol has it. */
@@ -30,7 +38,7 @@ const posesText = Buffer.from(
 ).toString('base64');
 
 /** The machine with a deferred join, a hub watch whose reports the test sends, and an idle hub. */
-function startVisit() {
+function startVisit(ignored: Record<string, 'mute' | 'block'> = {}) {
   const fakes = deferredActors();
   let report: ((event: LiveVisitEvent) => void) | undefined;
   let released = 0;
@@ -38,9 +46,11 @@ function startVisit() {
   const commands: EngineCommand[] = [];
   const poses: unknown[] = [];
   const moderated: unknown[] = [];
+  const remembered: unknown[] = [];
   const actor = createActor(
     liveVisitMachine.provide({
       actions: {
+        rememberIgnored: (_, { ignored }) => void remembered.push(ignored),
         toEngine: (_, { command }) => void commands.push(command),
         sendPose: (_, { pose }) => void poses.push(pose),
         moderate: (_, params) => void moderated.push(params),
@@ -57,13 +67,23 @@ function startVisit() {
         release: fromCallback(() => () => void (released += 1)),
       } as never,
     }),
-    { input: { sceneId: 's1' } },
+    { input: { sceneId: 's1', ignored } },
   ).start();
   const play = (event: AnyEventObject) => {
     if (fromHub.has(event.type)) report!(event as LiveVisitEvent);
     else fakes.answer(actor, event);
   };
-  return { actor, fakes, play, chatEvents, commands, poses, moderated, released: () => released };
+  return {
+    actor,
+    fakes,
+    play,
+    chatEvents,
+    commands,
+    poses,
+    moderated,
+    remembered,
+    released: () => released,
+  };
 }
 
 const withoutHub = (context: object) => {
@@ -87,7 +107,7 @@ const model = createPathModel(liveVisitMachine, {
     },
     { type: 'live.message', target: 'LiveVisitorCountInMyScene', args: [{ sceneId: 's1', count: 5 }] },
     { type: 'live.message', target: 'LiveVisitorCountInMyScene', args: [{ sceneId: 'other', count: 9 }] },
-    { type: 'live.message', target: 'PublicMessage', args: [{ id: 'm1', text: 'hi', sceneId: 's1' }] },
+    { type: 'live.message', target: 'PublicMessage', args: [fromAna] },
     { type: 'live.message', target: 'Poses', args: [posesText] },
     { type: 'live.message', target: 'PoseVisitors', args: [[{ ...visitor('ana'), poseId: 7 }]] },
     { type: 'live.message', target: 'PoseVisitorsLeft', args: [[7]] },
@@ -98,6 +118,8 @@ const model = createPathModel(liveVisitMachine, {
     { type: 'live.emote', emote: 12 },
     { type: 'live.emoteEnded' },
     { type: 'live.moderate', action: 'remove', userId: 'ana' },
+    { type: 'live.ignore', userId: 'ana', kind: 'block' },
+    { type: 'live.ignore', userId: 'ana', kind: null },
   ],
 });
 
@@ -108,6 +130,8 @@ describePaths('live visit machine (model)', getTransitionPaths(model), (path) =>
   for (const step of replaySteps(path)) {
     const posesBefore = visit.poses.length;
     const moderatedBefore = visit.moderated.length;
+    const commandsBefore = visit.commands.length;
+    const receivedBefore = visit.chatEvents.filter((e) => e.type === 'chat.received').length;
     const joinsBefore = visit.fakes.calls.filter((c) => c.name === 'join').length;
     visit.play(step.event);
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -123,6 +147,8 @@ describePaths('live visit machine (model)', getTransitionPaths(model), (path) =>
     if (snapshot.matches('present')) {
       expect(snapshot.context.instanceId).not.toBeNull();
       expect(snapshot.context.count).toBeGreaterThan(0);
+      // Moderation is offered as the join said (the server decides who moderates).
+      expect(snapshot.context.moderator).toBe(snapshot.context.instanceId === '2');
     }
     if (!snapshot.matches('present')) expect(snapshot.context.count).toBe(0);
     // Taken out by the owner: out of the space, with the reason, and it stays out.
@@ -143,25 +169,39 @@ describePaths('live visit machine (model)', getTransitionPaths(model), (path) =>
         userId: 'me',
       });
     else expect(chatState?.type ?? 'chat.unavailable').toBe('chat.unavailable');
-    // Every public message reaches the chat.
-    if (step.event.type === 'live.message' && (step.event as { target?: string }).target === 'PublicMessage')
-      expect(visit.chatEvents.at(-1)).toEqual({
-        type: 'chat.received',
-        message: { id: 'm1', text: 'hi', sceneId: 's1' },
-      });
+    // Every public message reaches the chat, but those of a visitor the reader muted or blocked.
+    if (
+      step.event.type === 'live.message' &&
+      (step.event as { target?: string }).target === 'PublicMessage'
+    ) {
+      const received = visit.chatEvents.filter((e) => e.type === 'chat.received').length;
+      expect(received).toBe(receivedBefore + (snapshot.context.ignored.ana ? 0 : 1));
+      if (!snapshot.context.ignored.ana)
+        expect(visit.chatEvents.at(-1)).toEqual({ type: 'chat.received', message: fromAna });
+    }
     // The others' avatars follow the hub while present (never the visitor's own), and go when
     // the visitor is no longer present.
     const command = visit.commands.at(-1);
     const target = (step.event as { target?: string }).target;
+    // Ana's avatar (pose id 7) is left out once the reader blocked her and knows the id is hers.
+    const anaBlocked = snapshot.context.ignored.ana === 'block';
+    const known = step.state.context.poseVisitors[7]?.userId === 'ana';
     if (snapshot.matches('present') && step.event.type === 'live.message' && target?.startsWith('Pose')) {
-      const payload = (command as Extract<EngineCommand, { method: 'showAvatars' }>).payload;
-      if (target === 'Poses')
-        expect(payload.poses).toEqual([
+      const payload = (command as Extract<EngineCommand, { method: 'showAvatars' }> | undefined)?.payload;
+      if (target === 'Poses' && !(anaBlocked && known))
+        expect(payload?.poses).toEqual([
           { id: 7, position: [2, 0, -3], yaw: 0, speaking: false, emote: 'Clap' },
         ]);
-      if (target === 'PoseVisitors') expect(payload.names).toEqual([{ id: 7, name: 'ANA' }]);
-      if (target === 'PoseVisitorsLeft') expect(payload.left).toEqual([7]);
+      if (target === 'PoseVisitors' && !anaBlocked) expect(payload?.names).toEqual([{ id: 7, name: 'ANA' }]);
+      if (target === 'PoseVisitorsLeft') expect(payload?.left).toEqual([7]);
+      if (anaBlocked && (target === 'PoseVisitors' || (target === 'Poses' && known)))
+        expect(visit.commands).toHaveLength(commandsBefore);
     }
+    // Blocking hides the avatar the reader sees at once; unblocking brings it back, named.
+    const ignoring = step.event.type === 'live.ignore' && known;
+    const lifted = (step.event as unknown as { kind?: unknown }).kind === null;
+    if (ignoring && !lifted) expect(command).toMatchObject({ payload: { left: [7] } });
+    if (ignoring && lifted) expect(command).toMatchObject({ payload: { names: [{ id: 7, name: 'ANA' }] } });
     if (wasPresent && !snapshot.matches('present')) expect(command).toMatchObject({ method: 'clearAvatars' });
     // The visitor's pose goes to the hub only while present: where they stand, with the emote.
     if (visit.poses.length > posesBefore) {
@@ -200,6 +240,47 @@ describe('live visit machine', () => {
       { sceneId: 's1', instanceId: null },
       { sceneId: 's1', instanceId: '3' },
     ]);
+    visit.actor.stop();
+  });
+
+  it('mutes a visitor for the reader alone: their messages are left out, their avatar stays; it is remembered', async () => {
+    // Ben was blocked on an earlier visit; Ana is muted now.
+    const visit = startVisit({ ben: 'block' });
+    visit.play({ type: 'live.connected' });
+    visit.play({ type: 'xstate.done.actor.join', output: entered('1') });
+    await waitFor(visit.actor, (s) => s.matches('present'));
+    visit.play({
+      type: 'live.message',
+      target: 'PoseVisitors',
+      args: [
+        [
+          { ...visitor('ana'), poseId: 7 },
+          { ...visitor('ben'), poseId: 8 },
+        ],
+      ],
+    });
+    expect(visit.commands.at(-1)).toMatchObject({ payload: { names: [{ id: 7, name: 'ANA' }] } });
+    visit.actor.send({ type: 'live.ignore', userId: 'ana', kind: 'mute' });
+    expect(visit.remembered.at(-1)).toEqual({ ben: 'block', ana: 'mute' });
+    const chatBefore = visit.chatEvents.length;
+    visit.play({ type: 'live.message', target: 'PublicMessage', args: [fromAna] });
+    expect(visit.chatEvents).toHaveLength(chatBefore);
+    // Muted, Ana still walks; blocked Ben does not.
+    const both = Buffer.from(
+      encodePoses([
+        { id: 7, x: 1, z: 1, ...still },
+        { id: 8, x: 2, z: 2, ...still },
+      ]),
+    ).toString('base64');
+    visit.play({ type: 'live.message', target: 'Poses', args: [both] });
+    const shown = (visit.commands.at(-1) as Extract<EngineCommand, { method: 'showAvatars' }>).payload.poses;
+    expect(shown.map((p) => p.id)).toEqual([7]);
+    // Unmuted, her messages come again; nobody can ignore themselves.
+    visit.actor.send({ type: 'live.ignore', userId: 'ana', kind: null });
+    visit.play({ type: 'live.message', target: 'PublicMessage', args: [fromAna] });
+    expect(visit.chatEvents.at(-1)).toEqual({ type: 'chat.received', message: fromAna });
+    visit.actor.send({ type: 'live.ignore', userId: 'me', kind: 'block' });
+    expect(visit.actor.getSnapshot().context.ignored).toEqual({ ben: 'block' });
     visit.actor.stop();
   });
 

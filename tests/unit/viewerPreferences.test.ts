@@ -5,10 +5,13 @@ import {
   defaultSound,
   defaultViewerGraphics,
   graphicsStorageKey,
+  ignoredStorageKey,
   loadGraphics,
+  loadIgnoredVisitors,
   loadSound,
   type PreferenceStorage,
   saveGraphics,
+  saveIgnoredVisitors,
   saveSound,
   soundStorageKey,
 } from '../../src/lib/viewerPreferences';
@@ -111,5 +114,17 @@ describe('viewer sound preferences', () => {
       muted: false,
     });
     expect(audibleVolume(changeSound(defaultSound, { type: 'volume', volume: 25 }))).toBe(0.25);
+  });
+});
+
+describe('visitors muted or blocked for oneself', () => {
+  it("are remembered by user id, never a guest's (new on each visit), and a bad entry is dropped", () => {
+    const storage = memoryStorage();
+    expect(loadIgnoredVisitors(storage)).toEqual({});
+    saveIgnoredVisitors({ ana: 'mute', ben: 'block', 'guest-0123456789abcdef': 'block' }, storage);
+    expect(loadIgnoredVisitors(storage)).toEqual({ ana: 'mute', ben: 'block' });
+    storage.data[ignoredStorageKey] = JSON.stringify({ ana: 'mute', cai: 'hide', dee: 3 });
+    expect(loadIgnoredVisitors(storage)).toEqual({ ana: 'mute' });
+    expect(loadIgnoredVisitors(memoryStorage({ [ignoredStorageKey]: '[' }))).toEqual({});
   });
 });

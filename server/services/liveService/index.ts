@@ -28,7 +28,7 @@ import type { SceneRow } from '../sceneService/metadata';
 import { creatorOf, findScene } from '../sceneService/queries';
 import { LiveInstances, type Presence, type SceneShare } from './instances';
 import { LivePoses } from './livePoses';
-import { isModerated, type ModerationKind, setModeration } from './moderation';
+import { isModerated, mayModerate, type ModerationKind, setModeration } from './moderation';
 
 export interface LiveServiceOptions {
   /** Visitors in one instance (default LIVE_INSTANCE_CAP, else contracts/live.ts). */
@@ -45,6 +45,10 @@ export interface LiveServiceOptions {
 const presenceChannel = 'live:presence';
 /** The channel on which an owner's removal reaches every process. */
 const moderationChannel = 'live:moderation';
+/** A chat message's id from its sender (SendPublicMessage's second argument). */
+const clientIdPattern = /^[A-Za-z0-9-]{1,64}$/;
+/** How long a message id is remembered, to take a message sent again once. */
+const resentWithinMs = 5 * 60_000;
 
 interface RemovalMessage {
   sceneId: string;
@@ -190,6 +194,15 @@ export default async function liveService(instance: FastifyInstance, options: Li
   const forgetOldSends = () => {
     const oldest = Date.now() - liveDefaults.messageWindowMs;
     for (const [userId, times] of sent) if (times.every((at) => at < oldest)) sent.delete(userId);
+    const oldestId = Date.now() - resentWithinMs;
+    for (const [id, at] of recentIds) if (at < oldestId) recentIds.delete(id);
+  };
+  // The ids of the messages taken lately: a client that lost the answer sends the message again
+  // with its id, and it is taken once (on this process; receivers also show an id once).
+  const recentIds = new Map<string, number>();
+  const remember = (id: string) => {
+    recentIds.set(id, Date.now());
+    if (recentIds.size > 20_000) recentIds.delete(recentIds.keys().next().value!);
   };
 
   const profileOf = async ({ userId, name }: Caller): Promise<LiveVisitor> => {
@@ -243,6 +256,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
           visitors: listed(sceneId, presence.instanceId),
           communication,
           poseId: poses.join(context.connectionId, presence, visitor),
+          moderator: await mayModerate(app.db, row!, context.user.userId),
         };
         await context.clients.connection(context.connectionId, 'EnteredInstance', entered);
         changed(presence);
@@ -268,25 +282,30 @@ export default async function liveService(instance: FastifyInstance, options: Li
         if (left) await departed(context, left);
         return null;
       },
-      SendPublicMessage: async (context, rawText) => {
+      SendPublicMessage: async (context, rawText, rawClientId) => {
         const presence = live.whereIs(context.connectionId);
         if (!presence) throw new HubError(chatMessages.notPresent);
         if (!presence.communication) throw new HubError(chatMessages.disabled);
         const text = typeof rawText === 'string' ? rawText.trim() : '';
         if (!text) throw new HubError(chatMessages.empty);
         if ([...text].length > liveDefaults.messageMaxLength) throw new HubError(chatMessages.tooLong);
+        // A message sent again (its answer was lost with the connection) is taken once.
+        const id =
+          typeof rawClientId === 'string' && clientIdPattern.test(rawClientId) ? `c-${rawClientId}` : null;
+        if (id && recentIds.has(id)) return id;
         if (!mayPost(context.user.userId)) throw new HubError(chatMessages.tooFast);
         if (await isModerated(app.db, presence.sceneId, context.user.userId, 'mute'))
           throw new HubError(chatMessages.muted);
         const { visitor } = presence;
         const message: ChatMessage = {
-          id: randomUUID(),
+          id: id ?? randomUUID(),
           text,
           time: new Date().toISOString(),
           user: { id: visitor.userId, name: visitor.name, profilePicture: visitor.profilePicture },
           sceneId: presence.sceneId,
           instanceId: presence.instanceId,
         };
+        if (id) remember(id);
         await hub.clients.group(instanceGroup(presence), 'PublicMessage', [message]);
         return message.id;
       },
@@ -303,7 +322,10 @@ export default async function liveService(instance: FastifyInstance, options: Li
     },
   });
 
-  /** Checks that the caller owns the space and moderates someone else; the space. */
+  /**
+   * Checks that the caller moderates the space (mayModerate) and acts on someone else than
+   * themselves or the space's owner; the space.
+   */
   async function ownerOf(context: HubCallContext, sceneId: unknown, userId: unknown) {
     if (
       typeof sceneId !== 'string' ||
@@ -314,9 +336,10 @@ export default async function liveService(instance: FastifyInstance, options: Li
     )
       throw new HubError(moderationMessages.arguments);
     const row = await findScene(app.db, sceneId);
-    if (!row || row.deletedAt || row.ownerId !== context.user.userId)
+    if (!row || row.deletedAt || !(await mayModerate(app.db, row, context.user.userId)))
       throw new HubError(moderationMessages.notOwner);
     if (userId === context.user.userId) throw new HubError(moderationMessages.notYourself);
+    if (userId === row.ownerId) throw new HubError(moderationMessages.ownerProtected);
     return row;
   }
 

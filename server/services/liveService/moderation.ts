@@ -1,9 +1,25 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db';
 import { sceneModeration } from '../../db/schema';
+import { isGuest } from '../../hubs';
+import { roleIn } from '../userService/districtService';
 
-/** What a space's owner may do to a visitor of the space (issue 'live presence', moderation). */
+/** What a space's moderators may do to a visitor of the space (issue 'live presence', moderation). */
 export type ModerationKind = 'mute' | 'ban';
+
+/**
+ * Whether `userId` moderates the space: its owner, and for a space of a district the district's
+ * Owners and Creators (who run it together).
+ */
+export async function mayModerate(
+  db: Executor,
+  scene: { ownerId: string; districtId: string | null },
+  userId: string,
+): Promise<boolean> {
+  if (isGuest(userId)) return false;
+  if (scene.ownerId === userId) return true;
+  return scene.districtId !== null && (await roleIn(db, scene.districtId, userId)) !== null;
+}
 
 const rowOf = (sceneId: string, userId: string, kind: ModerationKind) =>
   and(

@@ -1,3 +1,4 @@
+import { saveIgnoredVisitors } from '../../lib/viewerPreferences';
 import { fromCallback, fromPromise, waitFor } from 'xstate';
 import type { SceneContent } from '../../../contracts/sceneContent';
 import type { SceneMetadata } from '../../../contracts/scenes';
@@ -59,7 +60,9 @@ export default function viewerFlows({ api, navigate }: AppServices) {
         ),
         chat: chatMachine.provide({
           actors: {
-            sendMessage: fromPromise(({ input }) => liveHub.invoke('SendPublicMessage', input.text)),
+            sendMessage: fromPromise(({ input }) =>
+              liveHub.invoke('SendPublicMessage', input.text, input.clientId),
+            ),
           },
         }),
         release: fromCallback(() => () => void liveHub.close()),
@@ -70,6 +73,7 @@ export default function viewerFlows({ api, navigate }: AppServices) {
         sendPose: (_, { pose }) => {
           if (pose) liveHub.send('SendPose', base64Of(encodePose(pose)));
         },
+        rememberIgnored: (_, { ignored }) => saveIgnoredVisitors(ignored),
         moderate: (_, { sceneId, action, userId }) =>
           void liveHub.invoke(moderationActions[action], sceneId, userId).catch(() => {}),
       },

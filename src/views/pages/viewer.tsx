@@ -1,3 +1,5 @@
+import { newChatIdPrefix } from '../../lib/chat';
+import { loadIgnoredVisitors } from '../../lib/viewerPreferences';
 import {
   Alert,
   Box,
@@ -101,7 +103,6 @@ function ViewerView({
 }: ViewerSessionProps & { page: ViewerPageActorRef }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const userId = useSelector(useSession(), (s) => s.context.user?.userId ?? null);
   const loading = useSelector(page, (s) => s.hasTag('loading'));
   const ready = useSelector(page, (s) => s.hasTag('ready'));
   const denied = useSelector(page, (s) => s.hasTag('denied'));
@@ -269,9 +270,7 @@ function ViewerView({
               </Typography>
             </Box>
             {draft && <Chip size="small" color="warning" label={t('viewer.draftPreview')} />}
-            {!embed && live && (
-              <LiveVisitors visit={live} owner={userId !== null && userId === metadata.ownerId} />
-            )}
+            {!embed && live && <LiveVisitors visit={live} ownerId={metadata.ownerId} />}
           </Stack>
         </Paper>
       )}
@@ -307,7 +306,13 @@ function LivePresence({
   onVisit: (visit: LiveVisitActor | undefined) => void;
   onEngineEvent: ViewerPanelContext['onEngineEvent'];
 }) {
-  const visit = useFlow('liveVisit', { sceneId }, { systemId: 'liveVisit' });
+  // What this browser remembers, and this page's chat ids, read once.
+  const [input] = useState(() => ({
+    sceneId,
+    ignored: loadIgnoredVisitors(),
+    chatIdPrefix: newChatIdPrefix(),
+  }));
+  const visit = useFlow('liveVisit', input, { systemId: 'liveVisit' });
   useEffect(() => {
     onVisit(visit);
     return () => onVisit(undefined);

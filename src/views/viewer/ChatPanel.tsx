@@ -38,9 +38,16 @@ export function ChatPanel({ live }: { live: LiveVisitActor | undefined }) {
 function Chat({ chat }: { chat: ChatActor }) {
   const { t } = useTranslation();
   const state = useSelector(chat, (s) =>
-    s.matches('open') ? 'open' : s.matches('disabled') ? 'disabled' : 'unavailable',
+    s.matches('open')
+      ? 'open'
+      : s.matches('disabled')
+        ? 'disabled'
+        : // In before, the connection is away: the reader goes on writing, and it is sent when back.
+          s.context.myUserId !== null
+          ? 'away'
+          : 'unavailable',
   );
-  const sending = useSelector(chat, (s) => s.matches({ open: 'sending' }));
+  const outbox = useSelector(chat, (s) => s.context.outbox);
   const messages = useSelector(chat, (s) => s.context.messages);
   const myUserId = useSelector(chat, (s) => s.context.myUserId);
   const unread = useSelector(chat, (s) => s.context.unread);
@@ -78,7 +85,7 @@ function Chat({ chat }: { chat: ChatActor }) {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim() || sending) return;
+    if (!text.trim() || outbox.length >= chatRules.outboxMax) return;
     chat.send({ type: 'chat.send', text });
     setText('');
   };
@@ -88,6 +95,11 @@ function Chat({ chat }: { chat: ChatActor }) {
   if (state === 'unavailable') return <Typography role="status">{t('viewer.chat.joining')}</Typography>;
   return (
     <Stack spacing={1} sx={{ position: 'relative' }}>
+      {state === 'away' && (
+        <Typography role="status" color="text.secondary" variant="body2">
+          {t('viewer.chat.away')}
+        </Typography>
+      )}
       <Box
         ref={list}
         role="log"
@@ -141,6 +153,26 @@ function Chat({ chat }: { chat: ChatActor }) {
             </Stack>
           </Stack>
         ))}
+        {outbox.map((message) => (
+          <Stack key={message.id} sx={{ alignItems: 'flex-end', mb: 1 }} data-testid="viewer-chat-pending">
+            <Typography
+              sx={{
+                px: 1.25,
+                py: 0.5,
+                borderRadius: 2,
+                border: 1,
+                borderColor: 'primary.main',
+                whiteSpace: 'pre-wrap',
+                overflowWrap: 'anywhere',
+              }}
+            >
+              {message.text}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {t('viewer.chat.sending')}
+            </Typography>
+          </Stack>
+        ))}
       </Box>
       {!atBottom && (
         <Tooltip title={t('viewer.chat.scrollToBottom')}>
@@ -179,7 +211,7 @@ function Chat({ chat }: { chat: ChatActor }) {
           type="submit"
           color="primary"
           aria-label={t('viewer.chat.send')}
-          disabled={sending || !text.trim()}
+          disabled={!text.trim() || outbox.length >= chatRules.outboxMax}
         >
           <SendIcon />
         </IconButton>

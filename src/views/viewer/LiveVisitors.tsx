@@ -1,15 +1,21 @@
 import BanIcon from '@mui/icons-material/BlockOutlined';
+import MoreIcon from '@mui/icons-material/MoreVert';
 import ListIcon from '@mui/icons-material/PeopleOutlined';
 import RemoveIcon from '@mui/icons-material/PersonRemoveOutlined';
 import MuteIcon from '@mui/icons-material/VolumeOffOutlined';
+import HideIcon from '@mui/icons-material/VisibilityOffOutlined';
 import {
   Avatar,
   AvatarGroup,
+  Divider,
   IconButton,
   List,
   ListItem,
   ListItemAvatar,
+  ListItemIcon,
   ListItemText,
+  Menu,
+  MenuItem,
   Popover,
   Stack,
   Tooltip,
@@ -18,11 +24,11 @@ import {
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { liveAvatarsShown } from '../../../contracts/live';
+import { liveAvatarsShown, type LiveVisitor } from '../../../contracts/live';
 import { shortenCount } from '../../lib/format';
 import type { LiveVisitActor, ModerationAction } from '../../machines/liveVisitMachine';
 
-/** The owner's actions on a visitor, in the order of their buttons. */
+/** The moderator's actions on a visitor, in the order of their menu items. */
 const ownerActions: { action: ModerationAction; Icon: typeof MuteIcon }[] = [
   { action: 'mute', Icon: MuteIcon },
   { action: 'remove', Icon: RemoveIcon },
@@ -34,12 +40,59 @@ const ownerActions: { action: ModerationAction; Icon: typeof MuteIcon }[] = [
  * visit's presence (the `liveVisit` flow, signed-in visitors). Shows nothing while the visitor is
  * not present, and nothing when they are alone.
  */
-export function LiveVisitors({ visit, owner = false }: { visit: LiveVisitActor; owner?: boolean }) {
+export function LiveVisitors({ visit, ownerId }: { visit: LiveVisitActor; ownerId?: string }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The visitor whose actions are open, and where.
+  const [acting, setActing] = useState<{ visitor: LiveVisitor; anchor: HTMLElement } | null>(null);
+  const ignored = useSelector(visit, (s) => s.context.ignored);
   const me = useSelector(visit, (s) => s.context.userId);
+  // The space's owner, and a district's Owners and Creators for a space of a district.
+  const moderator = useSelector(visit, (s) => s.context.moderator);
   const count = useSelector(visit, (s) => (s.matches('present') ? s.context.count : 0));
   const visitors = useSelector(visit, (s) => s.context.visitors);
+  /** What the visitor may do to another: for themselves, and as a moderator of the space. */
+  const visitorActions = (visitor: LiveVisitor) => {
+    const kind = ignored[visitor.userId];
+    const ignore = (next: 'mute' | 'block' | null) => {
+      visit.send({ type: 'live.ignore', userId: visitor.userId, kind: next });
+      setActing(null);
+    };
+    const items = [
+      <MenuItem key="mute" onClick={() => ignore(kind ? null : 'mute')}>
+        <ListItemIcon>
+          <MuteIcon fontSize="small" />
+        </ListItemIcon>
+        {t(kind ? 'viewer.ignore.unmute' : 'viewer.ignore.mute')}
+      </MenuItem>,
+      <MenuItem key="block" onClick={() => ignore(kind === 'block' ? 'mute' : 'block')}>
+        <ListItemIcon>
+          <HideIcon fontSize="small" />
+        </ListItemIcon>
+        {t(kind === 'block' ? 'viewer.ignore.unblock' : 'viewer.ignore.block')}
+      </MenuItem>,
+    ];
+    if (!moderator || visitor.userId === ownerId) return items;
+    return [
+      ...items,
+      <Divider key="divider" />,
+      ...ownerActions.map(({ action, Icon }) => (
+        <MenuItem
+          key={action}
+          onClick={() => {
+            visit.send({ type: 'live.moderate', action, userId: visitor.userId });
+            setActing(null);
+          }}
+        >
+          <ListItemIcon>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          {t(`viewer.moderation.${action}`)}
+        </MenuItem>
+      )),
+    ];
+  };
+
   if (count < 2) return null;
   const shown = visitors.slice(0, liveAvatarsShown);
   const more = count - shown.length;
@@ -102,22 +155,15 @@ export function LiveVisitors({ visit, owner = false }: { visit: LiveVisitActor; 
             <ListItem
               key={visitor.userId}
               secondaryAction={
-                owner && visitor.userId !== me ? (
-                  <Stack direction="row">
-                    {ownerActions.map(({ action, Icon }) => (
-                      <Tooltip key={action} title={t(`viewer.moderation.${action}`)}>
-                        <IconButton
-                          size="small"
-                          aria-label={`${t(`viewer.moderation.${action}`)}: ${visitor.name}`}
-                          onClick={() =>
-                            visit.send({ type: 'live.moderate', action, userId: visitor.userId })
-                          }
-                        >
-                          <Icon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    ))}
-                  </Stack>
+                visitor.userId !== me ? (
+                  <IconButton
+                    size="small"
+                    aria-label={t('viewer.liveVisitors.actions', { name: visitor.name })}
+                    aria-haspopup="menu"
+                    onClick={(e) => setActing({ visitor, anchor: e.currentTarget })}
+                  >
+                    <MoreIcon fontSize="small" />
+                  </IconButton>
                 ) : undefined
               }
             >
@@ -126,11 +172,24 @@ export function LiveVisitors({ visit, owner = false }: { visit: LiveVisitActor; 
                   {visitor.name.slice(0, 1).toUpperCase()}
                 </Avatar>
               </ListItemAvatar>
-              <ListItemText primary={visitor.name} sx={{ pr: owner ? 12 : 0 }} />
+              <ListItemText
+                primary={visitor.name}
+                secondary={
+                  ignored[visitor.userId] === 'mute'
+                    ? t('viewer.ignore.muted')
+                    : ignored[visitor.userId] === 'block'
+                      ? t('viewer.ignore.blocked')
+                      : undefined
+                }
+                sx={{ pr: 4 }}
+              />
             </ListItem>
           ))}
         </List>
       </Popover>
+      <Menu open={acting !== null} anchorEl={acting?.anchor} onClose={() => setActing(null)}>
+        {acting && visitorActions(acting.visitor)}
+      </Menu>
     </>
   );
 }

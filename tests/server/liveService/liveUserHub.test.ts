@@ -4,7 +4,7 @@ import { type LiveInstanceEntered, liveUserHubPath } from '../../../contracts/li
 import { decodePoses, encodePose, type LivePoseVisitor } from '../../../contracts/livePoses';
 import type { DatabaseHandle } from '../../../server/db';
 import { uuidv7 } from '../../../server/db/ids';
-import { scenes, users } from '../../../server/db/schema';
+import { districtMembers, districts, scenes, users } from '../../../server/db/schema';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
@@ -107,6 +107,7 @@ describe('live-user hub with the official SignalR client', () => {
       visitors: [{ userId: 'ana', name: 'Ana', profilePicture: null }],
       communication: true,
       poseId: expect.any(Number),
+      moderator: false,
     });
     expect(await ana.entered.next()).toEqual([entered]);
 
@@ -242,6 +243,19 @@ describe('live-user hub with the official SignalR client', () => {
     expect((await cai.chat.next())[0]).toMatchObject({ text: 'anyone?', instanceId: '2' });
     expect(ana.chat.received).toHaveLength(0);
     expect(ben.chat.received).toHaveLength(0);
+
+    // A message sent again with its id (its answer was lost) is taken once, under that id.
+    const first = await ben.client.invoke<string>('SendPublicMessage', 'only once', 'p0a1-7');
+    expect(first).toBe('c-p0a1-7');
+    await expect(ben.client.invoke('SendPublicMessage', 'only once', 'p0a1-7')).resolves.toBe(first);
+    expect(await ana.chat.next()).toEqual([expect.objectContaining({ id: first, text: 'only once' })]);
+    await ben.client.invoke('SendPublicMessage', 'a bad id is ignored', '<script>');
+    const [next] = (await ana.chat.next()) as { id: string; text: string }[];
+    expect(next.text).toBe('a bad id is ignored');
+    expect(next.id).not.toContain('script');
+    expect(ana.chat.received).toHaveLength(0);
+    await ben.chat.next();
+    await ben.chat.next();
 
     await expect(ana.client.invoke('SendPublicMessage', '   ')).rejects.toThrow(/Write a message first/);
     await expect(ana.client.invoke('SendPublicMessage', 42)).rejects.toThrow(/Write a message first/);
@@ -416,5 +430,46 @@ describe('live-user hub with the official SignalR client', () => {
     await expect(ben.client.invoke<LiveInstanceEntered>('JoinScene', sceneId)).resolves.toMatchObject({
       sceneId,
     });
+  });
+
+  it("lets a district's Owners and Creators moderate its spaces, but not the space's owner", async () => {
+    // Dee made the district; Cai creates in it; the space is Owner's, in the district.
+    const districtId = uuidv7();
+    await db.db
+      .insert(districts)
+      .values({ id: districtId, ownerId: 'dee', title: 'Harbour', subdomain: 'harbour-live' });
+    await db.db.insert(districtMembers).values([
+      { districtId, userId: 'dee', role: 'Owner' },
+      { districtId, userId: 'cai', role: 'Creator' },
+      { districtId, userId: 'owner', role: 'Creator' },
+    ]);
+    const sceneId = await space({ districtId });
+    const cai = await connect('cai');
+    const dee = await connect('dee');
+    const ben = await connect('ben');
+    const owner = await connect('owner');
+    const guest = await connect(null);
+
+    // Each is told on joining whether they moderate here.
+    expect(await join(cai.client, sceneId)).toMatchObject({ moderator: true });
+    expect(await join(ben.client, sceneId)).toMatchObject({ moderator: false });
+    expect(await join(owner.client, sceneId)).toMatchObject({ moderator: true });
+    expect(await join(guest.client, sceneId)).toMatchObject({ moderator: false });
+    expect(await join(dee.client, sceneId)).toMatchObject({ moderator: true });
+
+    // A Creator of the district mutes and removes a visitor; its Owner bans one.
+    await cai.client.invoke('MuteVisitor', sceneId, 'ben');
+    await expect(ben.client.invoke('SendPublicMessage', 'hello?')).rejects.toThrow(/muted you here/);
+    await cai.client.invoke('RemoveVisitor', sceneId, 'ben');
+    expect(await ben.removed.next()).toEqual([{ sceneId, banned: false }]);
+    await dee.client.invoke('BanVisitor', sceneId, 'ben');
+    await expect(join(ben.client, sceneId)).rejects.toThrow(/does not let you in/);
+
+    // Nobody moderates the space's owner; a visitor who is not of the district moderates no one.
+    await expect(dee.client.invoke('RemoveVisitor', sceneId, 'owner')).rejects.toThrow(/owner of this space/);
+    await expect(guest.client.invoke('MuteVisitor', sceneId, 'cai')).rejects.toThrow(/Only the owner/);
+    // The same people have no say over a space outside the district.
+    const elsewhere = await space();
+    await expect(cai.client.invoke('MuteVisitor', elsewhere, 'ben')).rejects.toThrow(/Only the owner/);
   });
 });
