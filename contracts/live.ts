@@ -38,6 +38,10 @@ export const liveDefaults = {
   messageMaxLength: 500,
   /** Chat messages one connection may send per window (then it waits). */
   messagesPerWindow: 8,
+  /** How long public chat is kept, for visitors who join or come back (their instance's). */
+  chatHistoryMs: 10 * 60_000,
+  /** At most this many of those messages are given on joining. */
+  chatHistoryCount: 50,
   messageWindowMs: 10_000,
 } as const;
 
@@ -61,6 +65,20 @@ export const JoinSceneOptions = z
   .strict();
 export type JoinSceneOptions = z.infer<typeof JoinSceneOptions>;
 
+/** A chat message (platform.md §3 'Chat message'; the alignment is the reader's: theirs right). */
+export const ChatMessage = z
+  .object({
+    id: z.string(),
+    text: z.string(),
+    /** When the server received it (ISO 8601). */
+    time: z.string(),
+    user: z.object({ id: z.string(), name: z.string(), profilePicture: z.string().nullable() }),
+    sceneId: z.string(),
+    instanceId: z.string(),
+  })
+  .meta({ id: 'ChatMessage' });
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
 export const LiveInstanceEntered = z.object({
   /** The visitor's own user id. */
   userId: z.string(),
@@ -77,6 +95,8 @@ export const LiveInstanceEntered = z.object({
    * district's Owners and Creators for a space of a district.
    */
   moderator: z.boolean(),
+  /** The instance's public chat of the last minutes (`chatHistoryMs`), oldest first. */
+  recentMessages: z.array(ChatMessage),
 });
 export type LiveInstanceEntered = z.infer<typeof LiveInstanceEntered>;
 
@@ -114,20 +134,6 @@ export type LiveScenesAnswer = z.infer<typeof LiveScenesAnswer>;
 
 /** How many visitors a live-visitors row shows as avatars before '+N' (platform.md §9). */
 export const liveAvatarsShown = 2;
-
-/** A chat message (platform.md §3 'Chat message'; the alignment is the reader's: theirs right). */
-export const ChatMessage = z
-  .object({
-    id: z.string(),
-    text: z.string(),
-    /** When the server received it (ISO 8601). */
-    time: z.string(),
-    user: z.object({ id: z.string(), name: z.string(), profilePicture: z.string().nullable() }),
-    sceneId: z.string(),
-    instanceId: z.string(),
-  })
-  .meta({ id: 'ChatMessage' });
-export type ChatMessage = z.infer<typeof ChatMessage>;
 
 /** The chat's refusals (the hub's error text; the SPA shows them as they are). */
 export const chatMessages = {

@@ -367,16 +367,24 @@ export const liveVisitMachine = setup({
         input: ({ context }) => ({ sceneId: context.sceneId, instanceId: context.instanceId }),
         onDone: {
           target: 'present',
-          actions: assign(({ event }) => ({
-            userId: event.output.userId,
-            instanceId: event.output.instanceId,
-            visitors: event.output.visitors,
-            count: Math.max(1, event.output.visitors.length),
-            communication: event.output.communication,
-            moderator: event.output.moderator,
-            poseId: event.output.poseId,
-            error: null,
-          })),
+          actions: [
+            assign(({ event }) => ({
+              userId: event.output.userId,
+              instanceId: event.output.instanceId,
+              visitors: event.output.visitors,
+              count: Math.max(1, event.output.visitors.length),
+              communication: event.output.communication,
+              moderator: event.output.moderator,
+              poseId: event.output.poseId,
+              error: null,
+            })),
+            // What was said in the instance meanwhile (the chat shows each message once).
+            enqueueActions(({ context, event, enqueue }) => {
+              for (const message of event.output.recentMessages ?? [])
+                if (!context.ignored[message.user.id])
+                  enqueue.sendTo(context.chat, { type: 'chat.received', message });
+            }),
+          ],
         },
         onError: {
           target: 'refused',

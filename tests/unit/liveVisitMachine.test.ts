@@ -17,6 +17,7 @@ const entered = (instanceId: string, communication = true): LiveInstanceEntered 
   poseId: 1,
   // Instance 2 is joined as a moderator (paths see the flag follow each join).
   moderator: instanceId === '2',
+  recentMessages: [],
 });
 const refused = new Error(
   "An unexpected error occurred invoking 'JoinScene' on the server. HubException: No such space",
@@ -228,6 +229,21 @@ describePaths('live visit machine (model)', getTransitionPaths(model), (path) =>
 });
 
 describe('live visit machine', () => {
+  it("gives the chat what was said in the instance before the visitor came, but a muted visitor's", async () => {
+    const visit = startVisit({ ben: 'mute' });
+    visit.play({ type: 'live.connected' });
+    const fromBen = { ...fromAna, id: 'm2', user: { id: 'ben', name: 'BEN', profilePicture: null } };
+    visit.play({
+      type: 'xstate.done.actor.join',
+      output: { ...entered('1'), recentMessages: [fromAna, fromBen] },
+    });
+    await waitFor(visit.actor, (s) => s.matches('present'));
+    expect(visit.chatEvents.filter((e) => e.type === 'chat.received')).toEqual([
+      { type: 'chat.received', message: fromAna },
+    ]);
+    visit.actor.stop();
+  });
+
   it('rejoins the instance it was in after the connection came back', async () => {
     const visit = startVisit();
     visit.play({ type: 'live.connected' });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { ChatMessage } from '../../../contracts/live';
 import { timestampTz } from './columns';
 import { scenes } from './scenes';
 import { users } from './users';
@@ -73,4 +74,25 @@ export const sceneModeration = pgTable(
     createdAt: timestampTz('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.sceneId, t.userId, t.kind] })],
+);
+
+/**
+ * Public chat messages of the last minutes, per space and instance (issue 'live presence'): a
+ * visitor who joins, or comes back after a lost connection or a server's restart, reads what was
+ * said meanwhile. Kept `liveDefaults.chatHistoryMs`; the id is the message's (the client's own id
+ * when it gave one), so a message sent twice is kept, and shown, once.
+ */
+export const liveChatMessages = pgTable(
+  'live_chat_messages',
+  {
+    id: text('id').primaryKey(),
+    sceneId: text('scene_id')
+      .notNull()
+      .references(() => scenes.id, { onDelete: 'cascade' }),
+    instanceId: text('instance_id').notNull(),
+    /** The ChatMessage as it was sent (contracts/live.ts). */
+    message: jsonb('message').$type<ChatMessage>().notNull(),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('live_chat_messages_instance_idx').on(t.sceneId, t.instanceId, t.createdAt)],
 );

@@ -28,6 +28,7 @@ import type { SceneRow } from '../sceneService/metadata';
 import { creatorOf, findScene } from '../sceneService/queries';
 import { LiveInstances, type Presence, type SceneShare } from './instances';
 import { LivePoses } from './livePoses';
+import { forgetOldMessages, keepMessage, recentMessages, wasKept } from './chatHistory';
 import { isModerated, mayModerate, type ModerationKind, setModeration } from './moderation';
 
 export interface LiveServiceOptions {
@@ -47,8 +48,6 @@ const presenceChannel = 'live:presence';
 const moderationChannel = 'live:moderation';
 /** A chat message's id from its sender (SendPublicMessage's second argument). */
 const clientIdPattern = /^[A-Za-z0-9-]{1,64}$/;
-/** How long a message id is remembered, to take a message sent again once. */
-const resentWithinMs = 5 * 60_000;
 
 interface RemovalMessage {
   sceneId: string;
@@ -157,6 +156,11 @@ export default async function liveService(instance: FastifyInstance, options: Li
   });
   const heartbeat = setInterval(() => {
     forgetOldSends();
+    // The history's old messages go about once a minute.
+    if (Math.random() < shareEveryMs / 60_000)
+      void forgetOldMessages(app.db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'old chat messages could not be forgotten'),
+      );
     void shareAll();
     for (const sceneId of live.expireShares()) refresh(sceneId);
     refreshTotal();
@@ -194,15 +198,6 @@ export default async function liveService(instance: FastifyInstance, options: Li
   const forgetOldSends = () => {
     const oldest = Date.now() - liveDefaults.messageWindowMs;
     for (const [userId, times] of sent) if (times.every((at) => at < oldest)) sent.delete(userId);
-    const oldestId = Date.now() - resentWithinMs;
-    for (const [id, at] of recentIds) if (at < oldestId) recentIds.delete(id);
-  };
-  // The ids of the messages taken lately: a client that lost the answer sends the message again
-  // with its id, and it is taken once (on this process; receivers also show an id once).
-  const recentIds = new Map<string, number>();
-  const remember = (id: string) => {
-    recentIds.set(id, Date.now());
-    if (recentIds.size > 20_000) recentIds.delete(recentIds.keys().next().value!);
   };
 
   const profileOf = async ({ userId, name }: Caller): Promise<LiveVisitor> => {
@@ -257,6 +252,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
           communication,
           poseId: poses.join(context.connectionId, presence, visitor),
           moderator: await mayModerate(app.db, row!, context.user.userId),
+          recentMessages: await recentMessages(app.db, sceneId, presence.instanceId),
         };
         await context.clients.connection(context.connectionId, 'EnteredInstance', entered);
         changed(presence);
@@ -292,7 +288,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
         // A message sent again (its answer was lost with the connection) is taken once.
         const id =
           typeof rawClientId === 'string' && clientIdPattern.test(rawClientId) ? `c-${rawClientId}` : null;
-        if (id && recentIds.has(id)) return id;
+        if (id && (await wasKept(app.db, id))) return id;
         if (!mayPost(context.user.userId)) throw new HubError(chatMessages.tooFast);
         if (await isModerated(app.db, presence.sceneId, context.user.userId, 'mute'))
           throw new HubError(chatMessages.muted);
@@ -305,7 +301,8 @@ export default async function liveService(instance: FastifyInstance, options: Li
           sceneId: presence.sceneId,
           instanceId: presence.instanceId,
         };
-        if (id) remember(id);
+        // Kept first: whoever joins or comes back reads it; taken already, it is not sent again.
+        if (!(await keepMessage(app.db, message))) return message.id;
         await hub.clients.group(instanceGroup(presence), 'PublicMessage', [message]);
         return message.id;
       },

@@ -108,6 +108,7 @@ describe('live-user hub with the official SignalR client', () => {
       communication: true,
       poseId: expect.any(Number),
       moderator: false,
+      recentMessages: [],
     });
     expect(await ana.entered.next()).toEqual([entered]);
 
@@ -256,6 +257,17 @@ describe('live-user hub with the official SignalR client', () => {
     expect(ana.chat.received).toHaveLength(0);
     await ben.chat.next();
     await ben.chat.next();
+
+    // Who joins the instance later reads what was said in it of late, oldest first; the other
+    // instance's chat is not theirs.
+    const eli = await connect('eli');
+    await ben.client.invoke('ExitCurrentScene');
+    const late = await join(eli.client, sceneId, { instanceId: '1' });
+    expect(late.recentMessages.map((m) => m.text)).toEqual([
+      '<b>Hello</b> & welcome',
+      'only once',
+      'a bad id is ignored',
+    ]);
 
     await expect(ana.client.invoke('SendPublicMessage', '   ')).rejects.toThrow(/Write a message first/);
     await expect(ana.client.invoke('SendPublicMessage', 42)).rejects.toThrow(/Write a message first/);
