@@ -59,7 +59,6 @@ export const chatMachine = setup({
     }),
   },
   guards: {
-    hasText: ({ event }) => event.type === 'chat.send' && event.text.trim().length > 0,
     /** A message may wait: it has text and the outbox has room. */
     mayQueue: ({ context, event }) =>
       event.type === 'chat.send' &&

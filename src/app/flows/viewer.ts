@@ -1,4 +1,3 @@
-import { saveIgnoredVisitors } from '../../lib/viewerPreferences';
 import { fromCallback, fromPromise, waitFor } from 'xstate';
 import type { SceneContent } from '../../../contracts/sceneContent';
 import type { SceneMetadata } from '../../../contracts/scenes';
@@ -21,6 +20,7 @@ import { spaceReactionsApi } from '../../services/spaceReactions';
 import { commandEngine } from '../engineCommands';
 import { sessionRestarts, signedInUser } from '../relays';
 import type { AppServices } from '../services';
+import { saveIgnoredVisitors } from '../../lib/viewerPreferences';
 
 /** Where a visitor who may not see a space is sent. */
 export const accessDeniedPath = '/space-access-denied';

@@ -1,5 +1,3 @@
-import { newChatIdPrefix } from '../../lib/chat';
-import { loadIgnoredVisitors } from '../../lib/viewerPreferences';
 import {
   Alert,
   Box,
@@ -25,6 +23,8 @@ import type { SceneMetadata } from '../../../contracts/scenes';
 import type { EngineCommand, EngineEvent } from '../../engine/protocol';
 import type { ViewerPageActorRef } from '../../machines/viewerPageMachine';
 import { useFlow, useSession } from '../../app/AppContext';
+import { newChatIdPrefix } from '../../lib/chat';
+import { loadIgnoredVisitors } from '../../lib/viewerPreferences';
 import { LoadingOverlay } from '../../engine/host/LoadingOverlay';
 import { Modal } from '../kit/Modal';
 import { PageMeta } from '../kit/PageMeta';

@@ -17,6 +17,13 @@ const filteringHint = [
 export function SettingsPanel({ control }: { control: ViewerGraphicsControl }) {
   const { t } = useTranslation();
   const { graphics, change } = control;
+  /** A graphics setting that is on or off, labelled with its catalogue text. */
+  const settingSwitch = (key: 'adaptiveResolution' | 'showVisitors') => (
+    <FormControlLabel
+      control={<Switch checked={graphics[key]} onChange={(e) => change(key, e.target.checked)} />}
+      label={t(`viewer.settings.${key}`)}
+    />
+  );
   return (
     <Stack spacing={3} sx={{ pt: 1 }}>
       <TextField
@@ -56,15 +63,7 @@ export function SettingsPanel({ control }: { control: ViewerGraphicsControl }) {
           </MenuItem>
         ))}
       </TextField>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={graphics.adaptiveResolution}
-            onChange={(e) => change('adaptiveResolution', e.target.checked)}
-          />
-        }
-        label={t('viewer.settings.adaptiveResolution')}
-      />
+      {settingSwitch('adaptiveResolution')}
       <TextField
         select
         label={t('viewer.settings.filteringMode')}
@@ -78,15 +77,7 @@ export function SettingsPanel({ control }: { control: ViewerGraphicsControl }) {
           </MenuItem>
         ))}
       </TextField>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={graphics.showVisitors}
-            onChange={(e) => change('showVisitors', e.target.checked)}
-          />
-        }
-        label={t('viewer.settings.showVisitors')}
-      />
+      {settingSwitch('showVisitors')}
       <TextField
         select
         disabled
