@@ -1,19 +1,17 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { type HubConnection, HubConnectionBuilder, HttpTransportType, LogLevel } from '@microsoft/signalr';
-import { MessagePackHubProtocol } from '@microsoft/signalr-protocol-msgpack';
-import { WebSocket } from 'ws';
-import { liveUserHubPath } from '../contracts/live';
-import { encodePose, poseDefaults, poseEntryBytes } from '../contracts/livePoses';
 import { uuidv7 } from '../server/db/ids';
 import { redisInstalled, startRedis } from '../tests/support/redis';
 import { startTestIssuer, type TestIssuer } from '../tests/support/tokens';
+import { homeOf, type LoadCommand, type LoadFigures, spacing } from './presenceShared';
 import type { BenchResult } from './types';
 
 /**
  * Live presence under load (issue 'live presence'): simulated visitors, each an official SignalR
  * client (@microsoft/signalr with the MessagePack protocol), join one space and walk, sending their
  * pose 10 times a second; the server (a separate process, so that its CPU and memory are its own)
- * sends each what its interest wants. Measured over a window after a warm-up:
+ * sends each what its interest wants. The visitors are shared among a few processes of their own
+ * (bench/presenceLoad.ts), so that no thread of the load is saturated and queues what it receives.
+ * Measured over a window after a warm-up:
  *
  * - pose delivery, from the moment a visitor sends a pose to the moment another receives it (each
  *   pose carries its send time in its height, milliseconds modulo 32 768, so no clock but this
@@ -27,7 +25,8 @@ import type { BenchResult } from './types';
  * - bytes each visitor receives per second (WebSocket payloads) ≤ 4 KB.
  *
  * The budgets apply at 1 000 visitors; 100 and 500 are printed to show how the cost grows. Sizes
- * and durations are bounded (BENCH_PRESENCE_SECONDS shortens the 1 000 run).
+ * and durations are bounded (BENCH_PRESENCE_SECONDS shortens the 1 000 run). BENCH_PROF=<folder>
+ * writes CPU profiles of the server processes there.
  *
  * Then two server processes on one Redis (each with its own embedded database holding the same
  * space), 500 visitors on each, alternating, so that every visitor's neighbours on the grid are
@@ -48,8 +47,6 @@ const cluster = {
   p99Ms: 200,
 };
 const budget = { p99Ms: 150, cores: 1, growthMb: 100, bytesPerSecond: 4096 };
-/** Visitors stand on a grid this many metres apart and walk small circles. */
-const spacing = 2;
 
 interface ServerStats {
   cpu: NodeJS.CpuUsage;
@@ -70,7 +67,12 @@ interface Server {
 
 async function startServer(env: Record<string, string>): Promise<Server> {
   const child = fork(new URL('./presenceServer.ts', import.meta.url).pathname, [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : []),
+    ],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -110,21 +112,27 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   };
 }
 
-/** What the simulated visitors measure together. */
-class Meter {
-  /** Delivery times, by millisecond (the last bucket holds everything slower). */
-  readonly histogram = new Uint32Array(5001);
+/** How many processes share the simulated visitors (BENCH_PRESENCE_SHARDS overrides it). */
+const shards = Number(process.env.BENCH_PRESENCE_SHARDS ?? 2);
+
+/** What the visitors of every share measured in one window, merged. */
+class Figures {
+  readonly histogram = new Array<number>(5001).fill(0);
   bytes = 0;
   batches = 0;
   poses = 0;
   dropped = 0;
-  measuring = false;
+  cpuSeconds = 0;
+  readonly seen = new Map<number, Set<number>>();
 
-  delivered(sentStamp: number, now: number) {
-    const ms = (now % 32768) - sentStamp;
-    const latency = ms < 0 ? ms + 32768 : ms;
-    this.histogram[Math.min(latency, 5000)]++;
-    this.poses++;
+  add(part: LoadFigures) {
+    part.histogram.forEach((n, ms) => (this.histogram[ms] += n));
+    this.bytes += part.bytes;
+    this.batches += part.batches;
+    this.poses += part.poses;
+    this.dropped += part.dropped;
+    this.cpuSeconds += part.cpuSeconds;
+    for (const [index, ids] of part.seen) this.seen.set(index, new Set(ids));
   }
 
   percentile(p: number) {
@@ -136,160 +144,138 @@ class Meter {
     }
     return Infinity;
   }
+}
 
-  reset() {
-    this.histogram.fill(0);
-    this.bytes = 0;
-    this.batches = 0;
-    this.poses = 0;
+/** The simulated visitors, spread over `shards` processes (bench/presenceLoad.ts). */
+class Load {
+  private constructor(private readonly children: ChildProcess[]) {}
+
+  /** Starts the processes and connects `count` visitors, visitor i to servers[i % servers.length]. */
+  static async connect(servers: Server[], issuer: TestIssuer, count: number) {
+    const userIds = Array.from({ length: count }, (_, i) => `bench-${i}`);
+    for (const server of servers) await server.addUsers(userIds);
+    const tokens = await Promise.all(
+      userIds.map(async (id) =>
+        (await issuer.headersFor(id, { name: id })).authorization.replace(/^Bearer /, ''),
+      ),
+    );
+    const children = Array.from({ length: shards }, () =>
+      fork(new URL('./presenceLoad.ts', import.meta.url).pathname, [], {
+        execArgv: ['--import', 'tsx'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      }),
+    );
+    const load = new Load(children);
+    await Promise.all(children.map((child) => answer(child, 'ready')));
+    const poseIds: number[] = [];
+    const targets = servers.map(({ base, sceneId }) => ({ base, sceneId }));
+    await Promise.all(
+      children.map(async (child, shard) => {
+        const indices = userIds.map((_, i) => i).filter((i) => i % shards === shard);
+        const connected = answer<{ poseIds: [number, number][] }>(child, 'connected');
+        child.send({
+          type: 'connect',
+          servers: targets,
+          tokens: indices.map((i) => tokens[i]),
+          indices,
+          count,
+        });
+        for (const [index, poseId] of (await connected).poseIds) poseIds[index] = poseId;
+      }),
+    );
+    return { load, poseIds };
+  }
+
+  private all<T>(command: LoadCommand, type: string) {
+    return Promise.all(
+      this.children.map((child) => {
+        const answered = answer<T>(child, type);
+        child.send(command);
+        return answered;
+      }),
+    );
+  }
+
+  walk = () => this.all({ type: 'walk' }, 'walking');
+
+  start = (track = false) => this.all({ type: 'start', track }, 'started');
+
+  async finish() {
+    const figures = new Figures();
+    for (const part of await this.all<LoadFigures>({ type: 'finish' }, 'finished')) figures.add(part);
+    return figures;
+  }
+
+  async stop() {
+    await Promise.all(
+      this.children.map(async (child) => {
+        if (child.exitCode !== null) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.send({ type: 'stop' });
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+        child.kill('SIGKILL');
+      }),
+    );
   }
 }
 
-/** A WebSocket that counts what it receives into `meter` (payload bytes). */
-const countingSocket = (meter: Meter) =>
-  class extends WebSocket {
-    constructor(...args: ConstructorParameters<typeof WebSocket>) {
-      super(...args);
-      this.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
-        if (!meter.measuring) return;
-        meter.bytes += Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
-      });
-    }
-  };
-
-/** The time stamp a pose carries in its height: ms modulo 32 768, as quantised units. */
-const stampOf = (now: number) => (now % 32768) - 16384;
-
-/** The visitors, each on one of `servers` in turn; `seen` collects the pose ids each one receives. */
-async function connectVisitors(servers: Server[], issuer: TestIssuer, count: number, meter: Meter) {
-  const userIds = Array.from({ length: count }, (_, i) => `bench-${i}`);
-  for (const server of servers) await server.addUsers(userIds);
-  const tokens = await Promise.all(
-    userIds.map(async (id) =>
-      (await issuer.headersFor(id, { name: id })).authorization.replace(/^Bearer /, ''),
-    ),
-  );
-  const clients: HubConnection[] = [];
-  const poseIds: number[] = [];
-  const seen = Array.from({ length: count }, () => new Set<number>());
-  const Socket = countingSocket(meter);
-  for (let i = 0; i < count; i += 25) {
-    const batch = tokens.slice(i, i + 25).map(async (token, j) => {
-      const index = i + j;
-      const server = servers[index % servers.length];
-      const client = new HubConnectionBuilder()
-        .withUrl(`${server.base}${liveUserHubPath}`, {
-          accessTokenFactory: () => token,
-          transport: HttpTransportType.WebSockets,
-          ...{ WebSocket: Socket },
-        })
-        .withHubProtocol(new MessagePackHubProtocol())
-        .configureLogging(LogLevel.None)
-        .build();
-      client.serverTimeoutInMilliseconds = 60_000;
-      client.on('Poses', (batch: Uint8Array) => {
-        if (!meter.measuring) return;
-        meter.batches++;
-        const now = Date.now();
-        const view = new DataView(batch.buffer, batch.byteOffset, batch.byteLength);
-        for (let at = 0; at + poseEntryBytes <= batch.byteLength; at += poseEntryBytes) {
-          meter.delivered(view.getInt16(at + 6, true) + 16384, now);
-          seen[index].add(view.getUint32(at, true));
-        }
-      });
-      client.on('PoseVisitors', () => {});
-      client.on('PoseVisitorsLeft', () => {});
-      client.onclose(() => {
-        if (meter.measuring) meter.dropped++;
-      });
-      await client.start();
-      poseIds[index] = (await client.invoke<{ poseId: number }>('JoinScene', server.sceneId)).poseId;
-      return client;
-    });
-    clients.push(...(await Promise.all(batch)));
-  }
-  return { clients, poseIds, seen };
-}
-
-/** Where visitor `i` of `count` stands (its circle's centre): a square grid `spacing` apart. */
-function homeOf(i: number, count: number): [number, number] {
-  const side = Math.ceil(Math.sqrt(count));
-  return [(i % side) * spacing, Math.floor(i / side) * spacing];
-}
-
-/** Every visitor walks a small circle around its spot, sending its pose every 100 ms. */
-function walk(clients: HubConnection[]) {
-  let slice = 0;
-  const slices = 10;
-  const timer = setInterval(() => {
-    const now = Date.now();
-    const step = poseDefaults.positionStep;
-    for (let i = slice; i < clients.length; i += slices) {
-      const angle = now / 1000 + i;
-      const [x, z] = homeOf(i, clients.length);
-      const pose = encodePose({
-        x: x + Math.cos(angle) * 0.5,
-        y: stampOf(now) * step,
-        z: z + Math.sin(angle) * 0.5,
-        yaw: angle,
-        speaking: false,
-        emote: 0,
-      });
-      clients[i].send('SendPose', pose).catch(() => {});
-    }
-    slice = (slice + 1) % slices;
-  }, poseDefaults.tickMs / slices);
-  return () => clearInterval(timer);
+/** The next message of `type` from `child` (rejects on 'failed' or when it exits). */
+function answer<T>(child: ChildProcess, type: string) {
+  return new Promise<T>((resolve, reject) => {
+    const onMessage = (message: { type: string; error?: string }) => {
+      if (message.type !== type && message.type !== 'failed') return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (message.type === 'failed') reject(new Error(`a load process failed: ${message.error}`));
+      else resolve(message as T);
+    };
+    const onExit = (code: number | null) => reject(new Error(`a load process exited (${code})`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
 }
 
 async function measure(issuer: TestIssuer, visitors: number, seconds: number) {
   const server = await startServer(issuer.env);
-  const meter = new Meter();
-  let clients: HubConnection[] = [];
-  let stopWalking = () => {};
+  let load: Load | undefined;
   try {
     // The baseline once start-up's garbage is collected.
     await server.stats(true);
     const before = await server.stats(true);
-    ({ clients } = await connectVisitors([server], issuer, visitors, meter));
-    stopWalking = walk(clients);
+    ({ load } = await Load.connect([server], issuer, visitors));
+    await load.walk();
     await new Promise((resolve) => setTimeout(resolve, warmUpSeconds * 1000));
     const start = await server.stats();
-    const loadStart = process.cpuUsage();
-    meter.reset();
-    meter.measuring = true;
+    await load.start();
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-    meter.measuring = false;
+    const measured = await load.finish();
     const end = await server.stats();
-    const load = process.cpuUsage(loadStart);
     const kept = await server.stats(true);
     const wall = (end.at - start.at) / 1000;
     const cores = (end.cpu.user - start.cpu.user + end.cpu.system - start.cpu.system) / 1e6 / wall;
     const figures = {
       visitors,
       seconds,
-      p50: meter.percentile(0.5),
-      p99: meter.percentile(0.99),
-      dropped: meter.dropped,
+      p50: measured.percentile(0.5),
+      p99: measured.percentile(0.99),
+      dropped: measured.dropped,
       cores,
-      loadCores: (load.user + load.system) / 1e6 / wall,
+      loadCores: measured.cpuSeconds / wall,
       rssMb: (kept.rss - before.rss) / 2 ** 20,
       growthMb: (kept.heap - before.heap) / 2 ** 20,
-      bytesPerSecond: meter.bytes / visitors / wall,
-      posesPerSecond: meter.poses / visitors / wall,
-      batchesPerSecond: meter.batches / visitors / wall,
+      bytesPerSecond: measured.bytes / visitors / wall,
+      posesPerSecond: measured.poses / visitors / wall,
+      batchesPerSecond: measured.batches / visitors / wall,
     };
     console.log(
       `      ${visitors} visitors, ${seconds} s: delivery p50 ${figures.p50} ms, p99 ${figures.p99} ms; ` +
         `${figures.dropped} dropped; server ${figures.cores.toFixed(2)} cores, +${figures.growthMb.toFixed(0)} MB held (resident ${figures.rssMb.toFixed(0)} MB from ${(before.rss / 2 ** 20).toFixed(0)}); ` +
         `${figures.bytesPerSecond.toFixed(0)} B/s and ${figures.posesPerSecond.toFixed(0)} poses/s per visitor ` +
-        `(${figures.batchesPerSecond.toFixed(1)} batches/s); the load itself ${figures.loadCores.toFixed(2)} cores`,
+        `(${figures.batchesPerSecond.toFixed(1)} batches/s); the load itself ${figures.loadCores.toFixed(2)} cores in ${shards} processes`,
     );
     return figures;
   } finally {
-    stopWalking();
-    for (let i = 0; i < clients.length; i += 100)
-      await Promise.all(clients.slice(i, i + 100).map((c) => c.stop().catch(() => {})));
+    await load?.stop();
     await server.stop();
   }
 }
@@ -299,53 +285,50 @@ async function measureCluster(issuer: TestIssuer) {
   const sceneId = uuidv7();
   const env = { ...issuer.env, REDIS_URL: redis.url, BENCH_SCENE_ID: sceneId };
   const servers: Server[] = [];
-  const meter = new Meter();
-  let clients: HubConnection[] = [];
-  let stopWalking = () => {};
+  let load: Load | undefined;
   try {
     servers.push(await startServer(env), await startServer(env));
-    const visitors = await connectVisitors(servers, issuer, cluster.visitors, meter);
-    clients = visitors.clients;
-    stopWalking = walk(clients);
+    const connected = await Load.connect(servers, issuer, cluster.visitors);
+    load = connected.load;
+    await load.walk();
     // Long enough for the processes' whole shares and every visitor's interest.
     await new Promise((resolve) => setTimeout(resolve, (warmUpSeconds + 4) * 1000));
-    meter.reset();
-    meter.measuring = true;
+    await load.start(true);
     await new Promise((resolve) => setTimeout(resolve, cluster.seconds * 1000));
-    meter.measuring = false;
+    const measured = await load.finish();
     // Everyone's 8 neighbours on the grid (at most a diagonal away): every one must have been seen.
     const reach = spacing * Math.SQRT2 + 0.01;
     let blind = 0;
     let missing = 0;
     for (let i = 0; i < cluster.visitors; i++) {
       const [x, z] = homeOf(i, cluster.visitors);
+      const seen = measured.seen.get(i) ?? new Set();
       let missed = 0;
       for (let j = 0; j < cluster.visitors; j++) {
         if (j === i) continue;
         const [xj, zj] = homeOf(j, cluster.visitors);
-        if (Math.hypot(xj - x, zj - z) <= reach && !visitors.seen[i].has(visitors.poseIds[j])) missed++;
+        if (Math.hypot(xj - x, zj - z) <= reach && !seen.has(connected.poseIds[j])) missed++;
       }
       if (missed) blind++;
       missing += missed;
     }
     const figures = {
-      p50: meter.percentile(0.5),
-      p99: meter.percentile(0.99),
-      dropped: meter.dropped,
+      p50: measured.percentile(0.5),
+      p99: measured.percentile(0.99),
+      dropped: measured.dropped,
       blind,
       missing,
-      bytesPerSecond: meter.bytes / cluster.visitors / cluster.seconds,
+      bytesPerSecond: measured.bytes / cluster.visitors / cluster.seconds,
     };
     console.log(
       `      2 processes × ${cluster.visitors / 2} visitors, ${cluster.seconds} s: delivery p50 ${figures.p50} ms, ` +
         `p99 ${figures.p99} ms; ${figures.dropped} dropped; ${blind} visitors missed a neighbour ` +
-        `(${missing} missed in all); ${figures.bytesPerSecond.toFixed(0)} B/s per visitor`,
+        `(${missing} missed in all); ${figures.bytesPerSecond.toFixed(0)} B/s per visitor; ` +
+        `the load ${(measured.cpuSeconds / cluster.seconds).toFixed(2)} cores in ${shards} processes`,
     );
     return figures;
   } finally {
-    stopWalking();
-    for (let i = 0; i < clients.length; i += 100)
-      await Promise.all(clients.slice(i, i + 100).map((c) => c.stop().catch(() => {})));
+    await load?.stop();
     for (const server of servers) await server.stop();
     await redis.stop();
   }

@@ -172,9 +172,27 @@ async function main(data: PgliteThreadData) {
             touched.add(conn);
             continue;
           }
-          const type = String.fromCharCode(message[0]);
+          let type = String.fromCharCode(message[0]);
           if (type === 'X') continue; // Terminate: the port closing ends the connection
-          const answer = db.execProtocolRawSync(new Uint8Array(ownStatementNames(conn, message)));
+          // The rest of its batch that has arrived goes with it, up to its Sync: PGlite runs the
+          // messages of one call in turn, as a server reads them from a socket, and each call has
+          // a cost of its own (a query of the extended protocol is four messages).
+          const batch = [ownStatementNames(conn, message)];
+          for (let j = 0; type !== 'S' && type !== 'Q' && j < queue.length;) {
+            const next = queue[j];
+            if (next.conn !== conn) {
+              j++;
+              continue;
+            }
+            const nextType = String.fromCharCode(next.message[0]);
+            if (next.startup || nextType === 'X') break;
+            queue.splice(j, 1);
+            batch.push(ownStatementNames(conn, next.message));
+            type = nextType;
+          }
+          const answer = db.execProtocolRawSync(
+            new Uint8Array(batch.length === 1 ? batch[0] : Buffer.concat(batch)),
+          );
           if (answer.length > 0)
             conn.out.push(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength));
           touched.add(conn);

@@ -33,6 +33,8 @@ export interface Backplane {
    * subscribed again: what was published meanwhile is lost. The answer stops the calls.
    */
   onRestored?(listener: () => void): () => void;
+  /** True when there is no other node to reach (what is shared only between nodes need not be sent). */
+  readonly alone?: boolean;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export interface Backplane {
  * delivered on a later microtask so callers never re-enter a handler synchronously.
  */
 export class InProcessBackplane implements Backplane {
+  readonly alone = true;
   private readonly channels = new Map<string, Set<BackplaneHandler>>();
 
   async publish(channel: string, message: BackplaneMessage): Promise<void> {

@@ -132,6 +132,11 @@ export class LivePoses {
 
   /** Shares this process's changes (and, every few seconds, everyone it has). */
   private share() {
+    // One process: nobody to share with.
+    if (this.app.hubServer.backplane.alone) {
+      this.leftSince.clear();
+      return;
+    }
     const now = Date.now();
     const whole = now - this.lastWhole >= this.options.shareEveryMs;
     if (whole) {

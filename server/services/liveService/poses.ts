@@ -74,6 +74,12 @@ export class PoseRoom {
   private calls = 0;
   private nextPhase = 0;
   private fresh: LivePoseVisitor[] = [];
+  /** The receivers of each part of a tick. */
+  private readonly parted: Receiver[][] = [];
+  /** Scratch space of `tick` and `choose`, reused so that a tick allocates little. */
+  private readonly picked: number[] = [];
+  private readonly candidates: number[] = [];
+  private distances = new Float64Array(0);
 
   constructor(
     private readonly interest: InterestOptions = poseDefaults,
@@ -100,7 +106,7 @@ export class PoseRoom {
     this.fresh.push(poseVisitor);
     const capacity = this.slots.length;
     const order = this.nextPhase++;
-    this.receivers.set(connectionId, {
+    const receiver: Receiver = {
       slot,
       connectionId,
       part: order % this.parts,
@@ -112,7 +118,9 @@ export class PoseRoom {
       known: new Float64Array(capacity),
       named: new Float64Array(capacity),
       farCursor: 0,
-    });
+    };
+    this.receivers.set(connectionId, receiver);
+    (this.parted[receiver.part] ??= []).push(receiver);
     return poseId;
   }
 
@@ -150,6 +158,8 @@ export class PoseRoom {
     const receiver = this.receivers.get(connectionId);
     if (!receiver) return undefined;
     this.receivers.delete(connectionId);
+    const part = this.parted[receiver.part];
+    part.splice(part.indexOf(receiver), 1);
     const poseId = this.slots[receiver.slot]!.poseId;
     this.empty(receiver.slot);
     return poseId;
@@ -207,64 +217,71 @@ export class PoseRoom {
     const gone = this.gone;
     const { interestEveryTicks, farPerTick } = this.interest;
     const midTurn = Math.round(1000 / poseDefaults.tickMs);
-    for (const receiver of this.receivers.values()) {
-      if (receiver.part !== part) continue;
+    const slots = this.slots;
+    const count = slots.length;
+    const picked = this.picked;
+    for (const receiver of this.parted[part] ?? []) {
       this.fit(receiver);
       if (tickNumber % interestEveryTicks === receiver.phase) this.choose(receiver);
-      const picked: number[] = [];
+      const { sent, tier, named } = receiver;
+      picked.length = 0;
       // Changed since last sent; near ones also when this receiver has not been told who they are.
-      const pick = (slot: number) => {
-        const s = this.slots[slot];
-        if (!s) return;
-        if (receiver.sent[slot] !== s.version || (receiver.tier[slot] && receiver.named[slot] !== s.occupant))
-          picked.push(slot);
-      };
-      for (const slot of receiver.near) pick(slot);
-      receiver.mid.forEach((slot, i) => {
-        if (this.slots[slot]?.busy || (i + tickNumber) % midTurn === 0) pick(slot);
-      });
+      for (const slot of receiver.near) {
+        const s = slots[slot];
+        if (s && (sent[slot] !== s.version || named[slot] !== s.occupant)) picked.push(slot);
+      }
+      const mid = receiver.mid;
+      for (let i = 0; i < mid.length; i++) {
+        const slot = mid[i];
+        const s = slots[slot];
+        if (!s || (!s.busy && (i + tickNumber) % midTurn !== 0)) continue;
+        if (sent[slot] !== s.version || named[slot] !== s.occupant) picked.push(slot);
+      }
       // The rest, in turn.
-      const count = this.slots.length;
       let given = 0;
       for (let looked = 0; looked < count && given < farPerTick; looked++) {
         const slot = (receiver.farCursor + looked) % count;
-        if (slot === receiver.slot || receiver.tier[slot] || !this.slots[slot]) continue;
+        const s = slots[slot];
+        if (slot === receiver.slot || tier[slot] || !s) continue;
         given++;
-        pick(slot);
+        if (sent[slot] !== s.version) picked.push(slot);
         if (given === farPerTick) receiver.farCursor = slot + 1;
       }
       if (given < farPerTick) receiver.farCursor = 0;
 
       const output: TickOutput = { connectionId: receiver.connectionId };
-      const left = gone.filter((g) => receiver.known[g.slot] === g.occupant);
-      for (const g of left) {
-        receiver.known[g.slot] = 0;
-        receiver.named[g.slot] = 0;
-        receiver.sent[g.slot] = 0;
+      if (gone.length) {
+        const left = gone.filter((g) => receiver.known[g.slot] === g.occupant);
+        for (const g of left) {
+          receiver.known[g.slot] = 0;
+          named[g.slot] = 0;
+          sent[g.slot] = 0;
+        }
+        if (left.length) output.left = left.map((g) => g.poseId);
       }
-      if (left.length) output.left = left.map((g) => g.poseId);
       if (picked.length) {
         const entries = new Uint8Array(picked.length * poseEntryBytes);
         const view = new DataView(entries.buffer);
-        const visitors: LivePoseVisitor[] = [];
-        picked.forEach((slot, i) => {
-          const s = this.slots[slot]!;
+        let visitors: LivePoseVisitor[] | undefined;
+        for (let i = 0; i < picked.length; i++) {
+          const slot = picked[i];
+          const s = slots[slot]!;
           receiver.known[slot] = s.occupant;
-          if (receiver.tier[slot] && receiver.named[slot] !== s.occupant) {
-            receiver.named[slot] = s.occupant;
-            visitors.push(s.visitor);
+          if (tier[slot] && named[slot] !== s.occupant) {
+            named[slot] = s.occupant;
+            (visitors ??= []).push(s.visitor);
           }
-          receiver.sent[slot] = s.version;
+          sent[slot] = s.version;
           view.setUint32(i * poseEntryBytes, s.poseId, true);
           entries.set(s.pose, i * poseEntryBytes + 4);
-        });
-        if (visitors.length) output.visitors = visitors;
+        }
+        if (visitors) output.visitors = visitors;
         output.poses = entries;
       }
       if (output.left || output.poses) outputs.push(output);
     }
     // A departure stays until every part of a tick has been served since.
-    this.gone = gone.filter((g) => g.call > call - this.parts);
+    if (gone.length) this.gone = gone.filter((g) => g.call > call - this.parts);
     return outputs;
   }
 
@@ -327,21 +344,25 @@ export class PoseRoom {
 
   /** Works out who is near and next nearest to a receiver (by distance on the floor). */
   private choose(receiver: Receiver) {
-    const self = this.slots[receiver.slot]!;
+    const slots = this.slots;
+    const self = slots[receiver.slot]!;
     const { nearCount, midCount } = this.interest;
     for (const slot of receiver.near) receiver.tier[slot] = 0;
     for (const slot of receiver.mid) receiver.tier[slot] = 0;
-    const candidates: number[] = [];
-    const distances = new Float64Array(this.slots.length);
-    this.slots.forEach((slot, at) => {
-      if (!slot || at === receiver.slot) return;
+    if (this.distances.length < slots.length) this.distances = new Float64Array(slots.length * 2);
+    const distances = this.distances;
+    const candidates = this.candidates;
+    candidates.length = 0;
+    for (let at = 0; at < slots.length; at++) {
+      const slot = slots[at];
+      if (!slot || at === receiver.slot) continue;
       candidates.push(at);
       const dx = slot.x - self.x;
       const dz = slot.z - self.z;
       distances[at] = dx * dx + dz * dz;
-    });
+    }
     const wanted = Math.min(candidates.length, nearCount + midCount);
-    if (candidates.length > wanted) select(candidates, wanted, (a, b) => distances[a] - distances[b]);
+    if (candidates.length > wanted) select(candidates, wanted, distances);
     const nearest = candidates.slice(0, wanted).sort((a, b) => distances[a] - distances[b]);
     receiver.near = nearest.slice(0, nearCount);
     receiver.mid = nearest.slice(nearCount);
@@ -350,19 +371,21 @@ export class PoseRoom {
   }
 }
 
-/** Puts the k smallest items (by `compare`) first, in any order (quickselect, in place). */
-function select(items: number[], k: number, compare: (a: number, b: number) => number) {
+/** Puts the k items of least `key[item]` first, in any order (quickselect, in place). */
+function select(items: number[], k: number, key: Float64Array) {
   let low = 0;
   let high = items.length - 1;
   while (low < high) {
-    const pivot = items[(low + high) >> 1];
+    const pivot = key[items[(low + high) >> 1]];
     let i = low;
     let j = high;
     while (i <= j) {
-      while (compare(items[i], pivot) < 0) i++;
-      while (compare(items[j], pivot) > 0) j--;
+      while (key[items[i]] < pivot) i++;
+      while (key[items[j]] > pivot) j--;
       if (i <= j) {
-        [items[i], items[j]] = [items[j], items[i]];
+        const swap = items[i];
+        items[i] = items[j];
+        items[j] = swap;
         i++;
         j--;
       }
