@@ -16,6 +16,7 @@ import districtShell from '../src/i18n/parts/districtShell.json' with { type: 'j
 import groups from '../src/i18n/parts/groups.json' with { type: 'json' };
 import districtGroups from '../src/i18n/parts/districtGroups.json' with { type: 'json' };
 import districtLibrary from '../src/i18n/parts/districtLibrary.json' with { type: 'json' };
+import sceneEvents from '../src/i18n/parts/sceneEvents.json' with { type: 'json' };
 
 export const port = Number(process.env.E2E_PORT);
 /** A district subdomain of the test server (`*.localhost` resolves to loopback in Chromium). */
@@ -47,6 +48,7 @@ const en = [
   groups,
   districtGroups,
   districtLibrary,
+  sceneEvents,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base);
 
 /** Looks up a catalogue string by its dotted key. */

@@ -69,6 +69,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   relatedSpaces: 'viewer',
   listView: 'viewer',
   comments: 'viewer',
+  sceneEvents: 'viewer',
   engine: 'engine',
   editorPage: 'editor',
   editorPanel: 'editor',

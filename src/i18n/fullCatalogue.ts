@@ -4,6 +4,7 @@ import districtGroups from './parts/districtGroups.json';
 import districtLibrary from './parts/districtLibrary.json';
 import districts from './parts/districts.json';
 import groups from './parts/groups.json';
+import sceneEvents from './parts/sceneEvents.json';
 
 type Tree = { [key: string]: string | Tree };
 const merge = (into: Tree, extra: Tree): Tree => {
@@ -18,10 +19,14 @@ const merge = (into: Tree, extra: Tree): Tree => {
 /**
  * The whole English catalogue: the first visit's (index.ts) and the parts features add when
  * their code loads (commentsCatalogue.ts, districtsCatalogue.ts, groupsCatalogue.ts, districtGroupsCatalogue.ts,
- * districtLibraryCatalogue.ts). For tests of the catalogue; the
+ * districtLibraryCatalogue.ts, sceneEventsCatalogue.ts). For tests of the catalogue; the
  * app never imports it.
  */
-export const fullCatalogue = [comments, districts, groups, districtGroups, districtLibrary].reduce<Tree>(
-  (all, part) => merge(all, part as Tree),
-  englishCatalogue as unknown as Tree,
-);
+export const fullCatalogue = [
+  comments,
+  districts,
+  groups,
+  districtGroups,
+  districtLibrary,
+  sceneEvents,
+].reduce<Tree>((all, part) => merge(all, part as Tree), englishCatalogue as unknown as Tree);

@@ -16,6 +16,7 @@ describe('the viewer panel table', () => {
       'paths',
       'map',
       'chat',
+      'events',
       'more',
       'settings',
       'sound',
@@ -23,7 +24,15 @@ describe('the viewer panel table', () => {
   });
 
   it('leaves other spaces out of an embed, which keeps info, share, paths, map, settings and sound', () => {
-    expect(ids(panelsFor(true, bareEmbed))).toEqual(['info', 'share', 'paths', 'map', 'settings', 'sound']);
+    expect(ids(panelsFor(true, bareEmbed))).toEqual([
+      'info',
+      'share',
+      'paths',
+      'map',
+      'events',
+      'settings',
+      'sound',
+    ]);
   });
 
   it('shows the chat and the emotes only where the flags allow communications', () => {

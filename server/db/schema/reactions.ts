@@ -96,3 +96,23 @@ export const liveChatMessages = pgTable(
   },
   (t) => [index('live_chat_messages_instance_idx').on(t.sceneId, t.instanceId, t.createdAt)],
 );
+
+/**
+ * Scheduled events of a space (contracts/sceneEvents.ts): shown in the viewer's Events panel while
+ * they are to come or on. Rows go with the space.
+ */
+export const sceneEvents = pgTable(
+  'scene_events',
+  {
+    id: text('id').primaryKey(),
+    sceneId: text('scene_id')
+      .notNull()
+      .references(() => scenes.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    startsAt: timestampTz('starts_at').notNull(),
+    endsAt: timestampTz('ends_at').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('scene_events_scene_end_idx').on(t.sceneId, t.endsAt)],
+);

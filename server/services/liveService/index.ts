@@ -30,6 +30,7 @@ import { LiveInstances, type Presence, type SceneShare } from './instances';
 import { LivePoses } from './livePoses';
 import { forgetOldMessages, keepMessage, recentMessages, wasKept } from './chatHistory';
 import { isModerated, mayModerate, type ModerationKind, setModeration } from './moderation';
+import { sceneEventRoutes } from './sceneEvents';
 
 export interface LiveServiceOptions {
   /** Visitors in one instance (default LIVE_INSTANCE_CAP, else contracts/live.ts). */
@@ -430,6 +431,8 @@ export default async function liveService(instance: FastifyInstance, options: Li
       await hub.clients.all('TotalLiveVisitors', [live.total()]);
     });
   }
+
+  sceneEventRoutes(app);
 
   app.get(
     '/live',

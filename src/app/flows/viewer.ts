@@ -7,6 +7,7 @@ import { commentsMachine } from '../../machines/commentsMachine';
 import { type HubConnectionEvent, hubConnectionMachine } from '../../machines/hubConnectionMachine';
 import { liveTargets, liveVisitMachine, moderationActions } from '../../machines/liveVisitMachine';
 import { chatMachine } from '../../machines/chatMachine';
+import { sceneEventsMachine } from '../../machines/sceneEventsMachine';
 import type { SessionActorRef } from '../../machines/appMachine';
 import { homeSpacesMachine } from '../../machines/homeSpacesMachine';
 import { listViewMachine } from '../../machines/listViewMachine';
@@ -15,6 +16,7 @@ import { viewerSidebarMachine } from '../../machines/viewerSidebarMachine';
 import { commentsApi } from '../../services/comments';
 import { base64Of, hubConnection } from '../../services/notificationHub';
 import { publishingApi } from '../../services/publishing';
+import { sceneEventsApi } from '../../services/sceneEvents';
 import { scenesApi } from '../../services/scenes';
 import { spaceReactionsApi } from '../../services/spaceReactions';
 import { commandEngine } from '../engineCommands';
@@ -35,6 +37,7 @@ export default function viewerFlows({ api, navigate }: AppServices) {
   const publishing = publishingApi(api);
   const comments = commentsApi(api);
   const reactions = spaceReactionsApi(api);
+  const sceneEvents = sceneEventsApi(api);
   // One live-user connection for the visits of this tab (one visit at a time).
   const liveHub = hubConnection(api, liveUserHubPath, liveTargets, {
     // Signed out, the visitor is a guest: no key is asked for.
@@ -145,6 +148,17 @@ export default function viewerFlows({ api, navigate }: AppServices) {
             },
             signal,
           ),
+        ),
+      },
+    }),
+    /** The Events panel: the space's scheduled events. */
+    sceneEvents: sceneEventsMachine.provide({
+      actors: {
+        load: fromPromise(({ input, signal }) => sceneEvents.list(input.sceneId, signal)),
+        apply: fromPromise(({ input, signal }) =>
+          input.change.kind === 'add'
+            ? sceneEvents.add(input.sceneId, input.change.event, signal)
+            : sceneEvents.cancel(input.sceneId, input.change.eventId, signal),
         ),
       },
     }),

@@ -1,5 +1,6 @@
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import EmoteIcon from '@mui/icons-material/EmojiEmotionsOutlined';
+import EventIcon from '@mui/icons-material/EventOutlined';
 import ExploreIcon from '@mui/icons-material/Explore';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import MapIcon from '@mui/icons-material/Map';
@@ -8,7 +9,7 @@ import ShareIcon from '@mui/icons-material/Share';
 import TuneIcon from '@mui/icons-material/Tune';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import type { SvgIconProps } from '@mui/material';
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import type { SceneMetadata } from '../../../contracts/scenes';
 import type { LiveVisitActor } from '../../machines/liveVisitMachine';
 import type { ViewerFlags } from '../pages/viewer';
@@ -23,6 +24,9 @@ import { SettingsPanel } from './SettingsPanel';
 import { SharePanel } from './SharePanel';
 import { SoundPanel } from './SoundPanel';
 import type { AmbientSound } from './useAmbientSound';
+
+/** Loaded when the panel opens first (its flow and strings come with it). */
+const EventsPanel = lazy(() => import('./EventsPanel'));
 import type { ViewerGraphicsControl } from './useViewerGraphics';
 
 /** Everything a panel of the viewer may show. */
@@ -102,6 +106,17 @@ export const viewerPanels: readonly ViewerPanelDef[] = [
     inEmbed: true,
     when: (flags) => flags.communications,
     render: (ctx) => <ChatPanel live={ctx.live} />,
+  },
+  {
+    id: 'events',
+    label: 'viewer.sidebar.events',
+    Icon: EventIcon,
+    inEmbed: true,
+    render: (ctx) => (
+      <Suspense fallback={null}>
+        <EventsPanel sceneId={ctx.sceneId} />
+      </Suspense>
+    ),
   },
   {
     id: 'more',

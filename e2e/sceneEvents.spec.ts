@@ -1,0 +1,58 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demoSpace, expectAccessible, signIn, text } from './support';
+
+// A space's scheduled events as its owner and a visitor meet them: the museum schedules a late
+// opening that is on now; a guest sees it 'Live now' in the Events panel, and no longer once the
+// museum cancels it.
+
+test.describe.configure({ timeout: 90_000 });
+
+const panelButton = (page: Page) =>
+  page
+    .getByRole('navigation', { name: text('viewer.sidebar.toolbar') })
+    .getByRole('button', { name: text('viewer.sidebar.events'), exact: true });
+const panel = (page: Page) => page.getByRole('region', { name: text('viewer.sidebar.events'), exact: true });
+
+/** A `datetime-local` value `minutes` from now, in the browser's time zone. */
+const localIn = (page: Page, minutes: number) =>
+  page.evaluate((m) => {
+    const at = Date.now() + m * 60_000;
+    return new Date(at - new Date(at).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  }, minutes);
+
+test('the owner schedules an event that visitors see live, then cancels it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const space = await demoSpace(request, 'Harbour Museum', 'Spring Salon 2025');
+  await page.goto('/');
+  await signIn(page, 'demo@spaces.localhost', 'Harbour Museum of Modern Art');
+  await page.goto(`/viewer/${space.sceneId}`);
+  await panelButton(page).click();
+  const form = panel(page).getByRole('form', { name: text('viewer.events.schedule') });
+  await form.getByRole('textbox', { name: text('viewer.events.title') }).fill('Late opening');
+  await form.getByLabel(text('viewer.events.starts')).fill(await localIn(page, -10));
+  await form.getByLabel(text('viewer.events.ends')).fill(await localIn(page, 120));
+  await form.getByRole('button', { name: text('viewer.events.add') }).click();
+  const mine = panel(page).getByRole('listitem').filter({ hasText: 'Late opening' });
+  await expect(mine.getByText(text('viewer.events.live'))).toBeVisible();
+  await expectAccessible(page);
+
+  // A guest in another browser sees it on, and cannot change it.
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(`/viewer/${space.sceneId}`);
+  await panelButton(guest).click();
+  const seen = panel(guest).getByRole('listitem').filter({ hasText: 'Late opening' });
+  await expect(seen.getByText(text('viewer.events.live'))).toBeVisible({ timeout: 30_000 });
+  await expect(panel(guest).getByRole('form')).toHaveCount(0);
+
+  await mine
+    .getByRole('button', { name: text('viewer.events.cancel').replace('{{title}}', 'Late opening') })
+    .click();
+  await expect(mine).toHaveCount(0);
+  await guest.reload();
+  await panelButton(guest).click();
+  await expect(panel(guest).getByText(text('viewer.events.empty'))).toBeVisible({ timeout: 30_000 });
+  await guest.context().close();
+});

@@ -1,0 +1,177 @@
+import { and, asc, count, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '../../../contracts/errors';
+import {
+  SceneEvent,
+  SceneEventInput,
+  sceneEventMessages,
+  sceneEventRules,
+  SceneEventsAnswer,
+} from '../../../contracts/sceneEvents';
+import type { Database } from '../../db';
+import { uuidv7 } from '../../db/ids';
+import { sceneEvents } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../errors';
+import { callerOf, type Caller } from '../../http/caller';
+import { toIsoTime } from '../../support/time';
+import { readAccess } from '../sceneService/access';
+import { findScene } from '../sceneService/queries';
+import { mayModerate } from './moderation';
+
+type EventRow = typeof sceneEvents.$inferSelect;
+
+const toEvent = (row: EventRow, now: number): SceneEvent => {
+  const startsAt = toIsoTime(row.startsAt);
+  const endsAt = toIsoTime(row.endsAt);
+  return {
+    eventId: row.id,
+    sceneId: row.sceneId,
+    title: row.title,
+    startsAt,
+    endsAt,
+    live: Date.parse(startsAt) <= now && now < Date.parse(endsAt),
+  };
+};
+
+const refuse = (message: string) => new AppError('BUSINESS_RULE', message);
+
+/**
+ * A space's scheduled events (contracts/sceneEvents.ts): who may see the space sees its events to
+ * come; its organisers (those who moderate it, moderation.ts) add and cancel them.
+ */
+export class SceneEventsService {
+  constructor(private readonly db: Database) {}
+
+  /** The space, when the caller may view it (else the viewer's own refusal). */
+  private async viewable(sceneId: string, caller: Caller | null) {
+    const scene = await findScene(this.db, sceneId);
+    await readAccess(this.db, scene, caller);
+    return scene!;
+  }
+
+  private async organised(sceneId: string, caller: Caller) {
+    const scene = await this.viewable(sceneId, caller);
+    if (!(await mayModerate(this.db, scene, caller.userId))) throw forbidden(sceneEventMessages.notOrganiser);
+    return scene;
+  }
+
+  private upcoming(sceneId: string, now: number) {
+    return and(eq(sceneEvents.sceneId, sceneId), gt(sceneEvents.endsAt, new Date(now).toISOString()));
+  }
+
+  async list(sceneId: string, caller: Caller | null): Promise<SceneEventsAnswer> {
+    const scene = await this.viewable(sceneId, caller);
+    const now = Date.now();
+    const rows = await this.db
+      .select()
+      .from(sceneEvents)
+      .where(this.upcoming(sceneId, now))
+      .orderBy(asc(sceneEvents.startsAt), asc(sceneEvents.id))
+      .limit(sceneEventRules.maxUpcoming);
+    return {
+      events: rows.map((row) => toEvent(row, now)),
+      mayOrganise: !!caller && (await mayModerate(this.db, scene, caller.userId)),
+    };
+  }
+
+  async add(sceneId: string, caller: Caller, input: SceneEventInput): Promise<SceneEvent> {
+    await this.organised(sceneId, caller);
+    const now = Date.now();
+    const start = Date.parse(input.startsAt);
+    const end = Date.parse(input.endsAt);
+    if (end <= start) throw refuse(sceneEventMessages.endBeforeStart);
+    if (end <= now) throw refuse(sceneEventMessages.over);
+    if (end - start > sceneEventRules.maxDurationMs) throw refuse(sceneEventMessages.tooLong);
+    if (start - now > sceneEventRules.maxAheadMs) throw refuse(sceneEventMessages.tooFar);
+    const [{ n }] = await this.db.select({ n: count() }).from(sceneEvents).where(this.upcoming(sceneId, now));
+    if (n >= sceneEventRules.maxUpcoming) throw refuse(sceneEventMessages.tooMany);
+    const [row] = await this.db
+      .insert(sceneEvents)
+      .values({
+        id: uuidv7(),
+        sceneId,
+        title: input.title,
+        startsAt: new Date(start).toISOString(),
+        endsAt: new Date(end).toISOString(),
+        createdBy: caller.userId,
+      })
+      .returning();
+    return toEvent(row, now);
+  }
+
+  async cancel(sceneId: string, eventId: string, caller: Caller) {
+    await this.organised(sceneId, caller);
+    const gone = await this.db
+      .delete(sceneEvents)
+      .where(and(eq(sceneEvents.sceneId, sceneId), eq(sceneEvents.id, eventId)))
+      .returning({ id: sceneEvents.id });
+    if (gone.length === 0) throw notFound('No such event');
+  }
+}
+
+const SceneParams = z.object({ sceneId: z.string().max(64) });
+const EventParams = SceneParams.extend({ eventId: z.string().max(64) });
+
+/** The routes of scheduled events (under the live service's prefix). */
+export function sceneEventRoutes(app: FastifyInstance) {
+  const service = new SceneEventsService(app.db);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const denied = {
+    401: ErrorBody.describe('Not signed in (or a private space)'),
+    403: ErrorBody.describe('Not allowed'),
+    404: ErrorBody.describe('No such space or event'),
+  };
+  routes.get(
+    '/scenes/:sceneId/events',
+    {
+      schema: {
+        tags: ['communication'],
+        summary: "A space's scheduled events",
+        description: 'The events not yet over, soonest first, for anyone who may view the space.',
+        params: SceneParams,
+        response: { 200: SceneEventsAnswer, 400: ErrorBody, ...denied },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.list(request.params.sceneId, request.auth ?? null);
+    },
+  );
+  routes.post(
+    '/scenes/:sceneId/events',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['communication'],
+        summary: 'Schedule an event in a space',
+        description:
+          'For the owner of the space, or of its district (Owners and Creators). 422 BUSINESS_RULE when ' +
+          'the event ends before it starts or is over, lasts more than 7 days, starts more than a year ' +
+          'ahead, or the space has 20 events to come.',
+        params: SceneParams,
+        body: SceneEventInput,
+        response: { 201: SceneEvent, 400: ErrorBody, ...denied, 422: ErrorBody },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.add(request.params.sceneId, callerOf(request), request.body)),
+  );
+  routes.delete(
+    '/scenes/:sceneId/events/:eventId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['communication'],
+        summary: 'Cancel a scheduled event',
+        params: EventParams,
+        response: { 204: z.null().describe('Cancelled'), ...denied },
+      },
+    },
+    async (request, reply) => {
+      await service.cancel(request.params.sceneId, request.params.eventId, callerOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+}
