@@ -288,6 +288,11 @@ export const liveVisitMachine = setup({
     toEngine: (_, _params: { command: EngineCommand }) => {},
     /** Sends the visitor's pose to the hub, without waiting (the flows provide it). */
     sendPose: (_, _params: { pose: Pose | null }) => {},
+    /**
+     * Reads whom the visitor muted or blocked on earlier visits into `ignored` (the flows provide it
+     * from what this browser remembers; `rememberIgnored` keeps it).
+     */
+    recallIgnored: assign({}),
     /** Keeps whom the visitor muted or blocked for the next visits (the flows provide it). */
     rememberIgnored: (_, _params: { ignored: IgnoredVisitors }) => {},
     /** Asks the hub to moderate a visitor (the server checks that the caller owns the space). */
@@ -316,6 +321,7 @@ export const liveVisitMachine = setup({
     ignored: { ...input.ignored },
     poseVisitors: {},
   }),
+  entry: 'recallIgnored',
   invoke: [
     { id: 'watchHub', src: 'watchHub', input: ({ context }) => ({ hub: context.hub }) },
     { id: 'release', src: 'release' },

@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise, waitFor } from 'xstate';
+import { assign, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { SceneContent } from '../../../contracts/sceneContent';
 import type { SceneMetadata } from '../../../contracts/scenes';
 import { type LiveInstanceEntered, liveUserHubPath } from '../../../contracts/live';
@@ -22,7 +22,7 @@ import { spaceReactionsApi } from '../../services/spaceReactions';
 import { commandEngine } from '../engineCommands';
 import { sessionRestarts, signedInUser } from '../relays';
 import type { AppServices } from '../services';
-import { saveIgnoredVisitors } from '../../lib/viewerPreferences';
+import { loadIgnoredVisitors, saveIgnoredVisitors } from '../../lib/viewerPreferences';
 
 /** Where a visitor who may not see a space is sent. */
 export const accessDeniedPath = '/space-access-denied';
@@ -76,6 +76,9 @@ export default function viewerFlows({ api, navigate }: AppServices) {
         sendPose: (_, { pose }) => {
           if (pose) liveHub.send('SendPose', base64Of(encodePose(pose)));
         },
+        recallIgnored: assign({
+          ignored: ({ context }) => ({ ...loadIgnoredVisitors(), ...context.ignored }),
+        }),
         rememberIgnored: (_, { ignored }) => saveIgnoredVisitors(ignored),
         moderate: (_, { sceneId, action, userId }) =>
           void liveHub.invoke(moderationActions[action], sceneId, userId).catch(() => {}),

@@ -24,7 +24,6 @@ import type { EngineCommand, EngineEvent } from '../../engine/protocol';
 import type { ViewerPageActorRef } from '../../machines/viewerPageMachine';
 import { useFlow, useSession } from '../../app/AppContext';
 import { newChatIdPrefix } from '../../lib/chat';
-import { loadIgnoredVisitors } from '../../lib/viewerPreferences';
 import { LoadingOverlay } from '../../engine/host/LoadingOverlay';
 import { Modal } from '../kit/Modal';
 import { PageMeta } from '../kit/PageMeta';
@@ -306,12 +305,8 @@ function LivePresence({
   onVisit: (visit: LiveVisitActor | undefined) => void;
   onEngineEvent: ViewerPanelContext['onEngineEvent'];
 }) {
-  // What this browser remembers, and this page's chat ids, read once.
-  const [input] = useState(() => ({
-    sceneId,
-    ignored: loadIgnoredVisitors(),
-    chatIdPrefix: newChatIdPrefix(),
-  }));
+  // This page's chat ids, made once.
+  const [input] = useState(() => ({ sceneId, chatIdPrefix: newChatIdPrefix() }));
   const visit = useFlow('liveVisit', input, { systemId: 'liveVisit' });
   useEffect(() => {
     onVisit(visit);
