@@ -32,13 +32,11 @@ export const sceneEventMessages = {
   notOrganiser: 'Only the owner of this space, or of its district, may schedule its events',
 } as const;
 
-export const SceneEventInput = z
-  .object({
-    title: z.string().trim().min(1, 'Give the event a title').max(sceneEventRules.titleMaxLength),
-    startsAt: z.iso.datetime({ offset: true }).describe('ISO 8601'),
-    endsAt: z.iso.datetime({ offset: true }).describe('ISO 8601'),
-  })
-  .meta({ id: 'SceneEventInput' });
+export const SceneEventInput = z.object({
+  title: z.string().trim().min(1, 'Give the event a title').max(sceneEventRules.titleMaxLength),
+  startsAt: z.iso.datetime({ offset: true }).describe('ISO 8601'),
+  endsAt: z.iso.datetime({ offset: true }).describe('ISO 8601'),
+});
 export type SceneEventInput = z.infer<typeof SceneEventInput>;
 
 export const SceneEvent = z

@@ -159,6 +159,15 @@ describe.each(testDatabases())('scheduled events of a space on $name', ({ open }
     expect((await add(elsewhere, 'cai', event('Elsewhere', hour, 2 * hour))).statusCode).toBe(403);
   });
 
+  it('documents its routes in the OpenAPI document', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, unknown>>;
+    const events = '/api/communicationInteractionService/scenes/{sceneId}/events';
+    expect(Object.keys(paths[events]).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(paths[`${events}/{eventId}`])).toEqual(['delete']);
+  });
+
   it('shows nothing of a space the caller may not view', async () => {
     const hidden = await space({ visible: false });
     expect((await add(hidden, 'owner', event('Private view', hour, 2 * hour))).statusCode).toBe(201);
