@@ -14,3 +14,4 @@ export * from './reactions';
 export * from './insights';
 export * from './groups';
 export * from './districts';
+export * from './directMessages';

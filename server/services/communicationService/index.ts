@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../contracts/errors';
 import { apiTokenOf } from '../../identity/accessTokens';
+import { directMessageRoutes } from './directMessages';
 
 /** Answer of GET /api/communicationInteractionService/key. */
 export const HubKeyAnswer = z
@@ -18,10 +19,12 @@ export type HubKeyAnswer = z.infer<typeof HubKeyAnswer>;
  * For now: the hubs' access key. The key is the caller's own access token, echoed: the hubs verify
  * it like every API call (issuer, audience, expiry), so any node accepts it without a shared secret,
  * and it expires with the session (the client asks for it again on every connect and reconnect).
- * Direct message groups, messages and parties come later.
+ * Direct message groups and their messages: ./directMessages.ts (with the direct-message-group hub).
+ * Parties come later.
  */
 export default async function communicationService(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  directMessageRoutes(app);
 
   app.get(
     '/key',
