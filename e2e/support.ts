@@ -17,6 +17,7 @@ import groups from '../src/i18n/parts/groups.json' with { type: 'json' };
 import districtGroups from '../src/i18n/parts/districtGroups.json' with { type: 'json' };
 import districtLibrary from '../src/i18n/parts/districtLibrary.json' with { type: 'json' };
 import sceneEvents from '../src/i18n/parts/sceneEvents.json' with { type: 'json' };
+import directMessages from '../src/i18n/parts/directMessages.json' with { type: 'json' };
 
 export const port = Number(process.env.E2E_PORT);
 /** A district subdomain of the test server (`*.localhost` resolves to loopback in Chromium). */
@@ -49,6 +50,7 @@ const en = [
   districtGroups,
   districtLibrary,
   sceneEvents,
+  directMessages,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base);
 
 /** Looks up a catalogue string by its dotted key. */

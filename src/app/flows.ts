@@ -89,6 +89,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   groupForm: 'social',
   notificationBell: 'social',
   notificationSettings: 'social',
+  directMessages: 'social',
   spaceReactions: 'reactions',
   favouriteSpaces: 'reactions',
   historySpaces: 'reactions',

@@ -16,17 +16,23 @@ export const chatRules = {
   retryMs: 3000,
 } as const;
 
-export interface ChatGroup {
+/** What grouping needs of a message (the public chat's, or a direct message). */
+type Groupable = Pick<ChatMessage, 'id' | 'time' | 'user'>;
+
+export interface ChatGroup<T extends Groupable = ChatMessage> {
   key: string;
   user: ChatMessage['user'];
   /** The reader's own messages on the right, everyone else's on the left. */
   alignment: 'left' | 'right';
-  messages: ChatMessage[];
+  messages: T[];
 }
 
 /** Messages grouped by sender: one group per run of one sender's messages at most 10 minutes apart. */
-export function groupMessages(messages: readonly ChatMessage[], myUserId: string | null): ChatGroup[] {
-  const groups: ChatGroup[] = [];
+export function groupMessages<T extends Groupable>(
+  messages: readonly T[],
+  myUserId: string | null,
+): ChatGroup<T>[] {
+  const groups: ChatGroup<T>[] = [];
   for (const message of messages) {
     const last = groups.at(-1);
     const previous = last?.messages.at(-1);

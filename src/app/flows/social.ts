@@ -1,4 +1,18 @@
-import { fromPromise } from 'xstate';
+import { type AnyActorRef, fromCallback, fromPromise } from 'xstate';
+import {
+  type DirectMessage,
+  type DirectMessageGroup,
+  directMessageHubPath,
+} from '../../../contracts/directMessages';
+import { type DirectMessagesEvent, directMessagesMachine } from '../../machines/directMessagesMachine';
+import {
+  type HubConnectionEvent,
+  hubConnectionMachine,
+  type HubConnectionSnapshot,
+  type HubMessage,
+} from '../../machines/hubConnectionMachine';
+import { directMessagesApi } from '../../services/directMessages';
+import { hubConnection } from '../../services/notificationHub';
 import { followFlow } from './followFlow';
 import { type InfiniteListBody, infiniteListMachine } from '../../machines/infiniteListMachine';
 import type { NotificationPush } from '../../../contracts/notifications';
@@ -41,6 +55,12 @@ const problemText = (error: unknown) => {
 export default function socialFlows({ api, toasts, navigate }: AppServices) {
   const social = socialApi(api);
   const groups = groupsApi(api);
+  const dms = directMessagesApi(api);
+  // One direct-message-group connection for this tab.
+  const dmHub = hubConnection(api, directMessageHubPath, [
+    'NewDirectMessageGroup',
+    'NewDirectMessageGroupMessage',
+  ]);
   return {
     /** Follow / Unfollow of one user (input FollowInput). */
     follow: followFlow(social, toasts),
@@ -128,6 +148,58 @@ export default function socialFlows({ api, toasts, navigate }: AppServices) {
       },
       actions: {
         open: (_, { link }) => navigate(link),
+      },
+    }),
+    /**
+     * The header's Messages (direct messages): the conversations over REST, news through the
+     * direct-message-group hub, whose connection lives as long as the flow (signed-in users only).
+     */
+    directMessages: directMessagesMachine.provide({
+      actors: {
+        hub: hubConnectionMachine.provide({
+          actors: {
+            ...dmHub.actors,
+            signInWatch: fromCallback<HubConnectionEvent>(({ sendBack }) => {
+              sendBack({ type: 'hub.start' });
+              return () => void dmHub.close();
+            }),
+          },
+        }),
+        hubWatch: fromCallback<DirectMessagesEvent>(({ system, sendBack }) => {
+          const hub = system.get('directMessageHub') as AnyActorRef | undefined;
+          if (!hub) return () => {};
+          let connected = false;
+          let dropped = false;
+          const states = hub.subscribe((snapshot: HubConnectionSnapshot) => {
+            const now = snapshot.matches('connected');
+            if (!now && connected) dropped = true;
+            // Back after a drop: what was written meanwhile is read again.
+            if (now && !connected && dropped) sendBack({ type: 'dm.resync' });
+            connected = now;
+          });
+          const messages = hub.on('hub.received', (message: HubMessage) => {
+            const payload = message.args[0];
+            if (!payload || typeof payload !== 'object') return;
+            if (message.target === 'NewDirectMessageGroupMessage')
+              sendBack({ type: 'dm.received', message: payload as DirectMessage });
+            if (message.target === 'NewDirectMessageGroup')
+              sendBack({ type: 'dm.groupReceived', group: payload as DirectMessageGroup });
+          });
+          return () => {
+            states.unsubscribe();
+            messages.unsubscribe();
+          };
+        }),
+        loadGroups: fromPromise(({ signal }) => dms.groups(signal)),
+        startGroup: fromPromise(({ input, signal }) => dms.start([input.userId], signal)),
+        loadMessages: fromPromise(({ input, signal }) => dms.messages(input.groupId, input.before, signal)),
+        sendMessage: fromPromise(({ input, signal }) =>
+          dms.send(input.groupId, input.text, input.clientId, signal),
+        ),
+      },
+      actions: {
+        // Best effort: the next list shows what the server kept.
+        markRead: (_, { groupId }) => void dms.markRead(groupId).catch(() => undefined),
       },
     }),
     /** Settings › Notifications. */

@@ -20,6 +20,9 @@ const DistrictWizard = lazy(() =>
   import('../district/DistrictWizard').then((m) => ({ default: m.DistrictWizard })),
 );
 // Only signed-in visitors have a bell: the first visit does not download it.
+const MessagesButton = lazy(() =>
+  import('../social/DirectMessages').then((m) => ({ default: m.MessagesButton })),
+);
 const NotificationBell = lazy(() =>
   import('../social/NotificationBell').then((m) => ({ default: m.NotificationBell })),
 );
@@ -128,6 +131,7 @@ function HeaderActions({
         ))}
       {user && (
         <Suspense fallback={null}>
+          <MessagesButton key={`messages-${user.userId}`} userId={user.userId} />
           <NotificationBell key={user.userId} />
         </Suspense>
       )}

@@ -45,6 +45,9 @@ import { ProfileLibrary } from './profileLibrary';
 import { ProfileSpaces } from './profileSpaces';
 import { ConnectionsSection } from '../social/ConnectionsSection';
 import { FollowButton, useFollow, useFollowerCount } from '../social/FollowButton';
+import { useMessageSomeone } from '../social/messageSomeone';
+import '../../i18n/directMessagesCatalogue';
+import ForumIcon from '@mui/icons-material/Forum';
 
 const CoverRepositionModal = lazy(() => import('./CoverRepositionModal'));
 
@@ -96,6 +99,8 @@ function Profile({
   const problem = useSelector(profile, (s) => s.context.problem);
   const busy = useSelector(profile, (s) => s.matches('saving') || s.matches('deleting'));
   const isMe = useSelector(session, (s) => selectIsMe(s, userId));
+  const signedIn = useSelector(session, (s) => s.context.user !== null);
+  const messageSomeone = useMessageSomeone();
   const [editing, setEditing] = useState(false);
   const [repositioning, setRepositioning] = useState(false);
   const follow = useFollow(userId);
@@ -161,9 +166,14 @@ function Profile({
             {user.username && <Typography color="text.secondary">@{user.username}</Typography>}
           </Box>
           {!isMe && (
-            <Box sx={{ pb: 1 }}>
+            <Stack direction="row" spacing={1} sx={{ pb: 1 }}>
               <FollowButton actor={follow} name={user.name} size="medium" />
-            </Box>
+              {signedIn && (
+                <Button variant="outlined" startIcon={<ForumIcon />} onClick={() => messageSomeone(userId)}>
+                  {t('messages.sendTo', { name: user.name })}
+                </Button>
+              )}
+            </Stack>
           )}
           {isMe && (
             <Stack direction="row" spacing={1} sx={{ pb: 1, flexWrap: 'wrap' }}>

@@ -1,8 +1,20 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import SendIcon from '@mui/icons-material/Send';
-import { Avatar, Badge, Box, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Avatar,
+  Badge,
+  Box,
+  CircularProgress,
+  IconButton,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { liveDefaults } from '../../../contracts/live';
 import { useSession } from '../../app/AppContext';
@@ -15,12 +27,50 @@ import { SignInPrompt } from './SignInPrompt';
 type ChatActor = ActorRefFrom<typeof chatMachine>;
 
 /**
- * The viewer's Chat panel (platform.md §2.7, §4): the public chat of the visitor's instance.
+ * The viewer's Chat panel (platform.md §2.7, §4): tabs Public (the chat of the visitor's instance)
+ * and Direct (their direct messages, DirectChat.tsx).
  * Messages are grouped by sender (10 minutes), the reader's own on the right, shown as text. The
  * list follows new messages unless the reader scrolled up 80 px or more; then a button with the
  * unread count takes them down again.
  */
 export function ChatPanel({ live }: { live: LiveVisitActor | undefined }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<ChatTab>('public');
+  const id = useId();
+  return (
+    <Stack spacing={1.5} sx={{ height: '100%' }}>
+      <Tabs value={tab} onChange={(_, value: ChatTab) => setTab(value)} variant="fullWidth">
+        {chatTabs.map((key) => (
+          <Tab
+            key={key}
+            value={key}
+            label={t(`viewer.chat.tabs.${key}`)}
+            id={`${id}-${key}`}
+            aria-controls={`${id}-${key}-panel`}
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
+        {tab === 'public' ? (
+          <PublicChat live={live} />
+        ) : (
+          <Suspense fallback={<CircularProgress size={24} />}>
+            <DirectChat />
+          </Suspense>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+/** The tabs of the Chat panel (the Event tab comes with event chat). */
+const chatTabs = ['public', 'direct'] as const;
+type ChatTab = (typeof chatTabs)[number];
+
+/** Loaded when the Direct tab opens first. */
+const DirectChat = lazy(() => import('./DirectChat'));
+
+function PublicChat({ live }: { live: LiveVisitActor | undefined }) {
   const { t } = useTranslation();
   const session = useSession();
   const signedIn = useSelector(session, (s) => s.context.user !== null);
@@ -28,7 +78,7 @@ export function ChatPanel({ live }: { live: LiveVisitActor | undefined }) {
   if (!chat) return <Typography role="status">{t('viewer.chat.joining')}</Typography>;
   // Signed out, the visitor chats as a guest; signing in gives them their name.
   return (
-    <Stack spacing={1.5} sx={{ height: '100%' }}>
+    <Stack spacing={1.5}>
       {!signedIn && <SignInPrompt message={t('viewer.chat.signIn')} />}
       <Chat chat={chat} />
     </Stack>

@@ -1,0 +1,40 @@
+import type { KyInstance } from 'ky';
+import type {
+  DirectMessage,
+  DirectMessageGroup,
+  DirectMessageGroupsAnswer,
+  DirectMessagesPage,
+} from '../../contracts/directMessages';
+import { call } from './scenes';
+
+/**
+ * Calls for direct messages (contracts/directMessages.ts). Each throws an `ApiProblem` on failure
+ * (its `code` and the server's message saying why).
+ */
+
+const groupsPath = 'communicationInteractionService/directMessageGroups';
+const groupPath = (groupId: string) => `${groupsPath}/${encodeURIComponent(groupId)}`;
+
+export const directMessagesApi = (api: KyInstance) => ({
+  groups: (signal?: AbortSignal) =>
+    call(() => api.get(groupsPath, { signal }).json<DirectMessageGroupsAnswer>()),
+  start: (userIds: string[], signal?: AbortSignal) =>
+    call(() => api.post(groupsPath, { json: { userIds }, retry: 0, signal }).json<DirectMessageGroup>()),
+  messages: (groupId: string, before: string | null, signal?: AbortSignal) =>
+    call(() =>
+      api
+        .get(`${groupPath(groupId)}/messages`, {
+          searchParams: before ? { before } : {},
+          signal,
+        })
+        .json<DirectMessagesPage>(),
+    ),
+  send: (groupId: string, text: string, clientId: string, signal?: AbortSignal) =>
+    call(() =>
+      api
+        .post(`${groupPath(groupId)}/messages`, { json: { text, clientId }, retry: 0, signal })
+        .json<DirectMessage>(),
+    ),
+  markRead: (groupId: string) =>
+    call(() => api.post(`${groupPath(groupId)}/read`, { retry: 0 })).then(() => undefined),
+});

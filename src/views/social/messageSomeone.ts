@@ -1,0 +1,22 @@
+import { useCallback } from 'react';
+import { useAppActor } from '../../app/AppContext';
+
+/** The systemId of the signed-in user's direct messages (the header's Messages window). */
+export const directMessagesSystemId = 'directMessages';
+
+/**
+ * Opens the Messages window on a conversation with `userId` (made if there is none), when the
+ * signed-in user's direct messages run (the header's Messages button); answers whether they do.
+ */
+export function useMessageSomeone(): (userId: string) => boolean {
+  const root = useAppActor();
+  return useCallback(
+    (userId: string) => {
+      const dms = root.system.get(directMessagesSystemId);
+      if (!dms) return false;
+      dms.send({ type: 'dm.start', userId });
+      return true;
+    },
+    [root],
+  );
+}
