@@ -79,9 +79,10 @@ const toTop = (groups: DirectMessageGroup[], group: DirectMessageGroup) => [
   ...groups.filter((g) => g.groupId !== group.groupId),
 ];
 
+/** The next id of this tab's sends (`prefix-n`: letters, digits and '-', as the server takes them). */
 const nextClientId = (clientId: string) => {
-  const [prefix, n] = clientId.split('~');
-  return `${prefix}~${(Number(n) + 1) % 1_000_000}`;
+  const cut = clientId.lastIndexOf('-');
+  return `${clientId.slice(0, cut)}-${(Number(clientId.slice(cut + 1)) + 1) % 1_000_000}`;
 };
 
 /**
@@ -154,7 +155,7 @@ export const directMessagesMachine = setup({
     error: null,
     problem: null,
     sending: null,
-    clientId: `${input.clientIdPrefix ?? Math.random().toString(36).slice(2, 10)}~0`,
+    clientId: `${input.clientIdPrefix ?? Math.random().toString(36).slice(2, 10)}-0`,
   }),
   invoke: [
     { id: 'hub', src: 'hub', systemId: 'directMessageHub' },

@@ -6,7 +6,7 @@ import type {
   DirectMessageGroupsAnswer,
   DirectMessagesPage,
 } from '../../contracts/directMessages';
-import { directMessageRules } from '../../contracts/directMessages';
+import { DirectMessageInput, directMessageRules } from '../../contracts/directMessages';
 import { directMessagesMachine, type DirectMessagesSnapshot } from '../../src/machines/directMessagesMachine';
 import { deferredActors } from '../support/deferredActors';
 import { createPathModel, describePaths, getTransitionPaths, replaySteps } from '../support/machinePaths';
@@ -302,5 +302,16 @@ describe('directMessagesMachine, beyond the model', () => {
     p.fakes.latest('loadGroups').resolve(listed);
     await flush();
     expect(p.actor.getSnapshot().context.unread).toBe(0);
+  });
+});
+
+describe('directMessagesMachine client ids', () => {
+  it('gives each send an id the server takes (letters, digits and -), new after each answer', async () => {
+    const p = createActor(directMessagesMachine.provide({ actors: quietHub as never }), {
+      input: { userId: 'me' },
+    });
+    const ids = [p.getSnapshot().context.clientId];
+    expect(DirectMessageInput.safeParse({ text: 'x', clientId: ids[0] }).success).toBe(true);
+    expect(ids[0]).toMatch(/-0$/);
   });
 });
