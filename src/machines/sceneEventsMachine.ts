@@ -24,6 +24,24 @@ export interface SceneEventsContext {
 export type SceneEventsEvent =
   { type: 'events.change'; change: SceneEventChange } | { type: 'events.retry' } | { type: 'events.refresh' };
 
+/** The longest a timer waits (setTimeout's limit); the guard tells whether the clock changed anything. */
+const longestWaitMs = 2 ** 31 - 1;
+
+/**
+ * How long until the list changes by the clock alone (an event starts or ends), plus a moment so
+ * that the server sees it too; 0 when it changed already (an event started since it was read);
+ * null when nothing is to come.
+ */
+export function untilChange(events: readonly SceneEvent[], now: number, marginMs = 500): number | null {
+  let next = Infinity;
+  for (const event of events) {
+    // On now, it ends next; else it starts next.
+    next = Math.min(next, Date.parse(event.live ? event.endsAt : event.startsAt));
+  }
+  if (next === Infinity) return null;
+  return Math.max(0, next - now + marginMs);
+}
+
 const messageOf = (error: unknown) => {
   const message = (error as { message?: unknown } | null)?.message;
   return typeof message === 'string' ? message : String(error);
@@ -33,8 +51,9 @@ const messageOf = (error: unknown) => {
  * The Events panel of the viewer (contracts/sceneEvents.ts): `loading` reads the space's events to
  * come and whether the visitor organises them; `ready` shows them and takes one change at a time
  * (schedule one, cancel one), sent while `working`. A refused change leaves the list as it was and
- * says why (`problem`); a done one reads the list again. `events.refresh` reads it again (the
- * view asks when an event starts or ends, so 'Live now' follows the clock).
+ * says why (`problem`); a done one reads the list again, and so does `events.refresh`. While
+ * `ready`, the list is read again when an event starts or ends (`untilChange`), so 'Live now'
+ * follows the clock.
  *
  * Actors: `load` ({ sceneId } → SceneEventsAnswer), `apply` ({ sceneId, change }).
  * Tags: 'busy'.
@@ -53,6 +72,14 @@ export const sceneEventsMachine = setup({
     apply: fromPromise<unknown, { sceneId: string; change: SceneEventChange }>(async () => {
       throw new Error('sceneEventsMachine: provide an apply actor');
     }),
+  },
+  delays: {
+    untilChange: ({ context }) =>
+      Math.min(untilChange(context.events, Date.now()) ?? longestWaitMs, longestWaitMs),
+  },
+  guards: {
+    // The timer may have been cut to setTimeout's limit: only a real change reads the list again.
+    clockChanged: ({ context }) => untilChange(context.events, Date.now(), 0) === 0,
   },
 }).createMachine({
   id: 'sceneEvents',
@@ -86,6 +113,7 @@ export const sceneEventsMachine = setup({
     },
     failed: { on: { 'events.retry': 'loading' } },
     ready: {
+      after: { untilChange: { guard: 'clockChanged', target: 'loading' } },
       on: {
         'events.change': {
           target: 'working',

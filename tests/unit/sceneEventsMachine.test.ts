@@ -1,22 +1,26 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, createActor } from 'xstate';
 import type { SceneEvent, SceneEventsAnswer } from '../../contracts/sceneEvents';
 import {
   type SceneEventChange,
   sceneEventsMachine,
   type SceneEventsSnapshot,
+  untilChange,
 } from '../../src/machines/sceneEventsMachine';
 import { deferredActors } from '../support/deferredActors';
 import { createPathModel, describePaths, getTransitionPaths, replaySteps } from '../support/machinePaths';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const day = 24 * 60 * 60 * 1000;
+/** Times relative to now, so that no timer of the machine comes due while a test runs. */
+const inDays = (days: number) => new Date(Date.now() + days * day).toISOString();
 
 const event = (eventId: string, title: string, live: boolean): SceneEvent => ({
   eventId,
   sceneId: 's1',
   title,
-  startsAt: '2026-12-01T18:00:00.000Z',
-  endsAt: '2026-12-01T20:00:00.000Z',
+  startsAt: live ? inDays(-0.1) : inDays(2),
+  endsAt: inDays(2.1),
   live,
 });
 const listed: SceneEventsAnswer = {
@@ -26,7 +30,7 @@ const listed: SceneEventsAnswer = {
 const changes: SceneEventChange[] = [
   {
     kind: 'add',
-    event: { title: 'Late tour', startsAt: '2026-12-02T18:00:00.000Z', endsAt: '2026-12-02T19:00:00.000Z' },
+    event: { title: 'Late tour', startsAt: inDays(3), endsAt: inDays(3.1) },
   },
   { kind: 'cancel', eventId: 'e2' },
 ];
@@ -145,5 +149,37 @@ describe('sceneEventsMachine', () => {
     p.fakes.latest('load').resolve({ ...listed, events: [listed.events[0]] });
     await flush();
     expect(p.actor.getSnapshot().context.events.map((e) => e.title)).toEqual(['Opening']);
+  });
+});
+
+describe('sceneEventsMachine and the clock', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('knows when the list changes by the clock: the next start, or the end of what is on', () => {
+    const now = Date.parse('2026-12-01T12:00:00.000Z');
+    const at = (iso: string) => ({
+      ...event('x', 'X', false),
+      startsAt: iso,
+      endsAt: '2026-12-01T20:00:00.000Z',
+    });
+    expect(untilChange([], now)).toBeNull();
+    expect(untilChange([at('2026-12-01T12:01:00.000Z')], now, 0)).toBe(60_000);
+    expect(untilChange([{ ...at('2026-12-01T11:00:00.000Z'), live: true }], now, 0)).toBe(8 * 60 * 60 * 1000);
+    // Started since it was read: now.
+    expect(untilChange([at('2026-12-01T11:59:00.000Z')], now)).toBe(0);
+  });
+
+  it('reads the list again when an event starts, and not before', async () => {
+    vi.useFakeTimers();
+    const p = start();
+    const soon = { ...event('e9', 'Soon', false), startsAt: new Date(Date.now() + 60_000).toISOString() };
+    p.fakes.latest('load').resolve({ events: [soon], mayOrganise: false });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(p.actor.getSnapshot().value).toBe('ready');
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(p.callsOf('load')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(p.callsOf('load')).toHaveLength(2);
+    expect(p.actor.getSnapshot().value).toBe('loading');
   });
 });

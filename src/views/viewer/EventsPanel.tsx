@@ -13,9 +13,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SceneEvent, sceneEventRules } from '../../../contracts/sceneEvents';
+import { sceneEventRules } from '../../../contracts/sceneEvents';
 import { useFlow } from '../../app/AppContext';
 import type { SceneEventsActorRef } from '../../machines/sceneEventsMachine';
 import '../../i18n/sceneEventsCatalogue';
@@ -24,14 +24,6 @@ import '../../i18n/sceneEventsCatalogue';
 function localValue(at: number) {
   const d = new Date(at - new Date(at).getTimezoneOffset() * 60_000);
   return d.toISOString().slice(0, 16);
-}
-
-/** The next moment the list changes by the clock alone: an event starts or ends. */
-function nextChange(events: SceneEvent[], now: number) {
-  const moments = events
-    .flatMap((e) => [Date.parse(e.startsAt), Date.parse(e.endsAt)])
-    .filter((t) => t > now);
-  return moments.length ? Math.min(...moments) : null;
 }
 
 /**
@@ -48,17 +40,6 @@ function EventsBody({ actor }: { actor: SceneEventsActorRef }) {
   const { t, i18n } = useTranslation();
   const state = useSelector(actor, (s) => s);
   const { events, mayOrganise, error, problem } = state.context;
-
-  // 'Live now' follows the clock: read the list again when an event starts or ends.
-  useEffect(() => {
-    const at = nextChange(events, Date.now());
-    if (at === null) return;
-    const timer = setTimeout(
-      () => actor.send({ type: 'events.refresh' }),
-      Math.min(at - Date.now() + 500, 2 ** 31 - 1),
-    );
-    return () => clearTimeout(timer);
-  }, [actor, events]);
 
   const format = (iso: string) =>
     new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
