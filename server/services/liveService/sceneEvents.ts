@@ -12,7 +12,7 @@ import {
 } from '../../../contracts/sceneEvents';
 import type { Database } from '../../db';
 import { uuidv7 } from '../../db/ids';
-import { sceneEvents } from '../../db/schema';
+import { sceneEvents, scenes } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { callerOf, type Caller } from '../../http/caller';
 import { toIsoTime } from '../../support/time';
@@ -85,19 +85,25 @@ export class SceneEventsService {
     if (end <= now) throw refuse(sceneEventMessages.over);
     if (end - start > sceneEventRules.maxDurationMs) throw refuse(sceneEventMessages.tooLong);
     if (start - now > sceneEventRules.maxAheadMs) throw refuse(sceneEventMessages.tooFar);
-    const [{ n }] = await this.db.select({ n: count() }).from(sceneEvents).where(this.upcoming(sceneId, now));
-    if (n >= sceneEventRules.maxUpcoming) throw refuse(sceneEventMessages.tooMany);
-    const [row] = await this.db
-      .insert(sceneEvents)
-      .values({
-        id: uuidv7(),
-        sceneId,
-        title: input.title,
-        startsAt: new Date(start).toISOString(),
-        endsAt: new Date(end).toISOString(),
-        createdBy: caller.userId,
-      })
-      .returning();
+    // The count and the insert under the space's row lock: two organisers adding at once cannot
+    // pass the limit together.
+    const row = await this.db.transaction(async (tx) => {
+      await tx.select({ id: scenes.id }).from(scenes).where(eq(scenes.id, sceneId)).for('update');
+      const [{ n }] = await tx.select({ n: count() }).from(sceneEvents).where(this.upcoming(sceneId, now));
+      if (n >= sceneEventRules.maxUpcoming) throw refuse(sceneEventMessages.tooMany);
+      const [inserted] = await tx
+        .insert(sceneEvents)
+        .values({
+          id: uuidv7(),
+          sceneId,
+          title: input.title,
+          startsAt: new Date(start).toISOString(),
+          endsAt: new Date(end).toISOString(),
+          createdBy: caller.userId,
+        })
+        .returning();
+      return inserted;
+    });
     return toEvent(row, now);
   }
 

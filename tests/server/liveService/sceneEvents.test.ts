@@ -119,6 +119,26 @@ describe.each(testDatabases())('scheduled events of a space on $name', ({ open }
     expect(full.json().message).toBe(sceneEventMessages.tooMany);
   });
 
+  it('never passes the limit when organisers add at the same moment', async () => {
+    const sceneId = await space();
+    for (let i = 0; i < sceneEventRules.maxUpcoming - 2; i++)
+      await add(sceneId, 'owner', event(`Talk ${i}`, (i + 1) * hour, (i + 2) * hour));
+    const headers = await issuer.headersFor('owner');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: path(sceneId),
+          headers,
+          payload: event(`Rush ${i}`, 50 * hour, 51 * hour),
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(2);
+    const listed = SceneEventsAnswer.parse((await list(sceneId, 'owner')).json());
+    expect(listed.events).toHaveLength(sceneEventRules.maxUpcoming);
+  });
+
   it('lets only organisers schedule and cancel: not a guest, a stranger, or any other visitor', async () => {
     const districtId = uuidv7();
     await db.db
