@@ -37,6 +37,8 @@ import { useViewerGraphics } from '../viewer/useViewerGraphics';
 import { ViewerSidebar } from '../viewer/ViewerSidebar';
 import { LiveVisitors } from '../viewer/LiveVisitors';
 import type { LiveVisitActor } from '../../machines/liveVisitMachine';
+import type { DirectMessagesActorRef } from '../../machines/directMessagesMachine';
+import { directMessagesSystemId } from '../social/messageSomeone';
 import { NotFoundPage } from './NotFoundPage';
 import { useLandscapeSuggestion } from './viewerLandscape';
 import { EnterVrButton } from '../viewer/EnterVrButton';
@@ -117,6 +119,8 @@ function ViewerView({
   const [infoPoint, setInfoPoint] = useState<{ title: string; text: string } | null>(null);
   const [tour, setTour] = useState<TourState | null>(null);
   const [live, setLive] = useState<LiveVisitActor | undefined>(undefined);
+  const [directMessages, setDirectMessages] = useState<DirectMessagesActorRef | undefined>(undefined);
+  const userId = useSelector(useSession(), (s) => s.context.user?.userId ?? null);
   const landscape = useLandscapeSuggestion();
   const assetFailed = useAssetFailureToasts();
   const events = useEngineEventHub();
@@ -184,6 +188,7 @@ function ViewerView({
     graphics,
     sound,
     live,
+    directMessages,
   });
   return (
     <Box
@@ -276,6 +281,9 @@ function ViewerView({
       {flags.communications && (
         <LivePresence sceneId={sceneId} onVisit={setLive} onEngineEvent={events.onEngineEvent} />
       )}
+      {flags.communications && !embed && userId && (
+        <DirectMessagesHost key={userId} userId={userId} onReady={setDirectMessages} />
+      )}
       <ViewerAccessibility
         listView={listView}
         content={content}
@@ -293,6 +301,26 @@ function ViewerView({
       <LandscapeBanner open={landscape.open && ready} onDismiss={landscape.dismiss} />
     </Box>
   );
+}
+
+/**
+ * The signed-in visitor's direct messages (the `directMessages` flow, as the header runs it on
+ * other pages): the Chat panel's Direct tab and the creator's Chat use it.
+ */
+function DirectMessagesHost({
+  userId,
+  onReady,
+}: {
+  userId: string;
+  onReady: (dms: DirectMessagesActorRef | undefined) => void;
+}) {
+  const [input] = useState(() => ({ userId }));
+  const dms = useFlow('directMessages', input, { systemId: directMessagesSystemId });
+  useEffect(() => {
+    onReady(dms);
+    return () => onReady(undefined);
+  }, [dms, onReady]);
+  return null;
 }
 
 /** The visitor's presence in the space (the `liveVisit` flow) while the viewer shows communications. */

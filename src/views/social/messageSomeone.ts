@@ -20,3 +20,19 @@ export function useMessageSomeone(): (userId: string) => boolean {
     [root],
   );
 }
+
+/**
+ * In the viewer: opens the Chat panel on its Direct tab with the conversation with `userId` (the
+ * viewer page runs the direct messages of a signed-in visitor).
+ */
+export function useChatInViewer(): (userId: string) => void {
+  const root = useAppActor();
+  const messageSomeone = useMessageSomeone();
+  return useCallback(
+    (userId: string) => {
+      if (messageSomeone(userId))
+        root.system.get('viewerSidebar')?.send({ type: 'panel.open', panel: 'chat' });
+    },
+    [root, messageSomeone],
+  );
+}

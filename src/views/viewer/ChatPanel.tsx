@@ -21,6 +21,7 @@ import { useSession } from '../../app/AppContext';
 import { chatRules, groupMessages } from '../../lib/chat';
 import type { ActorRefFrom } from 'xstate';
 import type { chatMachine } from '../../machines/chatMachine';
+import type { DirectMessagesActorRef } from '../../machines/directMessagesMachine';
 import type { LiveVisitActor } from '../../machines/liveVisitMachine';
 import { SignInPrompt } from './SignInPrompt';
 
@@ -33,13 +34,26 @@ type ChatActor = ActorRefFrom<typeof chatMachine>;
  * list follows new messages unless the reader scrolled up 80 px or more; then a button with the
  * unread count takes them down again.
  */
-export function ChatPanel({ live }: { live: LiveVisitActor | undefined }) {
+export function ChatPanel({
+  live,
+  directMessages,
+}: {
+  live: LiveVisitActor | undefined;
+  directMessages?: DirectMessagesActorRef;
+}) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<ChatTab>('public');
+  // Signed in, the Direct tab is the direct messages' window (shown, e.g. by the creator's Chat).
+  const shown = useSelector(directMessages, (s) => s?.context.shown ?? false);
+  const [guestTab, setGuestTab] = useState<ChatTab>('public');
+  const tab: ChatTab = directMessages ? (shown ? 'direct' : 'public') : guestTab;
+  const choose = (value: ChatTab) =>
+    directMessages
+      ? directMessages.send({ type: value === 'direct' ? 'dm.show' : 'dm.hide' })
+      : setGuestTab(value);
   const id = useId();
   return (
     <Stack spacing={1.5} sx={{ height: '100%' }}>
-      <Tabs value={tab} onChange={(_, value: ChatTab) => setTab(value)} variant="fullWidth">
+      <Tabs value={tab} onChange={(_, value: ChatTab) => choose(value)} variant="fullWidth">
         {chatTabs.map((key) => (
           <Tab
             key={key}
@@ -55,7 +69,7 @@ export function ChatPanel({ live }: { live: LiveVisitActor | undefined }) {
           <PublicChat live={live} />
         ) : (
           <Suspense fallback={<CircularProgress size={24} />}>
-            <DirectChat />
+            <DirectChat dms={directMessages} />
           </Suspense>
         )}
       </Box>

@@ -9,6 +9,7 @@ import { useFlow, useSession } from '../../app/AppContext';
 import type { FollowActorRef } from '../../machines/followMachine';
 import { selectIsMe } from '../../machines/sessionMachine';
 import { FollowButton, useFollow, useFollowerCount } from '../social/FollowButton';
+import { useChatInViewer } from '../social/messageSomeone';
 import { shortenCount } from '../../lib/format';
 import { CommentThread } from './CommentThread';
 import { LikeBar } from './LikeBar';
@@ -124,9 +125,15 @@ function CreatorCounts({ profile, follow }: { profile: ProfileRef; follow?: Foll
   );
 }
 
-/** The creator's name opens the creator dropdown: view the profile (follow and greet come with the social and live features). */
+/** The creator's name opens the creator dropdown: view the profile, and chat (a direct message). */
 function CreatorMenu({ creator, embed }: { creator: SceneMetadata['creator']; embed: boolean }) {
   const { t } = useTranslation();
+  const session = useSession();
+  const isMe = useSelector(session, (s) => selectIsMe(s, creator.userId));
+  const signedIn = useSelector(session, (s) => s.context.user !== null);
+  const chatInViewer = useChatInViewer();
+  // Chat: a direct message to the creator, in the Chat panel's Direct tab (signed in, not oneself).
+  const chatWith = signedIn && !isMe && !embed ? () => chatInViewer(creator.userId) : null;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const profileHref = `/user/${encodeURIComponent(creator.userId)}`;
@@ -159,7 +166,16 @@ function CreatorMenu({ creator, embed }: { creator: SceneMetadata['creator']; em
             {t('viewer.creator.viewProfile')}
           </MenuItem>
         )}
-        {/* Slot: Follow / Unfollow (social features) and Greet, Chat, Invite, Mute (live visits). */}
+        {chatWith && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              chatWith();
+            }}
+          >
+            {t('viewer.creator.chat')}
+          </MenuItem>
+        )}
       </Menu>
     </>
   );

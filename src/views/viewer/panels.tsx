@@ -11,6 +11,7 @@ import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import type { SvgIconProps } from '@mui/material';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import type { SceneMetadata } from '../../../contracts/scenes';
+import type { DirectMessagesActorRef } from '../../machines/directMessagesMachine';
 import type { LiveVisitActor } from '../../machines/liveVisitMachine';
 import type { ViewerFlags } from '../pages/viewer';
 import { ChatPanel } from './ChatPanel';
@@ -42,6 +43,8 @@ export interface ViewerPanelContext extends ViewerPanelProps {
   sound: AmbientSound;
   /** The visitor's presence in the space, while the viewer shows communications. */
   live?: LiveVisitActor;
+  /** The signed-in visitor's direct messages (the Chat panel's Direct tab). */
+  directMessages?: DirectMessagesActorRef;
 }
 
 /** One panel of the sidebar: its toolbar button and its content. */
@@ -105,7 +108,7 @@ export const viewerPanels: readonly ViewerPanelDef[] = [
     Icon: ChatIcon,
     inEmbed: true,
     when: (flags) => flags.communications,
-    render: (ctx) => <ChatPanel live={ctx.live} />,
+    render: (ctx) => <ChatPanel live={ctx.live} directMessages={ctx.directMessages} />,
   },
   {
     id: 'events',
