@@ -22,6 +22,7 @@ import { directMessageGroups, directMessageMembers, directMessages, users } from
 import { AppError, forbidden, notFound } from '../../errors';
 import { type Hub, HubError, isGuest } from '../../hubs';
 import { callerOf, type Caller } from '../../http/caller';
+import { SendWindow } from '../../support/sendWindow';
 import { toIsoTime } from '../../support/time';
 
 const refuse = (message: string) => new AppError('BUSINESS_RULE', message);
@@ -30,36 +31,16 @@ type MessageRow = typeof directMessages.$inferSelect;
 
 const pairKeyOf = (a: string, b: string) => [a, b].sort().join(' ');
 
-/** Per user, when they sent their recent messages (the rate limit's window, this process). */
-class SendWindow {
-  private readonly sent = new Map<string, number[]>();
-
-  take(userId: string, now = Date.now()): boolean {
-    const { messageWindowMs, messagesPerWindow } = directMessageRules;
-    const recent = (this.sent.get(userId) ?? []).filter((at) => now - at < messageWindowMs);
-    if (this.sent.size > 10_000) this.forgetOld(now);
-    if (recent.length >= messagesPerWindow) {
-      this.sent.set(userId, recent);
-      return false;
-    }
-    recent.push(now);
-    this.sent.set(userId, recent);
-    return true;
-  }
-
-  private forgetOld(now: number) {
-    for (const [userId, times] of this.sent)
-      if (times.every((at) => now - at >= directMessageRules.messageWindowMs)) this.sent.delete(userId);
-  }
-}
-
 /**
  * Direct messages (contracts/directMessages.ts): groups of signed-in users, their kept messages,
  * and who has read what. Every change reaches the members' open connections of the
  * direct-message-group hub (every tab, every process through the hubs' backplane).
  */
 export class DirectMessagesService {
-  private readonly window = new SendWindow();
+  private readonly window = new SendWindow(
+    directMessageRules.messagesPerWindow,
+    directMessageRules.messageWindowMs,
+  );
   /** The hub that carries news to members (set once it is added). */
   hub: Hub | null = null;
 
@@ -68,7 +49,7 @@ export class DirectMessagesService {
   private async usersOf(ids: string[]): Promise<Map<string, DirectMessageUser>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db
-      .select({ id: users.id, name: users.name, picture: users.profilePictureId, active: users.active })
+      .select({ id: users.id, name: users.name, picture: users.profilePictureId })
       .from(users)
       .where(inArray(users.id, ids));
     return new Map(
@@ -99,6 +80,26 @@ export class DirectMessagesService {
     const ids = rows.map((r) => r.userId);
     if (!ids.includes(caller.userId)) throw forbidden(directMessageMessages.notMember);
     return ids;
+  }
+
+  /** The group of a pair (by its `pairKey`), as `userId` sees it, if it exists. */
+  private async pairGroup(userId: string, pairKey: string): Promise<DirectMessageGroup | undefined> {
+    const [existing] = await this.db
+      .select({ id: directMessageGroups.id })
+      .from(directMessageGroups)
+      .where(eq(directMessageGroups.pairKey, pairKey))
+      .limit(1);
+    return existing ? (await this.groupsOf(userId, existing.id))[0] : undefined;
+  }
+
+  /** The message `senderId` sent with `clientId`, if it was kept. */
+  private async kept(senderId: string, clientId: string): Promise<DirectMessage | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(directMessages)
+      .where(and(eq(directMessages.senderId, senderId), eq(directMessages.clientId, clientId)))
+      .limit(1);
+    return row ? this.toMessage(row, await this.usersOf([senderId])) : undefined;
   }
 
   /** The caller's groups, latest first, with their members, last message and unread count. */
@@ -193,12 +194,8 @@ export class DirectMessagesService {
     if (found.length !== others.length) throw refuse(directMessageMessages.unknownUser);
     const pairKey = others.length === 1 ? pairKeyOf(caller.userId, others[0]) : null;
     if (pairKey) {
-      const [existing] = await this.db
-        .select({ id: directMessageGroups.id })
-        .from(directMessageGroups)
-        .where(eq(directMessageGroups.pairKey, pairKey))
-        .limit(1);
-      if (existing) return { group: (await this.groupsOf(caller.userId, existing.id))[0], created: false };
+      const existing = await this.pairGroup(caller.userId, pairKey);
+      if (existing) return { group: existing, created: false };
     }
     const groupId = uuidv7();
     const made = await this.db.transaction(async (tx) => {
@@ -213,15 +210,8 @@ export class DirectMessagesService {
         .values([caller.userId, ...others].map((userId) => ({ groupId, userId })));
       return true;
     });
-    if (!made) {
-      // The pair made their group at the same moment: theirs is answered.
-      const [existing] = await this.db
-        .select({ id: directMessageGroups.id })
-        .from(directMessageGroups)
-        .where(eq(directMessageGroups.pairKey, pairKey!))
-        .limit(1);
-      return { group: (await this.groupsOf(caller.userId, existing.id))[0], created: false };
-    }
+    // The pair made their group at the same moment: theirs is answered.
+    if (!made) return { group: (await this.pairGroup(caller.userId, pairKey!))!, created: false };
     const group = (await this.groupsOf(caller.userId, groupId))[0];
     for (const userId of [caller.userId, ...others])
       await this.hub?.clients
@@ -255,12 +245,8 @@ export class DirectMessagesService {
     if ([...text].length > directMessageRules.textMaxLength) throw refuse(directMessageMessages.tooLong);
     const members = await this.membersFor(groupId, caller);
     if (input.clientId) {
-      const [kept] = await this.db
-        .select()
-        .from(directMessages)
-        .where(and(eq(directMessages.senderId, caller.userId), eq(directMessages.clientId, input.clientId)))
-        .limit(1);
-      if (kept) return this.toMessage(kept, await this.usersOf([caller.userId]));
+      const kept = await this.kept(caller.userId, input.clientId);
+      if (kept) return kept;
     }
     if (!this.window.take(caller.userId)) throw refuse(directMessageMessages.tooFast);
     const now = new Date().toISOString();
@@ -290,15 +276,8 @@ export class DirectMessagesService {
         );
       return inserted;
     });
-    if (!row) {
-      // The same message, sent twice at once: the one kept is answered.
-      const [kept] = await this.db
-        .select()
-        .from(directMessages)
-        .where(and(eq(directMessages.senderId, caller.userId), eq(directMessages.clientId, input.clientId!)))
-        .limit(1);
-      return this.toMessage(kept, await this.usersOf([caller.userId]));
-    }
+    // The same message, sent twice at once: the one kept is answered.
+    if (!row) return (await this.kept(caller.userId, input.clientId!))!;
     const message = this.toMessage(row, await this.usersOf([caller.userId]));
     for (const userId of members)
       await this.hub?.clients.user(userId, 'NewDirectMessageGroupMessage', message).catch(() => undefined);

@@ -31,6 +31,7 @@ import { LivePoses } from './livePoses';
 import { forgetOldMessages, keepMessage, recentMessages, wasKept } from './chatHistory';
 import { isModerated, mayModerate, type ModerationKind, setModeration } from './moderation';
 import { sceneEventRoutes } from './sceneEvents';
+import { SendWindow } from '../../support/sendWindow';
 
 export interface LiveServiceOptions {
   /** Visitors in one instance (default LIVE_INSTANCE_CAP, else contracts/live.ts). */
@@ -156,7 +157,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
     void removeHere(removal).catch((error: unknown) => app.log.warn({ err: error }, 'a removal failed'));
   });
   const heartbeat = setInterval(() => {
-    forgetOldSends();
+    sends.forgetOld();
     // The history's old messages go about once a minute.
     if (Math.random() < shareEveryMs / 60_000)
       void forgetOldMessages(app.db).catch((error: unknown) =>
@@ -182,24 +183,9 @@ export default async function liveService(instance: FastifyInstance, options: Li
     await stopModeration();
   });
 
-  // When each user sent their recent chat messages (the rate limit's window): per user, so that
-  // neither another tab nor leaving and coming back starts a new window.
-  const sent = new Map<string, number[]>();
-  const mayPost = (userId: string) => {
-    const now = Date.now();
-    const recent = (sent.get(userId) ?? []).filter((at) => now - at < liveDefaults.messageWindowMs);
-    if (recent.length >= liveDefaults.messagesPerWindow) {
-      sent.set(userId, recent);
-      return false;
-    }
-    recent.push(now);
-    sent.set(userId, recent);
-    return true;
-  };
-  const forgetOldSends = () => {
-    const oldest = Date.now() - liveDefaults.messageWindowMs;
-    for (const [userId, times] of sent) if (times.every((at) => at < oldest)) sent.delete(userId);
-  };
+  // The chat's rate limit: per user, so that neither another tab nor leaving and coming back
+  // starts a new window.
+  const sends = new SendWindow(liveDefaults.messagesPerWindow, liveDefaults.messageWindowMs);
 
   const profileOf = async ({ userId, name }: Caller): Promise<LiveVisitor> => {
     if (isGuest(userId)) return { userId, name: name ?? 'Guest', profilePicture: null };
@@ -290,7 +276,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
         const id =
           typeof rawClientId === 'string' && clientIdPattern.test(rawClientId) ? `c-${rawClientId}` : null;
         if (id && (await wasKept(app.db, id))) return id;
-        if (!mayPost(context.user.userId)) throw new HubError(chatMessages.tooFast);
+        if (!sends.take(context.user.userId)) throw new HubError(chatMessages.tooFast);
         if (await isModerated(app.db, presence.sceneId, context.user.userId, 'mute'))
           throw new HubError(chatMessages.muted);
         const { visitor } = presence;
