@@ -28,7 +28,8 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
+  // Journeys of a dozen pages: a 2-core machine drawing in software needs more than 30 s for some.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
@@ -41,13 +42,20 @@ export default defineConfig({
     // Every viewer page is a live visitor of its space, and the demo space is open in many tests
     // at once: with the others' avatars hidden ('Show other visitors' off), one test's walk does
     // not make every other page draw frames on the shared software renderer. e2e/live.spec.ts
-    // shows them.
+    // shows them. The viewer starts at the Lowest graphics quality, which draws a frame about three
+    // times faster in software (a tour by keyboard: 66 s at High, 22 s at Lowest); the tests that
+    // are about graphics quality choose theirs (e2e/engine.spec.ts, e2e/viewerShell.spec.ts).
     storageState: {
       cookies: [],
       origins: [
         {
           origin: `http://localhost:${port}`,
-          localStorage: [{ name: 'spaces.viewer.graphics', value: JSON.stringify({ showVisitors: false }) }],
+          localStorage: [
+            {
+              name: 'spaces.viewer.graphics',
+              value: JSON.stringify({ showVisitors: false, graphicsQuality: 0 }),
+            },
+          ],
         },
       ],
     },

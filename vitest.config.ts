@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: the SPA's logic and views in jsdom, the server in node. Server tests open an
 // in-memory PGlite per file and, when the throw-away PostgreSQL cluster is up, PostgreSQL too.
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core idle; on a 2-core machine that runs every file in turn.
+    // Server files spend much of their time waiting on PostgreSQL, Redis and child processes.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

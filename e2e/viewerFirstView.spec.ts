@@ -79,6 +79,9 @@ async function picturesInView(page: Page, content: SceneContent): Promise<number
   return inView;
 }
 
+// What a first-time visitor sees: the viewer's own default settings, not the suite's lighter ones.
+test.use({ storageState: { cookies: [], origins: [] } });
+
 for (const title of ['Riverside Print Fair', 'Northern Light: Landscapes of the North Sea Coast']) {
   test(`${title} opens on artworks, not on a bare wall`, async ({ page }) => {
     const space = await demoByTitle(page.request, title);
