@@ -16,6 +16,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/support/setupDom.ts'],
+          // A view test of a busy page takes 1–2 s alone, and over 5 s (the default) while the
+          // other worker runs a server file on the same two cores.
+          testTimeout: 20_000,
         },
       },
       {
@@ -25,7 +28,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/globalSetup.ts'],
-          testTimeout: 30_000,
+          testTimeout: 90_000,
           hookTimeout: 60_000,
           pool: 'forks',
         },

@@ -7,7 +7,9 @@ import { z } from 'zod';
  *
  * Methods (client → server): JoinScene(sceneId, options?), ExitCurrentScene(),
  * SendPublicMessage(text, clientId?) (to everyone in the sender's instance; with the client's own
- * id for the message, `c-<clientId>` is its id, and a message sent again with it is taken once).
+ * id for the message, `c-<clientId>` is its id, and a message sent again with it is taken once),
+ * SendEventMessage(text, clientId?) (likewise, to everyone in the space, every instance, while one
+ * of its scheduled events is on: the Event chat).
  * Events (server → client):
  * - MyUserId(userId) once connected;
  * - EnteredInstance(LiveInstanceEntered) to the visitor who joined;
@@ -16,7 +18,8 @@ import { z } from 'zod';
  * - LiveVisitorCountPerSceneInstance(LiveInstanceCount[]) likewise, instance by instance;
  * - ExitedInstance(LiveInstanceExited) to the visitor who left (or was moved);
  * - TotalLiveVisitors(number) to every connection when the platform's total changes;
- * - PublicMessage(ChatMessage) to everyone in the instance, the sender included.
+ * - PublicMessage(ChatMessage) to everyone in the instance, the sender included;
+ * - EventMessage(ChatMessage, with its eventId) to everyone in the space, the sender included.
  */
 
 export const liveUserHubPath = '/hubs/live-user';
@@ -75,6 +78,8 @@ export const ChatMessage = z
     user: z.object({ id: z.string(), name: z.string(), profilePicture: z.string().nullable() }),
     sceneId: z.string(),
     instanceId: z.string(),
+    /** Set on a message of the Event chat: the scheduled event it was said during. */
+    eventId: z.string().optional(),
   })
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof ChatMessage>;
@@ -97,6 +102,8 @@ export const LiveInstanceEntered = z.object({
   moderator: z.boolean(),
   /** The instance's public chat of the last minutes (`chatHistoryMs`), oldest first. */
   recentMessages: z.array(ChatMessage),
+  /** The Event chat of the space's event on now, of the last minutes, oldest first. */
+  eventMessages: z.array(ChatMessage).optional(),
 });
 export type LiveInstanceEntered = z.infer<typeof LiveInstanceEntered>;
 
@@ -143,6 +150,7 @@ export const chatMessages = {
   tooLong: `A message has at most ${liveDefaults.messageMaxLength} characters`,
   tooFast: 'You are sending messages too fast; wait a moment',
   muted: 'The owner of this space has muted you here',
+  noEvent: 'No event of this space is on now; its Event chat opens when one starts',
 } as const;
 
 /**

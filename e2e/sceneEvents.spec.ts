@@ -12,6 +12,10 @@ const panelButton = (page: Page) =>
   page
     .getByRole('navigation', { name: text('viewer.sidebar.toolbar') })
     .getByRole('button', { name: text('viewer.sidebar.events'), exact: true });
+const chatButton = (page: Page) =>
+  page
+    .getByRole('navigation', { name: text('viewer.sidebar.toolbar') })
+    .getByRole('button', { name: text('viewer.sidebar.chat'), exact: true });
 const panel = (page: Page) => page.getByRole('region', { name: text('viewer.sidebar.events'), exact: true });
 
 /** A `datetime-local` value `minutes` from now, in the browser's time zone. */
@@ -49,6 +53,23 @@ test('the owner schedules an event that visitors see live, then cancels it', asy
   const seen = panel(guest).getByRole('listitem').filter({ hasText: title });
   await expect(seen.getByText(text('viewer.events.live'))).toBeVisible({ timeout: 30_000 });
   await expect(panel(guest).getByRole('form')).toHaveCount(0);
+
+  // While it is on, the space has an Event chat: the guest says hello, the museum reads it.
+  const hello = `Hello from a guest at ${title}`;
+  await chatButton(guest).click();
+  await guest.getByRole('tab', { name: text('viewer.chat.tabs.event') }).click();
+  await expect(guest.getByRole('heading', { name: new RegExp(title) })).toBeVisible({ timeout: 30_000 });
+  await guest.getByRole('textbox', { name: text('viewer.chat.placeholder') }).fill(hello);
+  await guest.getByRole('button', { name: text('viewer.chat.send') }).click();
+  await chatButton(page).click();
+  await page.getByRole('tab', { name: text('viewer.chat.tabs.event') }).click();
+  await expect(page.getByRole('log').getByText(hello)).toBeVisible({ timeout: 30_000 });
+  // Not the public chat of their instance.
+  await page.getByRole('tab', { name: text('viewer.chat.tabs.public') }).click();
+  await expect(page.getByText(hello)).toHaveCount(0);
+  await panelButton(page).click();
+  await panelButton(guest).click();
+  await expect(seen).toBeVisible({ timeout: 30_000 });
 
   await mine.getByRole('button', { name: text('viewer.events.cancel').replace('{{title}}', title) }).click();
   await expect(mine).toHaveCount(0);

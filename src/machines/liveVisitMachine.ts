@@ -42,6 +42,8 @@ export interface LiveVisitContext {
   hub: ActorRefFrom<typeof hubConnectionMachine>;
   /** The public chat of the visitor's instance (systemId `publicChat`). */
   chat: ActorRefFrom<typeof chatMachine>;
+  /** The Event chat: everyone in the space while one of its events is on (systemId `eventChat`). */
+  eventChat: ActorRefFrom<typeof chatMachine>;
   /** The visitor's user id, once they are in. */
   userId: string | null;
   /** The instance the visitor is in, kept while reconnecting so that they rejoin it. */
@@ -100,6 +102,7 @@ export const liveTargets = [
   'LiveVisitorCountInMyScene',
   'ExitedInstance',
   'PublicMessage',
+  'EventMessage',
   'Poses',
   'PoseVisitors',
   'PoseVisitorsLeft',
@@ -277,6 +280,7 @@ export const liveVisitMachine = setup({
   actors: {
     hub: hubConnectionMachine,
     chat: chatMachine,
+    eventChat: chatMachine,
     watchHub,
     join: fromPromise<LiveInstanceEntered, { sceneId: string; instanceId: string | null }>(async () => {
       throw new Error('join not provided');
@@ -307,6 +311,12 @@ export const liveVisitMachine = setup({
       id: 'chat',
       systemId: 'publicChat',
       input: { sceneId: input.sceneId, idPrefix: input.chatIdPrefix },
+    }),
+    eventChat: spawn('eventChat', {
+      id: 'eventChat',
+      systemId: 'eventChat',
+      // Its own ids: a message's id is kept by the server across both chats.
+      input: { sceneId: input.sceneId, idPrefix: `${input.chatIdPrefix ?? ''}e` },
     }),
     userId: null,
     instanceId: null,
@@ -348,12 +358,13 @@ export const liveVisitMachine = setup({
       ],
     },
     'live.message': {
-      // A muted or blocked visitor's messages do not reach this visitor's chat.
+      // A muted or blocked visitor's messages do not reach this visitor's chats.
       guard: ({ context, event }) =>
-        event.target === 'PublicMessage' &&
+        (event.target === 'PublicMessage' || event.target === 'EventMessage') &&
         !context.ignored[(event.args[0] as ChatMessage | undefined)?.user?.id ?? ''],
       actions: sendTo(
-        ({ context }) => context.chat,
+        ({ context, event }) =>
+          (event as { target: string }).target === 'EventMessage' ? context.eventChat : context.chat,
         ({ event }) => ({
           type: 'chat.received' as const,
           message: (event as { args: unknown[] }).args[0] as ChatMessage,
@@ -389,6 +400,9 @@ export const liveVisitMachine = setup({
               for (const message of event.output.recentMessages ?? [])
                 if (!context.ignored[message.user.id])
                   enqueue.sendTo(context.chat, { type: 'chat.received', message });
+              for (const message of event.output.eventMessages ?? [])
+                if (!context.ignored[message.user.id])
+                  enqueue.sendTo(context.eventChat, { type: 'chat.received', message });
             }),
           ],
         },
@@ -403,18 +417,18 @@ export const liveVisitMachine = setup({
     },
     present: {
       entry: [
-        sendTo(
-          ({ context }) => context.chat,
-          ({ context }) => ({
-            type: context.communication ? ('chat.available' as const) : ('chat.disabled' as const),
-            userId: context.userId ?? '',
-          }),
-        ),
+        // Both chats are open, or both disabled (the space's communication ACL).
+        enqueueActions(({ context, enqueue }) => {
+          const type = context.communication ? ('chat.available' as const) : ('chat.disabled' as const);
+          for (const chat of [context.chat, context.eventChat])
+            enqueue.sendTo(chat, { type, userId: context.userId ?? '' });
+        }),
         // The others see the visitor where they stand at once, not only once they move.
         { type: 'sendPose', params: ({ context }) => ({ pose: poseOf(context) }) },
       ],
       exit: [
         sendTo(({ context }) => context.chat, { type: 'chat.unavailable' as const }),
+        sendTo(({ context }) => context.eventChat, { type: 'chat.unavailable' as const }),
         { type: 'toEngine', params: { command: { channel: 'Viewer', method: 'clearAvatars', payload: {} } } },
       ],
       on: {

@@ -44,7 +44,8 @@ describe('the server process', () => {
     const port = await freePort();
     const s = startServer({ PORT: String(port) });
     let ready = false;
-    for (let i = 0; i < 200 && !ready; i++) {
+    // Up to 60 s: compiling and migrating takes a busy 2-core machine 30 s.
+    for (let i = 0; i < 400 && !ready; i++) {
       await new Promise((r) => setTimeout(r, 150));
       ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
         (r) => r.ok,
@@ -59,7 +60,7 @@ describe('the server process', () => {
 
     // A second start finds the seed already applied and keeps the data.
     const again = startServer({ PORT: String(port) });
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < 400; i++) {
       await new Promise((r) => setTimeout(r, 150));
       if (
         await fetch(`http://127.0.0.1:${port}/readyz`).then(
@@ -72,7 +73,7 @@ describe('the server process', () => {
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
     expect(again.output()).not.toContain('demo content seeded');
-  }, 90_000);
+  }, 150_000);
 
   it('starts even when the machine stalls for longer than a plugin may take by default', async () => {
     // A stall of the whole process (SIGSTOP: no CPU at all) while the embedded database is being

@@ -28,6 +28,8 @@ const fromAna = {
   sceneId: 's1',
   user: { id: 'ana', name: 'ANA', profilePicture: null },
 };
+/** A message of the Event chat. */
+const atEvent = { ...fromAna, id: 'm9', text: 'at the opening', eventId: 'e1' };
 const fromHub = new Set(['live.connected', 'live.offline', 'live.message']);
 const still = { y: 0, yaw: 0, speaking: false, emote: 0 };
 /** A batch with the visitor's own pose (id 1) and another's (id 7), base64 as the JSON protocol has it. */
@@ -44,6 +46,7 @@ function startVisit(ignored: Record<string, 'mute' | 'block'> = {}) {
   let report: ((event: LiveVisitEvent) => void) | undefined;
   let released = 0;
   const chatEvents: AnyEventObject[] = [];
+  const eventChatEvents: AnyEventObject[] = [];
   const commands: EngineCommand[] = [];
   const poses: unknown[] = [];
   const moderated: unknown[] = [];
@@ -60,6 +63,9 @@ function startVisit(ignored: Record<string, 'mute' | 'block'> = {}) {
         hub: createMachine({}),
         chat: fromCallback(({ receive }) => {
           receive((event) => chatEvents.push(event));
+        }),
+        eventChat: fromCallback(({ receive }) => {
+          receive((event) => eventChatEvents.push(event));
         }),
         join: fakes.deferred('join'),
         watchHub: fromCallback<LiveVisitEvent>(({ sendBack }) => {
@@ -79,6 +85,7 @@ function startVisit(ignored: Record<string, 'mute' | 'block'> = {}) {
     fakes,
     play,
     chatEvents,
+    eventChatEvents,
     commands,
     poses,
     moderated,
@@ -88,7 +95,12 @@ function startVisit(ignored: Record<string, 'mute' | 'block'> = {}) {
 }
 
 const withoutHub = (context: object) => {
-  const { hub: _hub, chat: _chat, ...rest } = context as { hub: unknown; chat: unknown };
+  const {
+    hub: _hub,
+    chat: _chat,
+    eventChat: _eventChat,
+    ...rest
+  } = context as { hub: unknown; chat: unknown; eventChat: unknown };
   return rest;
 };
 
@@ -109,6 +121,7 @@ const model = createPathModel(liveVisitMachine, {
     { type: 'live.message', target: 'LiveVisitorCountInMyScene', args: [{ sceneId: 's1', count: 5 }] },
     { type: 'live.message', target: 'LiveVisitorCountInMyScene', args: [{ sceneId: 'other', count: 9 }] },
     { type: 'live.message', target: 'PublicMessage', args: [fromAna] },
+    { type: 'live.message', target: 'EventMessage', args: [atEvent] },
     { type: 'live.message', target: 'Poses', args: [posesText] },
     { type: 'live.message', target: 'PoseVisitors', args: [[{ ...visitor('ana'), poseId: 7 }]] },
     { type: 'live.message', target: 'PoseVisitorsLeft', args: [[7]] },
@@ -133,6 +146,7 @@ describePaths('live visit machine (model)', getTransitionPaths(model), (path) =>
     const moderatedBefore = visit.moderated.length;
     const commandsBefore = visit.commands.length;
     const receivedBefore = visit.chatEvents.filter((e) => e.type === 'chat.received').length;
+    const eventReceivedBefore = visit.eventChatEvents.filter((e) => e.type === 'chat.received').length;
     const joinsBefore = visit.fakes.calls.filter((c) => c.name === 'join').length;
     visit.play(step.event);
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -170,6 +184,18 @@ describePaths('live visit machine (model)', getTransitionPaths(model), (path) =>
         userId: 'me',
       });
     else expect(chatState?.type ?? 'chat.unavailable').toBe('chat.unavailable');
+    // The Event chat opens and closes with it.
+    expect(visit.eventChatEvents.filter((e) => e.type !== 'chat.received').at(-1)).toEqual(
+      visit.chatEvents.filter((e) => e.type !== 'chat.received').at(-1),
+    );
+    // A message of the Event chat reaches it (not the instance's), but a muted visitor's.
+    if (step.event.type === 'live.message' && (step.event as { target?: string }).target === 'EventMessage') {
+      expect(visit.chatEvents.filter((e) => e.type === 'chat.received')).toHaveLength(receivedBefore);
+      const received = visit.eventChatEvents.filter((e) => e.type === 'chat.received').length;
+      expect(received).toBe(eventReceivedBefore + (snapshot.context.ignored.ana ? 0 : 1));
+      if (!snapshot.context.ignored.ana)
+        expect(visit.eventChatEvents.at(-1)).toEqual({ type: 'chat.received', message: atEvent });
+    }
     // Every public message reaches the chat, but those of a visitor the reader muted or blocked.
     if (
       step.event.type === 'live.message' &&
@@ -229,6 +255,23 @@ describePaths('live visit machine (model)', getTransitionPaths(model), (path) =>
 });
 
 describe('live visit machine', () => {
+  it("gives the Event chat what was said at the event before the visitor came, apart from the instance's", async () => {
+    const visit = startVisit();
+    visit.play({ type: 'live.connected' });
+    visit.play({
+      type: 'xstate.done.actor.join',
+      output: { ...entered('1'), recentMessages: [fromAna], eventMessages: [atEvent] },
+    });
+    await waitFor(visit.actor, (s) => s.matches('present'));
+    expect(visit.chatEvents.filter((e) => e.type === 'chat.received')).toEqual([
+      { type: 'chat.received', message: fromAna },
+    ]);
+    expect(visit.eventChatEvents.filter((e) => e.type === 'chat.received')).toEqual([
+      { type: 'chat.received', message: atEvent },
+    ]);
+    visit.actor.stop();
+  });
+
   it("gives the chat what was said in the instance before the visitor came, but a muted visitor's", async () => {
     const visit = startVisit({ ben: 'mute' });
     visit.play({ type: 'live.connected' });

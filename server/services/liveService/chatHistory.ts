@@ -7,8 +7,12 @@ import { liveChatMessages } from '../../db/schema';
 /**
  * The public chat of the last minutes (`liveDefaults.chatHistoryMs`), per space and instance, in
  * the database: every process reads it, and it outlives a restart, so that a visitor who joins or
- * comes back reads what was said meanwhile.
+ * comes back reads what was said meanwhile. The Event chat of a scheduled event is kept the same
+ * way, as the room `eventRoom(eventId)` of its space.
  */
+
+/** Where an event's chat is kept: a room of its space beside the instances. */
+export const eventRoom = (eventId: string) => `event:${eventId}`;
 
 /** Whether a message with this id was taken already (a client sending it again). */
 export async function wasKept(db: Executor, id: string): Promise<boolean> {
@@ -20,14 +24,21 @@ export async function wasKept(db: Executor, id: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Keeps a message; false when one with its id was kept already (it is not sent again). */
-export async function keepMessage(db: Executor, message: ChatMessage): Promise<boolean> {
+/**
+ * Keeps a message in its instance's room (or an event's); false when one with its id was kept
+ * already (it is not sent again).
+ */
+export async function keepMessage(
+  db: Executor,
+  message: ChatMessage,
+  room = message.eventId ? eventRoom(message.eventId) : message.instanceId,
+): Promise<boolean> {
   const rows = await db
     .insert(liveChatMessages)
     .values({
       id: message.id,
       sceneId: message.sceneId,
-      instanceId: message.instanceId,
+      instanceId: room,
       message,
       createdAt: message.time,
     })
@@ -36,10 +47,11 @@ export async function keepMessage(db: Executor, message: ChatMessage): Promise<b
   return rows.length > 0;
 }
 
-/** The instance's messages of the last minutes, oldest first (at most `chatHistoryCount`). */
+/** The room's messages of the last minutes, oldest first (at most `chatHistoryCount`). */
 export async function recentMessages(
   db: Executor,
   sceneId: string,
+  /** An instance's id, or `eventRoom(eventId)`. */
   instanceId: string,
   now = Date.now(),
 ): Promise<ChatMessage[]> {

@@ -28,9 +28,9 @@ import type { SceneRow } from '../sceneService/metadata';
 import { creatorOf, findScene } from '../sceneService/queries';
 import { LiveInstances, type Presence, type SceneShare } from './instances';
 import { LivePoses } from './livePoses';
-import { forgetOldMessages, keepMessage, recentMessages, wasKept } from './chatHistory';
+import { eventRoom, forgetOldMessages, keepMessage, recentMessages, wasKept } from './chatHistory';
 import { isModerated, mayModerate, type ModerationKind, setModeration } from './moderation';
-import { sceneEventRoutes } from './sceneEvents';
+import { liveEventOf, sceneEventRoutes } from './sceneEvents';
 import { SendWindow } from '../../support/sendWindow';
 
 export interface LiveServiceOptions {
@@ -240,6 +240,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
           poseId: poses.join(context.connectionId, presence, visitor),
           moderator: await mayModerate(app.db, row!, context.user.userId),
           recentMessages: await recentMessages(app.db, sceneId, presence.instanceId),
+          eventMessages: await eventHistory(sceneId),
         };
         await context.clients.connection(context.connectionId, 'EnteredInstance', entered);
         changed(presence);
@@ -266,32 +267,23 @@ export default async function liveService(instance: FastifyInstance, options: Li
         return null;
       },
       SendPublicMessage: async (context, rawText, rawClientId) => {
-        const presence = live.whereIs(context.connectionId);
-        if (!presence) throw new HubError(chatMessages.notPresent);
-        if (!presence.communication) throw new HubError(chatMessages.disabled);
-        const text = typeof rawText === 'string' ? rawText.trim() : '';
-        if (!text) throw new HubError(chatMessages.empty);
-        if ([...text].length > liveDefaults.messageMaxLength) throw new HubError(chatMessages.tooLong);
-        // A message sent again (its answer was lost with the connection) is taken once.
-        const id =
-          typeof rawClientId === 'string' && clientIdPattern.test(rawClientId) ? `c-${rawClientId}` : null;
-        if (id && (await wasKept(app.db, id))) return id;
-        if (!sends.take(context.user.userId)) throw new HubError(chatMessages.tooFast);
-        if (await isModerated(app.db, presence.sceneId, context.user.userId, 'mute'))
-          throw new HubError(chatMessages.muted);
-        const { visitor } = presence;
-        const message: ChatMessage = {
-          id: id ?? randomUUID(),
-          text,
-          time: new Date().toISOString(),
-          user: { id: visitor.userId, name: visitor.name, profilePicture: visitor.profilePicture },
-          sceneId: presence.sceneId,
-          instanceId: presence.instanceId,
-        };
+        const { presence, message, again } = await takeMessage(context, rawText, rawClientId);
+        if (again) return message.id;
         // Kept first: whoever joins or comes back reads it; taken already, it is not sent again.
         if (!(await keepMessage(app.db, message))) return message.id;
         await hub.clients.group(instanceGroup(presence), 'PublicMessage', [message]);
         return message.id;
+      },
+      SendEventMessage: async (context, rawText, rawClientId) => {
+        const { presence, message, again } = await takeMessage(context, rawText, rawClientId);
+        if (again) return message.id;
+        const event = await liveEventOf(app.db, presence.sceneId);
+        if (!event) throw new HubError(chatMessages.noEvent);
+        const said: ChatMessage = { ...message, eventId: event.eventId };
+        if (!(await keepMessage(app.db, said))) return said.id;
+        // Everyone at the event: every instance of the space, on every process.
+        await hub.clients.group(sceneGroup(presence.sceneId), 'EventMessage', [said]);
+        return said.id;
       },
     },
     onConnected: async (context) => {
@@ -305,6 +297,42 @@ export default async function liveService(instance: FastifyInstance, options: Li
       if (left) changed(left);
     },
   });
+
+  /**
+   * A chat message from a visitor present in a space where they may communicate: checked (text,
+   * rate, the owner's mute) and made. `again` when the client sent it before and it was taken then.
+   */
+  async function takeMessage(context: HubCallContext, rawText: unknown, rawClientId: unknown) {
+    const presence = live.whereIs(context.connectionId);
+    if (!presence) throw new HubError(chatMessages.notPresent);
+    if (!presence.communication) throw new HubError(chatMessages.disabled);
+    const text = typeof rawText === 'string' ? rawText.trim() : '';
+    if (!text) throw new HubError(chatMessages.empty);
+    if ([...text].length > liveDefaults.messageMaxLength) throw new HubError(chatMessages.tooLong);
+    // A message sent again (its answer was lost with the connection) is taken once.
+    const id =
+      typeof rawClientId === 'string' && clientIdPattern.test(rawClientId) ? `c-${rawClientId}` : null;
+    const { visitor } = presence;
+    const message: ChatMessage = {
+      id: id ?? randomUUID(),
+      text,
+      time: new Date().toISOString(),
+      user: { id: visitor.userId, name: visitor.name, profilePicture: visitor.profilePicture },
+      sceneId: presence.sceneId,
+      instanceId: presence.instanceId,
+    };
+    if (id && (await wasKept(app.db, id))) return { presence, message, again: true };
+    if (!sends.take(context.user.userId)) throw new HubError(chatMessages.tooFast);
+    if (await isModerated(app.db, presence.sceneId, context.user.userId, 'mute'))
+      throw new HubError(chatMessages.muted);
+    return { presence, message, again: false };
+  }
+
+  /** The Event chat of the space's event on now, of the last minutes (none when none is on). */
+  async function eventHistory(sceneId: string): Promise<ChatMessage[]> {
+    const event = await liveEventOf(app.db, sceneId);
+    return event ? recentMessages(app.db, sceneId, eventRoom(event.eventId)) : [];
+  }
 
   /**
    * Checks that the caller moderates the space (mayModerate) and acts on someone else than

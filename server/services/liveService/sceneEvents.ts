@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import {
   sceneEventRules,
   SceneEventsAnswer,
 } from '../../../contracts/sceneEvents';
-import type { Database } from '../../db';
+import type { Database, Executor } from '../../db';
 import { uuidv7 } from '../../db/ids';
 import { sceneEvents, scenes } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
@@ -36,6 +36,25 @@ const toEvent = (row: EventRow, now: number): SceneEvent => {
 };
 
 const refuse = (message: string) => new AppError('BUSINESS_RULE', message);
+
+/**
+ * The event of the space on now (its Event chat is open), or null. When two overlap, the one that
+ * started first: its chat goes on until it ends.
+ */
+export async function liveEventOf(
+  db: Executor,
+  sceneId: string,
+  now = Date.now(),
+): Promise<SceneEvent | null> {
+  const at = new Date(now).toISOString();
+  const [row] = await db
+    .select()
+    .from(sceneEvents)
+    .where(and(eq(sceneEvents.sceneId, sceneId), lte(sceneEvents.startsAt, at), gt(sceneEvents.endsAt, at)))
+    .orderBy(asc(sceneEvents.startsAt), asc(sceneEvents.id))
+    .limit(1);
+  return row ? toEvent(row, now) : null;
+}
 
 /**
  * A space's scheduled events (contracts/sceneEvents.ts): who may see the space sees its events to

@@ -68,6 +68,13 @@ export default function viewerFlows({ api, navigate }: AppServices) {
             ),
           },
         }),
+        eventChat: chatMachine.provide({
+          actors: {
+            sendMessage: fromPromise(({ input }) =>
+              liveHub.invoke('SendEventMessage', input.text, input.clientId),
+            ),
+          },
+        }),
         release: fromCallback(() => () => void liveHub.close()),
       },
       actions: {

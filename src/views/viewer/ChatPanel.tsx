@@ -17,7 +17,7 @@ import { useSelector } from '@xstate/react';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { liveDefaults } from '../../../contracts/live';
-import { useSession } from '../../app/AppContext';
+import { useFlow, useSession } from '../../app/AppContext';
 import { chatRules, groupMessages } from '../../lib/chat';
 import type { ActorRefFrom } from 'xstate';
 import type { chatMachine } from '../../machines/chatMachine';
@@ -28,28 +28,31 @@ import { SignInPrompt } from './SignInPrompt';
 type ChatActor = ActorRefFrom<typeof chatMachine>;
 
 /**
- * The viewer's Chat panel (platform.md §2.7, §4): tabs Public (the chat of the visitor's instance)
- * and Direct (their direct messages, DirectChat.tsx).
+ * The viewer's Chat panel (platform.md §2.7, §4): tabs Public (the chat of the visitor's instance),
+ * Event (everyone in the space, while one of its scheduled events is on) and Direct (their direct
+ * messages, DirectChat.tsx).
  * Messages are grouped by sender (10 minutes), the reader's own on the right, shown as text. The
  * list follows new messages unless the reader scrolled up 80 px or more; then a button with the
  * unread count takes them down again.
  */
 export function ChatPanel({
+  sceneId,
   live,
   directMessages,
 }: {
+  sceneId: string;
   live: LiveVisitActor | undefined;
   directMessages?: DirectMessagesActorRef;
 }) {
   const { t } = useTranslation();
   // Signed in, the Direct tab is the direct messages' window (shown, e.g. by the creator's Chat).
   const shown = useSelector(directMessages, (s) => s?.context.shown ?? false);
-  const [guestTab, setGuestTab] = useState<ChatTab>('public');
-  const tab: ChatTab = directMessages ? (shown ? 'direct' : 'public') : guestTab;
-  const choose = (value: ChatTab) =>
-    directMessages
-      ? directMessages.send({ type: value === 'direct' ? 'dm.show' : 'dm.hide' })
-      : setGuestTab(value);
+  const [chosen, setChosen] = useState<ChatTab>('public');
+  const tab: ChatTab = directMessages ? (shown ? 'direct' : chosen === 'direct' ? 'public' : chosen) : chosen;
+  const choose = (value: ChatTab) => {
+    setChosen(value);
+    directMessages?.send({ type: value === 'direct' ? 'dm.show' : 'dm.hide' });
+  };
   const id = useId();
   return (
     <Stack spacing={1.5} sx={{ height: '100%' }}>
@@ -67,6 +70,8 @@ export function ChatPanel({
       <Box role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
         {tab === 'public' ? (
           <PublicChat live={live} />
+        ) : tab === 'event' ? (
+          <EventChat sceneId={sceneId} live={live} />
         ) : (
           <Suspense fallback={<CircularProgress size={24} />}>
             <DirectChat dms={directMessages} />
@@ -77,8 +82,8 @@ export function ChatPanel({
   );
 }
 
-/** The tabs of the Chat panel (the Event tab comes with event chat). */
-const chatTabs = ['public', 'direct'] as const;
+/** The tabs of the Chat panel. */
+const chatTabs = ['public', 'event', 'direct'] as const;
 type ChatTab = (typeof chatTabs)[number];
 
 /** Loaded when the Direct tab opens first. */
@@ -94,6 +99,34 @@ function PublicChat({ live }: { live: LiveVisitActor | undefined }) {
   return (
     <Stack spacing={1.5}>
       {!signedIn && <SignInPrompt message={t('viewer.chat.signIn')} />}
+      <Chat chat={chat} />
+    </Stack>
+  );
+}
+
+/**
+ * The Event chat: open while one of the space's events is on (the Events panel's list, which
+ * follows the clock); the server refuses it otherwise.
+ */
+function EventChat({ sceneId, live }: { sceneId: string; live: LiveVisitActor | undefined }) {
+  const { t, i18n } = useTranslation();
+  const events = useFlow('sceneEvents', { sceneId });
+  const on = useSelector(events, (s) => s?.context.events.find((e) => e.live) ?? null);
+  const loading = useSelector(events, (s) => !s || s.hasTag('busy'));
+  const chat = live?.getSnapshot().context.eventChat;
+  if (!chat) return <Typography role="status">{t('viewer.chat.joining')}</Typography>;
+  if (!on)
+    return (
+      <Typography role="status" color="text.secondary">
+        {loading ? t('viewer.chat.joining') : t('viewer.chat.event.none')}
+      </Typography>
+    );
+  const until = new Date(on.endsAt).toLocaleTimeString(i18n.language, { timeStyle: 'short' });
+  return (
+    <Stack spacing={1.5}>
+      <Typography variant="subtitle2" component="h3">
+        {t('viewer.chat.event.on', { title: on.title, until })}
+      </Typography>
       <Chat chat={chat} />
     </Stack>
   );

@@ -108,7 +108,7 @@ export const viewerPanels: readonly ViewerPanelDef[] = [
     Icon: ChatIcon,
     inEmbed: true,
     when: (flags) => flags.communications,
-    render: (ctx) => <ChatPanel live={ctx.live} directMessages={ctx.directMessages} />,
+    render: (ctx) => <ChatPanel sceneId={ctx.sceneId} live={ctx.live} directMessages={ctx.directMessages} />,
   },
   {
     id: 'events',

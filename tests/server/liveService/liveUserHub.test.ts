@@ -1,10 +1,11 @@
 import type { HubConnection } from '@microsoft/signalr';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveInstanceEntered, liveUserHubPath } from '../../../contracts/live';
 import { decodePoses, encodePose, type LivePoseVisitor } from '../../../contracts/livePoses';
 import type { DatabaseHandle } from '../../../server/db';
 import { uuidv7 } from '../../../server/db/ids';
-import { districtMembers, districts, scenes, users } from '../../../server/db/schema';
+import { districtMembers, districts, sceneEvents, scenes, users } from '../../../server/db/schema';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
@@ -29,7 +30,7 @@ describe('live-user hub with the official SignalR client', () => {
     if (!address || typeof address === 'string') throw new Error('no address');
     base = `http://127.0.0.1:${address.port}`;
     await db.db.insert(users).values(
-      ['ana', 'ben', 'cai', 'dee', 'eli', 'owner'].map((id) => ({
+      ['ana', 'ben', 'cai', 'dee', 'eli', 'fay', 'gus', 'hal', 'ivy', 'owner'].map((id) => ({
         id,
         name: `${id[0].toUpperCase()}${id.slice(1)}`,
       })),
@@ -72,6 +73,7 @@ describe('live-user hub with the official SignalR client', () => {
       sceneCount: inbox(client, 'LiveVisitorCountInMyScene'),
       instanceCounts: inbox(client, 'LiveVisitorCountPerSceneInstance'),
       chat: inbox(client, 'PublicMessage'),
+      eventChat: inbox(client, 'EventMessage'),
       poseVisitors: inbox(client, 'PoseVisitors'),
       poses: inbox(client, 'Poses'),
       poseLeft: inbox(client, 'PoseVisitorsLeft'),
@@ -109,6 +111,7 @@ describe('live-user hub with the official SignalR client', () => {
       poseId: expect.any(Number),
       moderator: false,
       recentMessages: [],
+      eventMessages: [],
     });
     expect(await ana.entered.next()).toEqual([entered]);
 
@@ -287,6 +290,84 @@ describe('live-user hub with the official SignalR client', () => {
     const dee = await connect('dee');
     expect((await join(dee.client, quiet)).communication).toBe(false);
     await expect(dee.client.invoke('SendPublicMessage', 'hi')).rejects.toThrow(/Communications are disabled/);
+  });
+
+  it('carries the Event chat to everyone in the space while one of its events is on, and not before', async () => {
+    // Senders of their own: the other tests' messages count against theirs (8 per 10 s).
+    const sceneId = await space();
+    const [fay, gus, hal] = await Promise.all(['fay', 'gus', 'hal'].map((id) => connect(id)));
+    await join(fay.client, sceneId);
+    await join(gus.client, sceneId);
+    expect((await join(hal.client, sceneId)).instanceId).toBe('2'); // the cap is 2
+    await expect(fay.client.invoke('SendEventMessage', 'too early')).rejects.toThrow(
+      /No event of this space is on now/,
+    );
+
+    const minute = 60_000;
+    const eventId = uuidv7();
+    await db.db.insert(sceneEvents).values({
+      id: eventId,
+      sceneId,
+      title: 'Late opening',
+      startsAt: new Date(Date.now() - 10 * minute).toISOString(),
+      endsAt: new Date(Date.now() + 60 * minute).toISOString(),
+      createdBy: 'owner',
+    });
+    const id = await fay.client.invoke<string>('SendEventMessage', '  Welcome to the <i>opening</i>  ', 'e1');
+    expect(id).toBe('c-e1');
+    const expected = {
+      id,
+      text: 'Welcome to the <i>opening</i>',
+      time: expect.any(String),
+      user: { id: 'fay', name: 'Fay', profilePicture: null },
+      sceneId,
+      instanceId: '1',
+      eventId,
+    };
+    // Every instance hears it; it is not the public chat of anyone's instance.
+    expect(await fay.eventChat.next()).toEqual([expected]);
+    expect(await gus.eventChat.next()).toEqual([expected]);
+    expect(await hal.eventChat.next()).toEqual([expected]);
+    // Sent again with its id, it is taken once.
+    await expect(fay.client.invoke('SendEventMessage', 'Welcome to the <i>opening</i>', 'e1')).resolves.toBe(
+      id,
+    );
+    await hal.client.invoke('SendEventMessage', 'Glad to be here');
+    expect((await fay.eventChat.next())[0]).toMatchObject({ text: 'Glad to be here', instanceId: '2' });
+    expect(fay.eventChat.received).toHaveLength(0);
+    expect(fay.chat.received).toHaveLength(0);
+
+    // Who comes later reads the event's chat of late, and none of it as their instance's chat.
+    const ivy = await connect('ivy');
+    const late = await join(ivy.client, sceneId);
+    expect(late.eventMessages!.map((m) => m.text)).toEqual([
+      'Welcome to the <i>opening</i>',
+      'Glad to be here',
+    ]);
+    expect(late.recentMessages).toEqual([]);
+
+    // Where the space's communication ACL leaves a visitor out, the Event chat is closed to them too.
+    const quiet = await space({ communicationAclEnabled: true, userCommunicationAcl: [] });
+    await db.db.insert(sceneEvents).values({
+      id: uuidv7(),
+      sceneId: quiet,
+      title: 'Quiet opening',
+      startsAt: new Date(Date.now() - minute).toISOString(),
+      endsAt: new Date(Date.now() + minute).toISOString(),
+      createdBy: 'owner',
+    });
+    const dee = await connect('dee');
+    await join(dee.client, quiet);
+    await expect(dee.client.invoke('SendEventMessage', 'hi')).rejects.toThrow(/Communications are disabled/);
+
+    // Once the event is over, its chat is closed and no longer given to newcomers.
+    await db.db
+      .update(sceneEvents)
+      .set({ endsAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(sceneEvents.id, eventId));
+    await expect(gus.client.invoke('SendEventMessage', 'still there?')).rejects.toThrow(/No event/);
+    await gus.client.invoke('ExitCurrentScene');
+    expect((await join(gus.client, sceneId)).eventMessages).toEqual([]);
   });
 
   it('serves clients of either protocol in one instance', async () => {
