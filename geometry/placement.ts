@@ -290,32 +290,47 @@ export function floorPointAhead(camera: CameraView, floorY: number): Vec2 {
 }
 
 /**
- * The footprints that may come within `clearance` of a point, found in a grid of one-metre cells
- * (so a floor with hundreds of things is searched at the cost of a few).
+ * Whether a point is clear of every footprint by `radius` + the footprint's radius + the floor
+ * spacing, looked up in a grid of one-metre cells (so a floor with hundreds of things is searched
+ * at the cost of a few, and a search of thousands of points allocates nothing per point).
  */
-function footprintsNear(standing: Footprint[], clearance: number): (p: Vec2) => Footprint[] {
-  const cell = 1;
-  const cells = new Map<string, Footprint[]>();
+function clearOfFootprints(standing: Footprint[], radius: number): (p: Vec2) => boolean {
+  const clear = (p: Vec2, s: Footprint) =>
+    Math.hypot(p[0] - s.center[0], p[1] - s.center[1]) >= radius + s.radius + floorSpacing;
   let widest = 0;
+  for (const s of standing) widest = Math.max(widest, s.radius);
+  const reach = radius + floorSpacing + widest;
+  // Few enough things, or things wide enough to span many cells: test them all.
+  if (standing.length < 32 || reach > 8) return (p) => standing.every((s) => clear(p, s));
+  // Cells keyed by one number: column and row offset far from any floor's coordinates.
+  const key = (i: number, j: number) => (i + 50_000) * 100_000 + (j + 50_000);
+  // Things stacked on one spot (what is added to a full floor lands in front of the camera) are
+  // tested once, as the widest of them: a pile of hundreds costs what one thing costs.
+  const cells = new Map<number, Footprint[]>();
   for (const s of standing) {
-    widest = Math.max(widest, s.radius);
-    const key = `${Math.floor(s.center[0] / cell)},${Math.floor(s.center[1] / cell)}`;
-    const list = cells.get(key);
-    if (list) list.push(s);
-    else cells.set(key, [s]);
+    const k = key(Math.floor(s.center[0]), Math.floor(s.center[1]));
+    const list = cells.get(k);
+    if (!list) {
+      cells.set(k, [s]);
+      continue;
+    }
+    const same = list.findIndex((o) => o.center[0] === s.center[0] && o.center[1] === s.center[1]);
+    if (same < 0) list.push(s);
+    else if (list[same].radius < s.radius) list[same] = s;
   }
-  const reach = clearance + widest;
-  // Few enough cells to look in: look at everything.
-  if (standing.length < 32 || reach > 8 * cell) return () => standing;
-  return ([x, z]) => {
-    const found: Footprint[] = [];
-    for (let i = Math.floor((x - reach) / cell); i <= Math.floor((x + reach) / cell); i++) {
-      for (let j = Math.floor((z - reach) / cell); j <= Math.floor((z + reach) / cell); j++) {
-        const list = cells.get(`${i},${j}`);
-        if (list) found.push(...list);
+  return (p) => {
+    const [x, z] = p;
+    const i1 = Math.floor(x + reach);
+    const j0 = Math.floor(z - reach);
+    const j1 = Math.floor(z + reach);
+    for (let i = Math.floor(x - reach); i <= i1; i++) {
+      for (let j = j0; j <= j1; j++) {
+        const list = cells.get(key(i, j));
+        if (!list) continue;
+        for (const s of list) if (!clear(p, s)) return false;
       }
     }
-    return found;
+    return true;
   };
 }
 
@@ -341,13 +356,11 @@ export function standOnFloor(
     ];
   };
   const start = clampToFloor(target);
-  const near = footprintsNear(standing, radius + floorSpacing);
+  const clearOfOthers = clearOfFootprints(standing, radius);
   const free = (p: Vec2) =>
     (!floor.rect || pointInRect(p, floor.rect, inset)) &&
-    floor.walls.every((w) => distanceToSegment(p, w.from, w.to) >= radius + w.thickness / 2 + 0.05) &&
-    near(p).every(
-      (s) => Math.hypot(p[0] - s.center[0], p[1] - s.center[1]) >= radius + s.radius + floorSpacing,
-    );
+    clearOfOthers(p) &&
+    floor.walls.every((w) => distanceToSegment(p, w.from, w.to) >= radius + w.thickness / 2 + 0.05);
   const step = 0.5;
   let spot: Vec2 = start;
   search: for (let ring = 0; ring <= 30; ring++) {

@@ -192,6 +192,21 @@ describe('standing on the floor', () => {
     }
   });
 
+  it('keeps clear of the widest of things piled on one spot', () => {
+    const camera = lookingTo([0, -1], [5, 6]);
+    // A full floor's additions pile up in front of the camera: hundreds of the same footprint,
+    // and a wide one among them.
+    const pile = Array.from({ length: 300 }, (_, i) => ({
+      center: [5, 4] as [number, number],
+      radius: i === 150 ? 1.5 : 0.3,
+    }));
+    const placed = standOnFloor(camera, floor, 0.3, pile);
+    expect(Math.hypot(placed.position[0] - 5, placed.position[2] - 4)).toBeGreaterThanOrEqual(
+      0.3 + 1.5 + floorSpacing - 1e-6,
+    );
+    expect(placed).toEqual(standOnFloor(camera, floor, 0.3, [{ center: [5, 4], radius: 1.5 }]));
+  });
+
   it('stays inside the room and off the walls', () => {
     const camera = lookingTo([0, -1], [5, 1]); // a metre from the north wall, looking at it
     const placed = standOnFloor(camera, floor, 0.5, []);
