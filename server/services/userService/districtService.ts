@@ -98,11 +98,19 @@ function districtOf(row: DistrictSelectRow): District {
     numOfMembers: Number(row.numOfMembers),
     numOfSpaces: Number(row.numOfSpaces),
     numOfFollowers: Number(row.numOfFollowers),
-    districtUserRole: row.role === 'Owner' || row.role === 'Creator' ? row.role : null,
+    districtUserRole: districtRoleOf(row.role),
     following: Boolean(row.following),
     createdAt: toIsoTime(d.createdAt),
     updatedAt: toIsoTime(d.updatedAt),
   };
+}
+
+const districtRoleOf = (role: string | null) => (role === 'Owner' || role === 'Creator' ? role : null);
+
+/** A district the caller may see: 403 when it is private to them. */
+function visibleDistrict(district: District): District {
+  if (!district.public && !district.districtUserRole) throw forbidden(districtMessages.noAccess);
+  return district;
 }
 
 /** The role `userId` has in a district (null: none). */
@@ -132,7 +140,10 @@ export class DistrictService {
    * This process's writes (settings, joining, leaving, roles) bump the generation; counts others
    * change, and other processes, catch up within districtCacheMs.
    */
-  private readonly shared = new MicroCache<DistrictSelectRow>(districtCacheMs, districtCacheEntries);
+  private readonly shared = new MicroCache<{ id: string; district: District }>(
+    districtCacheMs,
+    districtCacheEntries,
+  );
   /** The caller's role in it and whether they follow it, by district and caller, as long. */
   private readonly personal = new MicroCache<{ role: string | null; following: boolean }>(
     districtCacheMs,
@@ -176,32 +187,36 @@ export class DistrictService {
   /** A district the caller may see: 404 when there is none, 403 when it is private to them. */
   private visible(row: DistrictSelectRow | undefined): District {
     if (!row) throw noSuchDistrict();
-    const district = districtOf(row);
-    if (!district.public && !district.districtUserRole) throw forbidden(districtMessages.noAccess);
-    return district;
+    return visibleDistrict(districtOf(row));
   }
 
   async bySubdomain(subdomain: string, callerId: string | null): Promise<District> {
     const key = subdomain.toLowerCase();
-    // An unknown subdomain is not kept: a district made a moment later is found at once.
-    const [row] = await this.shared.get(key, this.generation, async () => {
+    // An unknown subdomain is not kept: a district made a moment later is found at once. What is
+    // kept is the answer an anonymous visitor gets, built once (never changed: the caller's role
+    // and follow go on a copy).
+    const [{ id, district }] = await this.shared.get(key, this.generation, async () => {
       const [found] = await this.select(null).where(eq(districts.subdomain, key));
       if (!found) throw noSuchDistrict();
-      return found;
+      return { id: found.district.id, district: Object.freeze(districtOf(found)) };
     });
-    if (!callerId) return this.visible(row);
-    const [personal] = await this.personal.get(`${row.district.id}|${callerId}`, this.generation, () =>
+    if (!callerId) return visibleDistrict(district);
+    const [personal] = await this.personal.get(`${id}|${callerId}`, this.generation, () =>
       this.db
         .select({
           role: sql<
             string | null
-          >`(select ${districtMembers.role} from ${districtMembers} where ${districtMembers.districtId} = ${row.district.id} and ${districtMembers.userId} = ${callerId})`,
-          following: sql<boolean>`exists (select 1 from ${follows} where ${follows.districtId} = ${row.district.id} and ${follows.followerId} = ${callerId})`,
+          >`(select ${districtMembers.role} from ${districtMembers} where ${districtMembers.districtId} = ${id} and ${districtMembers.userId} = ${callerId})`,
+          following: sql<boolean>`exists (select 1 from ${follows} where ${follows.districtId} = ${id} and ${follows.followerId} = ${callerId})`,
         })
         .from(sql`(select 1) as one`)
         .then(([found]) => found),
     );
-    return this.visible({ ...row, role: personal.role, following: personal.following });
+    return visibleDistrict({
+      ...district,
+      districtUserRole: districtRoleOf(personal.role),
+      following: Boolean(personal.following),
+    });
   }
 
   async get(id: string, callerId: string | null): Promise<District> {
