@@ -275,11 +275,20 @@ export default async function liveService(instance: FastifyInstance, options: Li
         return message.id;
       },
       SendEventMessage: async (context, rawText, rawClientId) => {
-        const { presence, message, again } = await takeMessage(context, rawText, rawClientId);
+        // Refused with no event on before the message counts against the sender's rate.
+        let eventId = '';
+        const { presence, message, again } = await takeMessage(
+          context,
+          rawText,
+          rawClientId,
+          async (sceneId) => {
+            const event = await liveEventOf(app.db, sceneId);
+            if (!event) throw new HubError(chatMessages.noEvent);
+            eventId = event.eventId;
+          },
+        );
         if (again) return message.id;
-        const event = await liveEventOf(app.db, presence.sceneId);
-        if (!event) throw new HubError(chatMessages.noEvent);
-        const said: ChatMessage = { ...message, eventId: event.eventId };
+        const said: ChatMessage = { ...message, eventId };
         if (!(await keepMessage(app.db, said))) return said.id;
         // Everyone at the event: every instance of the space, on every process.
         await hub.clients.group(sceneGroup(presence.sceneId), 'EventMessage', [said]);
@@ -302,7 +311,13 @@ export default async function liveService(instance: FastifyInstance, options: Li
    * A chat message from a visitor present in a space where they may communicate: checked (text,
    * rate, the owner's mute) and made. `again` when the client sent it before and it was taken then.
    */
-  async function takeMessage(context: HubCallContext, rawText: unknown, rawClientId: unknown) {
+  async function takeMessage(
+    context: HubCallContext,
+    rawText: unknown,
+    rawClientId: unknown,
+    /** The room's own condition, checked before the message counts against the sender's rate. */
+    roomOpen?: (sceneId: string) => Promise<void>,
+  ) {
     const presence = live.whereIs(context.connectionId);
     if (!presence) throw new HubError(chatMessages.notPresent);
     if (!presence.communication) throw new HubError(chatMessages.disabled);
@@ -322,6 +337,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
       instanceId: presence.instanceId,
     };
     if (id && (await wasKept(app.db, id))) return { presence, message, again: true };
+    await roomOpen?.(presence.sceneId);
     if (!sends.take(context.user.userId)) throw new HubError(chatMessages.tooFast);
     if (await isModerated(app.db, presence.sceneId, context.user.userId, 'mute'))
       throw new HubError(chatMessages.muted);
