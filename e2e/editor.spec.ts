@@ -50,7 +50,7 @@ const picture = (n: number) => ({
 test('draw a two-level space, fill it, tour it, undo and redo it all, then walk it in the viewer', async ({
   page,
 }) => {
-  await openEngine(page, '?mode=editor&quality=1');
+  await openEngine(page, '?mode=editor&quality=0');
   const steps: SceneContent[] = [await exported(page)];
   const step = async () => steps.push(await exported(page));
 
@@ -199,7 +199,7 @@ test('draw a two-level space, fill it, tour it, undo and redo it all, then walk 
   // Exported, opened in the viewer, and walked through the door and up the stairs.
   const content = await exported(page);
   await page.evaluate((c) => sessionStorage.setItem('engine-dev-content', JSON.stringify(c)), content);
-  await openEngine(page, '?mode=viewer&content=session&quality=1');
+  await openEngine(page, '?mode=viewer&content=session&quality=0');
   await send(page, 'Viewer', 'teleport', { position: [-1, 1.6, 0], rotation: 270 });
   const through = await holdKeyUntil(page, 'w', (c) => c.position[0] > 2.5);
   expect(through.position[2]).toBeCloseTo(0, 0);
@@ -211,7 +211,7 @@ test('draw a two-level space, fill it, tour it, undo and redo it all, then walk 
 test('drag content from the panel onto a wall, select it on the canvas, and use the shortcuts', async ({
   page,
 }) => {
-  await openEngine(page, '?mode=editor&content=/demo/empty-room.json&quality=1');
+  await openEngine(page, '?mode=editor&content=/demo/empty-room.json&quality=0');
   // At eye height in the middle of the 8 × 8 m room, facing the north wall (its face at z = -3.9).
   await after(page, () => send(page, 'Editor.Content', 'setCameraMode', { mode: 'walk' }));
   const onWall = await ask(page, 'Core', 'projectPoint', { position: [0, 1.6, -3.9] }, 'projectedPoint');
@@ -263,7 +263,7 @@ test('drag content from the panel onto a wall, select it on the canvas, and use 
 test('Add hangs pictures side by side on the wall the camera faces and stands other things apart on the floor', async ({
   page,
 }) => {
-  await openEngine(page, '?mode=editor&content=/demo/empty-room.json&quality=1');
+  await openEngine(page, '?mode=editor&content=/demo/empty-room.json&quality=0');
   // Walking in the 8 × 8 m room at its starting point, facing the north wall (its face at z = -3.9).
   await after(page, () => send(page, 'Editor.Content', 'setCameraMode', { mode: 'walk' }));
   await page.getByRole('button', { name: 'Content', exact: true }).click();

@@ -4,7 +4,7 @@ import { text } from './support';
 import gallery from '../public/demo/gallery.json' with { type: 'json' };
 
 // The built-in engine in a real browser (WebGL on SwiftShader), driven as a visitor would: keys,
-// clicks on the canvas, the page's controls. Walking tests run at Low quality so that software
+// clicks on the canvas, the page's controls. Walking tests run at Lowest quality so that software
 // rendering keeps up; the quality test switches levels itself.
 
 test.describe.configure({ timeout: 120_000 });
@@ -16,7 +16,7 @@ const welcome = gallery.infoPoints[0];
 const tour = gallery.guidedTours[0];
 
 test('a visitor walks through a door and up the stairs with the keyboard', async ({ page }) => {
-  await openEngine(page, '?quality=1');
+  await openEngine(page, '?quality=0');
   expect(await cameraOf(page)).toMatchObject({ position: gallery.startingPosition, levelId: 'ground' });
 
   // Facing the door from the Main Hall (yaw 270 looks towards +x).
@@ -55,7 +55,7 @@ test('the space shows before its models download; then they stand in it and stop
     await held;
     await route.continue();
   });
-  await page.goto('/dev/engine?quality=1');
+  await page.goto('/dev/engine?quality=0');
   await page.waitForFunction(() => window.engineDev?.last('loaded'), null, { timeout: 60_000, polling: 100 });
   // The first frame came without a single model; the models were asked for after it.
   expect(await page.evaluate(() => window.engineDev!.last('objectsLoaded'))).toBeFalsy();
@@ -77,7 +77,7 @@ test('the space shows before its models download; then they stand in it and stop
 });
 
 test('typing in a text field of the page does not move the visitor', async ({ page }) => {
-  await openEngine(page, '?quality=1');
+  await openEngine(page, '?quality=0');
   const before = await cameraOf(page);
   await page.getByLabel(text('dev.engine.content'), { exact: true }).click();
   await page.keyboard.down('w');
@@ -94,7 +94,7 @@ test('the view keeps the shapes of things: a metre across is as long on screen a
     { width: 390, height: 844 },
   ]) {
     await page.setViewportSize(viewport);
-    await openEngine(page, '?quality=1');
+    await openEngine(page, '?quality=0');
     const { position, yaw, pitch } = await cameraOf(page);
     expect(Math.abs(pitch)).toBeLessThan(1);
     const a = (yaw * Math.PI) / 180;
@@ -118,7 +118,7 @@ test('the view keeps the shapes of things: a metre across is as long on screen a
 });
 
 test('clicking an info point opens its text', async ({ page }) => {
-  await openEngine(page, '?quality=1');
+  await openEngine(page, '?quality=0');
   const spot = await ask(page, 'Core', 'requestScreenPosition', { objectId: welcome.id }, 'screenPosition');
   expect(spot.visible).toBe(true);
   await page.mouse.click(spot.x, spot.y);
@@ -140,7 +140,7 @@ async function faceObject(page: Page, id: string, transform: { position: number[
 }
 
 test('videos play and pause on click; a YouTube video opens its player in place', async ({ page }) => {
-  await openEngine(page, '?quality=1');
+  await openEngine(page, '?quality=0');
   const [file, youtube] = gallery.videos;
   // The file video plays by itself (autoplay); a click pauses it, another plays it again.
   await expect
@@ -167,7 +167,7 @@ test('videos play and pause on click; a YouTube video opens its player in place'
 });
 
 test('a guided tour plays to its last point', async ({ page }) => {
-  await openEngine(page, '?quality=1');
+  await openEngine(page, '?quality=0');
   await page.getByRole('button', { name: text('viewer.paths.start') }).click();
   const end = await page.waitForFunction(
     () => window.engineDev!.events.find((e) => e.type === 'guidedTourState' && e.finished),
@@ -182,7 +182,7 @@ test('a guided tour plays to its last point', async ({ page }) => {
 });
 
 test('walking into a portal asks the page to go to its space', async ({ page }) => {
-  await openEngine(page, '?quality=1');
+  await openEngine(page, '?quality=0');
   const [x, y, z] = portal.transform.position;
   // On the upper level, 2.5 m in front of the portal, facing it.
   await send(page, 'Viewer', 'teleport', { position: [x, y + 0.5, z + 2.5], rotation: 0 });

@@ -42,7 +42,7 @@ test('texts load each built-in family, bold and italic, from our own origin', as
     },
     JSON.stringify({ ...gallery, texts3d }),
   );
-  await page.goto('/dev/engine?content=session&quality=1');
+  await page.goto('/dev/engine?content=session&quality=0');
   await page.waitForFunction(() => window.engineDev?.last('loaded'), null, { timeout: 60_000, polling: 100 });
   expect(await page.evaluate(() => window.engineDev!.events.filter((e) => e.type === 'assetFailed'))).toEqual(
     [],
@@ -73,7 +73,7 @@ test('texts load each built-in family, bold and italic, from our own origin', as
 });
 
 test('clicking a hypertext asks for its link', async ({ page }) => {
-  await page.goto('/dev/engine?quality=1');
+  await page.goto('/dev/engine?quality=0');
   await page.waitForFunction(() => window.engineDev?.last('loaded'), null, { timeout: 60_000, polling: 100 });
   const [x, y, z] = link.transform.position;
   const yaw = link.transform.rotation?.[1] ?? 0;

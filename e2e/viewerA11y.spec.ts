@@ -184,7 +184,7 @@ test('without WebGL, the viewer shows the space as a list instead of an error', 
 test('with reduced motion, a guided tour cuts to its stops instead of gliding', async ({ page }) => {
   test.setTimeout(90_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openEngine(page, '?quality=1');
+  await openEngine(page, '?quality=0');
   const tour = gallery.guidedTours[0];
   const first = [...tour.points].sort((a, b) => a.order - b.order)[0];
   // Stand 6 m from the first stop: a glide takes seconds to get there.
