@@ -100,6 +100,18 @@ export function loadGraphics(storage: PreferenceStorage | null = browserStorage(
   };
 }
 
+/**
+ * The graphics the editor starts with: those this browser chose in the viewer's Settings (the
+ * editor has no Settings panel of its own, and a device too weak for High in the viewer is too
+ * weak for it in the editor), without the viewer's other visitors.
+ */
+export function loadEditorGraphics(
+  storage: PreferenceStorage | null = browserStorage(),
+): Omit<ViewerGraphics, 'showVisitors'> {
+  const { showVisitors: _, ...graphics } = loadGraphics(storage);
+  return graphics;
+}
+
 export function saveGraphics(graphics: ViewerGraphics, storage: PreferenceStorage | null = browserStorage()) {
   writeJson(storage, graphicsStorageKey, graphics);
 }

@@ -6,6 +6,7 @@ import {
   defaultViewerGraphics,
   graphicsStorageKey,
   ignoredStorageKey,
+  loadEditorGraphics,
   loadGraphics,
   loadIgnoredVisitors,
   loadSound,
@@ -46,6 +47,20 @@ describe('viewer graphics preferences', () => {
     };
     saveGraphics(chosen, storage);
     expect(loadGraphics(storage)).toEqual(chosen);
+  });
+
+  it('are what the editor starts with too, without the viewer’s visitors', () => {
+    const storage = memoryStorage();
+    expect(loadEditorGraphics(storage)).not.toHaveProperty('showVisitors');
+    expect(loadEditorGraphics(storage).graphicsQuality).toBe(defaultViewerGraphics.graphicsQuality);
+    saveGraphics({ ...defaultViewerGraphics, graphicsQuality: 1, renderScale: 0.5 }, storage);
+    expect(loadEditorGraphics(storage)).toEqual({
+      graphicsQuality: 1,
+      renderScale: 0.5,
+      targetFrameRate: defaultViewerGraphics.targetFrameRate,
+      filtering: defaultViewerGraphics.filtering,
+      adaptiveResolution: defaultViewerGraphics.adaptiveResolution,
+    });
   });
 
   it('replace each broken or out-of-range entry by its default and keep the valid ones', () => {

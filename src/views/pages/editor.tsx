@@ -25,6 +25,7 @@ import { useContentDrop } from '../editor/useContentDrop';
 import { useEditorSession } from '../editor/useEditorSession';
 import { ShareModal } from '../kit/ShareModal';
 import { LoadingOverlay } from '../../engine/host/LoadingOverlay';
+import { loadEditorGraphics } from '../../lib/viewerPreferences';
 import { PageMeta } from '../kit/PageMeta';
 import { useAssetFailureToasts } from '../kit/useAssetFailureToasts';
 import { PublishWizard } from '../publish/PublishWizard';
@@ -148,6 +149,7 @@ function EditorReady({
   const tier = useSelector(useSession(), selectTier);
   const [, navigate] = useLocation();
   const handle = useRef<EngineHandle>(null);
+  const [engineSettings] = useState(loadEditorGraphics);
   const send = useCallback((cmd: EngineCommand) => handle.current?.send(cmd), []);
   const { session } = useEditorSession(panel);
   const drop = useContentDrop(send);
@@ -266,7 +268,7 @@ function EditorReady({
           data-testid="engine-box"
           {...drop}
         >
-          <EngineHost mode="editor" onEvent={onEvent} handleRef={handle} />
+          <EngineHost mode="editor" settings={engineSettings} onEvent={onEvent} handleRef={handle} />
           {building !== null && <LoadingOverlay label={t('viewer.loading')} percent={building} />}
         </Box>
       </Box>
