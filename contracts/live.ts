@@ -9,7 +9,8 @@ import { z } from 'zod';
  * SendPublicMessage(text, clientId?) (to everyone in the sender's instance; with the client's own
  * id for the message, `c-<clientId>` is its id, and a message sent again with it is taken once),
  * SendEventMessage(text, clientId?) (likewise, to everyone in the space, every instance, while one
- * of its scheduled events is on: the Event chat).
+ * of its scheduled events is on: the Event chat), SendVoiceSignal(toUserId, signal) (voice peer to
+ * peer: contracts/voice.ts).
  * Events (server → client):
  * - MyUserId(userId) once connected;
  * - EnteredInstance(LiveInstanceEntered) to the visitor who joined;
@@ -19,7 +20,8 @@ import { z } from 'zod';
  * - ExitedInstance(LiveInstanceExited) to the visitor who left (or was moved);
  * - TotalLiveVisitors(number) to every connection when the platform's total changes;
  * - PublicMessage(ChatMessage) to everyone in the instance, the sender included;
- * - EventMessage(ChatMessage, with its eventId) to everyone in the space, the sender included.
+ * - EventMessage(ChatMessage, with its eventId) to everyone in the space, the sender included;
+ * - VoiceSignal(VoiceSignalReceived) to the visitor another one signals (contracts/voice.ts).
  */
 
 export const liveUserHubPath = '/hubs/live-user';

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { IceServer } from '../contracts/voice';
 
 /**
  * Every setting the server reads from the environment, with the embedded defaults that let
@@ -123,6 +124,20 @@ const configSchema = z
     LIVE_INSTANCE_CAP: z.coerce.number().int().min(1).max(100_000).optional(),
     /** Visitors whose movements each visitor gets at the full 10 Hz (contracts/livePoses.ts; default 24). */
     LIVE_NEAR_COUNT: z.coerce.number().int().min(1).max(200).optional(),
+    /**
+     * The STUN and TURN servers browsers use to connect voice peer to peer (contracts/voice.ts), as
+     * JSON: `[{"urls":"turn:turn.example.org:3478","username":"u","credential":"p"}]`. None by
+     * default: browsers on one network (or on one machine) need none.
+     */
+    ICE_SERVERS: z.preprocess((v) => {
+      const text = blankToUndefined(v);
+      if (typeof text !== 'string') return text;
+      try {
+        return JSON.parse(text);
+      } catch {
+        return text; // not JSON: refused below, as not a list
+      }
+    }, z.array(IceServer, 'ICE_SERVERS must be a JSON list of STUN or TURN servers').max(20).default([])),
   })
   .superRefine((c, ctx) => {
     if (Boolean(c.S3_ENDPOINT) !== Boolean(c.S3_BUCKET)) {

@@ -42,6 +42,9 @@ describe('configuration from the environment', () => {
     ['TRUST_PROXY', '11'],
     ['TRUST_PROXY', '10.0.0.1, proxy.example'],
     ['TRUST_PROXY', '10.0.0.0/33'],
+    ['ICE_SERVERS', 'stun:stun.example.org'],
+    ['ICE_SERVERS', '[{"urls":"http://turn.example.org"}]'],
+    ['ICE_SERVERS', '{"urls":"stun:stun.example.org"}'],
   ])('stops with a message naming %s when it is %j', (variable, value) => {
     let error: unknown;
     try {
@@ -65,6 +68,12 @@ describe('configuration from the environment', () => {
       'fd00::/8',
       'loopback',
     ]);
+  });
+
+  it('reads the STUN and TURN servers for voice as JSON, none by default', () => {
+    expect(loadConfig({}).ICE_SERVERS).toEqual([]);
+    const servers = [{ urls: ['turn:turn.example.org:3478'], username: 'u', credential: 'p' }];
+    expect(loadConfig({ ICE_SERVERS: JSON.stringify(servers) }).ICE_SERVERS).toEqual(servers);
   });
 
   it('needs S3_ENDPOINT and S3_BUCKET together', () => {

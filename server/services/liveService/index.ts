@@ -19,6 +19,14 @@ import {
   type LiveVisitor,
 } from '../../../contracts/live';
 import { bytesOf, poseDefaults } from '../../../contracts/livePoses';
+import {
+  type VoiceConfig,
+  VoiceConfig as VoiceConfigSchema,
+  voiceDefaults,
+  voiceMessages,
+  type VoiceSignalReceived,
+  VoiceSignalSent,
+} from '../../../contracts/voice';
 import type { Executor } from '../../db';
 import { AppError } from '../../errors';
 import { type HubCallContext, HubError, isGuest } from '../../hubs';
@@ -186,6 +194,8 @@ export default async function liveService(instance: FastifyInstance, options: Li
   // The chat's rate limit: per user, so that neither another tab nor leaving and coming back
   // starts a new window.
   const sends = new SendWindow(liveDefaults.messagesPerWindow, liveDefaults.messageWindowMs);
+  // Voice signals' rate, per user the same way.
+  const signals = new SendWindow(voiceDefaults.signalsPerWindow, voiceDefaults.signalWindowMs);
 
   const profileOf = async ({ userId, name }: Caller): Promise<LiveVisitor> => {
     if (isGuest(userId)) return { userId, name: name ?? 'Guest', profilePicture: null };
@@ -273,6 +283,34 @@ export default async function liveService(instance: FastifyInstance, options: Li
         if (!(await keepMessage(app.db, message))) return message.id;
         await hub.clients.group(instanceGroup(presence), 'PublicMessage', [message]);
         return message.id;
+      },
+      // Voice peer to peer (contracts/voice.ts): an offer, answer, candidate or goodbye to another
+      // visitor of the caller's instance, on whichever process they are.
+      SendVoiceSignal: async (context, rawTo, rawSignal) => {
+        const presence = live.whereIs(context.connectionId);
+        if (!presence) throw new HubError(voiceMessages.notPresent);
+        if (!presence.communication) throw new HubError(chatMessages.disabled);
+        const signal = VoiceSignalSent.safeParse(rawSignal);
+        if (typeof rawTo !== 'string' || !rawTo || rawTo.length > 200 || !signal.success)
+          throw new HubError(voiceMessages.arguments);
+        if (rawTo === context.user.userId) throw new HubError(voiceMessages.notYourself);
+        if (!live.visitorsIn(presence.sceneId, presence.instanceId).some((v) => v.userId === rawTo))
+          throw new HubError(voiceMessages.notHere);
+        if (!signals.take(context.user.userId)) throw new HubError(voiceMessages.tooFast);
+        // Whom the owner muted may not talk either (a goodbye still ends a call).
+        if (
+          signal.data.kind !== 'bye' &&
+          (await isModerated(app.db, presence.sceneId, context.user.userId, 'mute'))
+        )
+          throw new HubError(chatMessages.muted);
+        const received: VoiceSignalReceived = {
+          ...signal.data,
+          from: context.user.userId,
+          sceneId: presence.sceneId,
+          instanceId: presence.instanceId,
+        };
+        await hub.clients.user(rawTo, 'VoiceSignal', received);
+        return null;
       },
       SendEventMessage: async (context, rawText, rawClientId) => {
         // Refused with no event on before the message counts against the sender's rate.
@@ -463,6 +501,25 @@ export default async function liveService(instance: FastifyInstance, options: Li
   }
 
   sceneEventRoutes(app);
+
+  app.get(
+    '/voice',
+    {
+      schema: {
+        tags: ['communication'],
+        summary: 'How visitors talk',
+        description:
+          'Peer to peer WebRTC, signalled through the live-user hub (SendVoiceSignal, VoiceSignal): ' +
+          'the STUN and TURN servers to use (ICE_SERVERS) and how many speakers one visitor hears at once.',
+        response: { 200: VoiceConfigSchema },
+      },
+    },
+    async (): Promise<VoiceConfig> => ({
+      mode: 'p2p',
+      iceServers: app.config?.ICE_SERVERS ?? [],
+      maxPeers: voiceDefaults.maxPeers,
+    }),
+  );
 
   app.get(
     '/live',

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * Voice (platform.md §2.7 'Voice'): the visitors of one instance talk. The embedded default needs
+ * no media server: each browser opens WebRTC audio peer to peer with the nearest few speakers
+ * (`voiceDefaults.maxPeers`), and their offers, answers and ICE candidates pass through the
+ * live-user hub (contracts/live.ts):
+ * - SendVoiceSignal(toUserId, VoiceSignalSent) → null: to a visitor of the caller's instance, on
+ *   whichever server process they are;
+ * - VoiceSignal(VoiceSignalReceived): what another visitor of the instance sent this one.
+ * The server refuses it with 'Communications are disabled' where the space's communication ACL
+ * leaves the caller out, and to a visitor the space's owner muted: without signals there is no
+ * connection, so no voice. STUN and TURN servers come from `ICE_SERVERS` (GET
+ * /api/communicationInteractionService/voice).
+ */
+export const voiceDefaults = {
+  /** Speakers one visitor hears at once, the nearest (peer to peer, each a connection). */
+  maxPeers: 6,
+  /** Characters in one signal's data (an SDP offer of one audio track is about 4 000). */
+  signalMaxLength: 16_000,
+  /** Signals one user may send per window (an offer brings a dozen ICE candidates). */
+  signalsPerWindow: 200,
+  signalWindowMs: 10_000,
+} as const;
+
+export const VoiceSignalKind = z.enum(['offer', 'answer', 'candidate', 'bye']);
+export type VoiceSignalKind = z.infer<typeof VoiceSignalKind>;
+
+/** What a visitor sends: an SDP offer or answer, an ICE candidate (JSON), or the end ('bye'). */
+export const VoiceSignalSent = z
+  .object({ kind: VoiceSignalKind, data: z.string().max(voiceDefaults.signalMaxLength) })
+  .strict();
+export type VoiceSignalSent = z.infer<typeof VoiceSignalSent>;
+
+/** What the other visitor gets: the signal, from whom, and where (their instance). */
+export const VoiceSignalReceived = VoiceSignalSent.extend({
+  from: z.string(),
+  sceneId: z.string(),
+  instanceId: z.string(),
+}).meta({ id: 'VoiceSignalReceived' });
+export type VoiceSignalReceived = z.infer<typeof VoiceSignalReceived>;
+
+/** One STUN or TURN server, as RTCPeerConnection takes it. */
+export const IceServer = z
+  .object({
+    urls: z.union([
+      z.string().regex(/^(stun|stuns|turn|turns):/),
+      z.array(z.string().regex(/^(stun|stuns|turn|turns):/)).min(1),
+    ]),
+    username: z.string().optional(),
+    credential: z.string().optional(),
+  })
+  .strict();
+export type IceServer = z.infer<typeof IceServer>;
+
+/** GET /api/communicationInteractionService/voice: how this server's visitors talk. */
+export const VoiceConfig = z
+  .object({
+    /** 'p2p': WebRTC between the browsers, signalled through the live-user hub. */
+    mode: z.literal('p2p'),
+    iceServers: z.array(IceServer),
+    maxPeers: z.number().int(),
+  })
+  .meta({ id: 'VoiceConfig' });
+export type VoiceConfig = z.infer<typeof VoiceConfig>;
+
+export const voiceMessages = {
+  notPresent: 'Join the space before you talk',
+  arguments: 'A voice signal names a visitor and carries an offer, an answer, a candidate or a goodbye',
+  notYourself: 'You cannot talk to yourself',
+  notHere: 'That visitor is not in your instance of this space',
+  tooFast: 'Too many voice signals; wait a moment',
+} as const;
