@@ -59,6 +59,13 @@ export const emotes = [
 ] as const;
 export type Emote = (typeof emotes)[number];
 
+/** An emote's key in the message catalogues (`viewer.emotes.<key>`): 'Thumbs up' → 'thumbsUp'. */
+export const emoteKey = (emote: Emote) =>
+  emote
+    .split(' ')
+    .map((word, i) => (i === 0 ? word.toLowerCase() : word[0].toUpperCase() + word.slice(1).toLowerCase()))
+    .join('');
+
 export interface Pose {
   x: number;
   y: number;

@@ -1,21 +1,8 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { emotes } from '../../../contracts/livePoses';
+import { emoteKey, emotes } from '../../../contracts/livePoses';
 import type { LiveVisitActor } from '../../machines/liveVisitMachine';
-
-/** The i18n keys of the nine emotes, in their order (platform.md §2.7). */
-const emoteKeys = [
-  'wave',
-  'clap',
-  'thumbsUp',
-  'backflip',
-  'victory',
-  'fingerGuns',
-  'crazy',
-  'macarena',
-  'hipHop',
-] as const satisfies readonly string[] & { length: (typeof emotes)['length'] };
 
 /**
  * The viewer's Emotes panel (platform.md §2.7): the nine emotes; the one picked plays on the
@@ -38,7 +25,7 @@ function EmoteButtons({ live }: { live: LiveVisitActor }) {
       aria-label={t('viewer.sidebar.emotes')}
       sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1 }}
     >
-      {emoteKeys.map((key, i) => (
+      {emotes.map(emoteKey).map((key, i) => (
         <Button
           key={key}
           size="small"
