@@ -536,21 +536,24 @@ export default async function liveService(instance: FastifyInstance, options: Li
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const caller = request.auth ?? null;
-      const scenes = [];
-      for (const sceneId of request.query.sceneIds) {
-        let summary = live.sceneSummary(sceneId, liveAvatarsShown);
-        if (summary.count > 0) {
-          // Nobody learns who is in a space they may not view.
-          const allowed = await readAccess(app.db, await findScene(app.db, sceneId), caller).then(
-            () => true,
-            () => false,
-          );
-          if (!allowed) summary = { count: 0, visitors: [] };
-        }
-        scenes.push({ sceneId, ...summary });
-      }
-      return { scenes };
+      return { scenes: await liveIn(request.query.sceneIds, request.auth ?? null) };
     },
   );
+
+  /** Who is live in each of `sceneIds`, as `caller` may know: none in a space they may not view. */
+  async function liveIn(sceneIds: string[], caller: Caller | null) {
+    const scenes = [];
+    for (const sceneId of sceneIds) {
+      let summary = live.sceneSummary(sceneId, liveAvatarsShown);
+      if (summary.count > 0) {
+        const allowed = await readAccess(app.db, await findScene(app.db, sceneId), caller).then(
+          () => true,
+          () => false,
+        );
+        if (!allowed) summary = { count: 0, visitors: [] };
+      }
+      scenes.push({ sceneId, ...summary });
+    }
+    return scenes;
+  }
 }
