@@ -20,8 +20,7 @@ import {
 } from '../../../contracts/live';
 import { bytesOf, poseDefaults } from '../../../contracts/livePoses';
 import {
-  type VoiceConfig,
-  VoiceConfig as VoiceConfigSchema,
+  VoiceConfig,
   voiceDefaults,
   voiceMessages,
   type VoiceSignalReceived,
@@ -287,9 +286,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
       // Voice peer to peer (contracts/voice.ts): an offer, answer, candidate or goodbye to another
       // visitor of the caller's instance, on whichever process they are.
       SendVoiceSignal: async (context, rawTo, rawSignal) => {
-        const presence = live.whereIs(context.connectionId);
-        if (!presence) throw new HubError(voiceMessages.notPresent);
-        if (!presence.communication) throw new HubError(chatMessages.disabled);
+        const presence = talking(context, voiceMessages.notPresent);
         const signal = VoiceSignalSent.safeParse(rawSignal);
         if (typeof rawTo !== 'string' || !rawTo || rawTo.length > 200 || !signal.success)
           throw new HubError(voiceMessages.arguments);
@@ -346,6 +343,17 @@ export default async function liveService(instance: FastifyInstance, options: Li
   });
 
   /**
+   * Where the caller is, when they may chat and talk there: refused with `notPresent` outside a
+   * space, and with 'Communications are disabled' where its communication ACL leaves them out.
+   */
+  function talking(context: HubCallContext, notPresent: string): Presence {
+    const presence = live.whereIs(context.connectionId);
+    if (!presence) throw new HubError(notPresent);
+    if (!presence.communication) throw new HubError(chatMessages.disabled);
+    return presence;
+  }
+
+  /**
    * A chat message from a visitor present in a space where they may communicate: checked (text,
    * rate, the owner's mute) and made. `again` when the client sent it before and it was taken then.
    */
@@ -356,9 +364,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
     /** The room's own condition, checked before the message counts against the sender's rate. */
     roomOpen?: (sceneId: string) => Promise<void>,
   ) {
-    const presence = live.whereIs(context.connectionId);
-    if (!presence) throw new HubError(chatMessages.notPresent);
-    if (!presence.communication) throw new HubError(chatMessages.disabled);
+    const presence = talking(context, chatMessages.notPresent);
     const text = typeof rawText === 'string' ? rawText.trim() : '';
     if (!text) throw new HubError(chatMessages.empty);
     if ([...text].length > liveDefaults.messageMaxLength) throw new HubError(chatMessages.tooLong);
@@ -511,7 +517,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
         description:
           'Peer to peer WebRTC, signalled through the live-user hub (SendVoiceSignal, VoiceSignal): ' +
           'the STUN and TURN servers to use (ICE_SERVERS) and how many speakers one visitor hears at once.',
-        response: { 200: VoiceConfigSchema },
+        response: { 200: VoiceConfig },
       },
     },
     async (): Promise<VoiceConfig> => ({
