@@ -55,6 +55,9 @@ const budget = { p99Ms: 150, cores: 1, growthMb: 100, bytesPerSecond: 4096 };
  */
 const atTheLimit =
   'at the limit of this 2-core machine: 0.98 cores, p99 147–151 ms in the last three CI runs';
+/** Two servers, Redis and the load's two processes share the same 2 cores. */
+const clusterAtTheLimit =
+  'at the limit of this 2-core machine (two servers, Redis and the load on 2 cores): p99 200–204 ms in the last CI runs';
 
 interface ServerStats {
   cpu: NodeJS.CpuUsage;
@@ -360,6 +363,7 @@ export async function benchPresence(): Promise<BenchResult[]> {
           name: `Presence: pose delivery p99 vs ${cluster.p99Ms} ms (${on})`,
           ratio: c.p99 / cluster.p99Ms,
           goal: { max: 1 },
+          knownMiss: clusterAtTheLimit,
           details: `p50 ${c.p50} ms, p99 ${c.p99} ms; ${c.dropped} dropped; ${c.bytesPerSecond.toFixed(0)} B/s per visitor`,
         },
         {
