@@ -15,7 +15,7 @@ import {
   type LiveVisitor,
   moderationMessages,
 } from '../../contracts/live';
-import type { ChatMessage } from '../../contracts/live';
+import { type ChatMessage, isGuest } from '../../contracts/live';
 import { decodePoses, emotes, type LivePoseVisitor, type Pose } from '../../contracts/livePoses';
 import type { EngineCommand } from '../engine/protocol';
 import { chatMachine, hubErrorText } from './chatMachine';
@@ -299,6 +299,11 @@ export const liveVisitMachine = setup({
     recallIgnored: assign({}),
     /** Keeps whom the visitor muted or blocked for the next visits (the flows provide it). */
     rememberIgnored: (_, _params: { ignored: IgnoredVisitors }) => {},
+    /**
+     * Tells the server that a signed-in visitor blocked (or no longer blocks) another signed-in one,
+     * so that the block holds in direct messages too (the flows provide it).
+     */
+    shareBlock: (_, _params: { userId: string; blocked: boolean }) => {},
     /** Asks the hub to moderate a visitor (the server checks that the caller owns the space). */
     moderate: (_, _params: { sceneId: string; action: ModerationAction; userId: string }) => {},
   },
@@ -343,10 +348,15 @@ export const liveVisitMachine = setup({
     'live.ignore': {
       guard: ({ context, event }) => event.userId !== context.userId && event.userId.length > 0,
       actions: [
-        // Blocking hides the avatar at once; lifting a block brings it back, named.
+        // Blocking hides the avatar at once; lifting a block brings it back, named. Between two
+        // signed-in people the server keeps it too (for direct messages).
         enqueueActions(({ context, event, enqueue }) => {
-          const command = blockCommand(context, event.userId, event.kind === 'block');
+          const blocked = event.kind === 'block';
+          const command = blockCommand(context, event.userId, blocked);
           if (command) enqueue({ type: 'toEngine', params: { command } });
+          const changed = (context.ignored[event.userId] === 'block') !== blocked;
+          if (changed && context.userId && !isGuest(context.userId) && !isGuest(event.userId))
+            enqueue({ type: 'shareBlock', params: { userId: event.userId, blocked } });
         }),
         assign({
           ignored: ({ context, event }) => {

@@ -8,11 +8,12 @@ import type {
 import { call } from './scenes';
 
 /**
- * Calls for direct messages (contracts/directMessages.ts). Each throws an `ApiProblem` on failure
+ * Calls for direct messages (contracts/directMessages.ts) and blocks (contracts/blocks.ts). Each throws an `ApiProblem` on failure
  * (its `code` and the server's message saying why).
  */
 
 const groupsPath = 'communicationInteractionService/directMessageGroups';
+const blockPath = (userId: string) => `communicationInteractionService/blocks/${encodeURIComponent(userId)}`;
 const groupPath = (groupId: string) => `${groupsPath}/${encodeURIComponent(groupId)}`;
 
 export const directMessagesApi = (api: KyInstance) => ({
@@ -37,4 +38,7 @@ export const directMessagesApi = (api: KyInstance) => ({
     ),
   markRead: (groupId: string) =>
     call(() => api.post(`${groupPath(groupId)}/read`, { retry: 0 })).then(() => undefined),
+  /** Blocks a signed-in user (contracts/blocks.ts), or lifts the block. */
+  block: (userId: string, blocked: boolean) =>
+    call(() => (blocked ? api.put(blockPath(userId)) : api.delete(blockPath(userId)))).then(() => undefined),
 });

@@ -51,6 +51,7 @@ function startVisit(ignored: Record<string, 'mute' | 'block'> = {}) {
   const poses: unknown[] = [];
   const moderated: unknown[] = [];
   const remembered: unknown[] = [];
+  const shared: unknown[] = [];
   const actor = createActor(
     liveVisitMachine.provide({
       actions: {
@@ -58,6 +59,7 @@ function startVisit(ignored: Record<string, 'mute' | 'block'> = {}) {
         toEngine: (_, { command }) => void commands.push(command),
         sendPose: (_, { pose }) => void poses.push(pose),
         moderate: (_, params) => void moderated.push(params),
+        shareBlock: (_, params) => void shared.push(params),
       },
       actors: {
         hub: createMachine({}),
@@ -90,6 +92,7 @@ function startVisit(ignored: Record<string, 'mute' | 'block'> = {}) {
     poses,
     moderated,
     remembered,
+    shared,
     released: () => released,
   };
 }
@@ -148,6 +151,8 @@ describePaths('live visit machine (model)', getTransitionPaths(model), (path) =>
     const receivedBefore = visit.chatEvents.filter((e) => e.type === 'chat.received').length;
     const eventReceivedBefore = visit.eventChatEvents.filter((e) => e.type === 'chat.received').length;
     const joinsBefore = visit.fakes.calls.filter((c) => c.name === 'join').length;
+    const sharedBefore = visit.shared.length;
+    const ignoredBefore = visit.actor.getSnapshot().context.ignored;
     visit.play(step.event);
     await new Promise((resolve) => setTimeout(resolve, 0));
     const snapshot = visit.actor.getSnapshot();
@@ -247,6 +252,16 @@ describePaths('live visit machine (model)', getTransitionPaths(model), (path) =>
       if (wasPresent)
         expect(visit.moderated.at(-1)).toEqual({ sceneId: 's1', action: 'remove', userId: 'ana' });
     }
+    // A block between two signed-in people is told to the server when it starts or ends (a mute
+    // stays in the browser).
+    if (step.event.type === 'live.ignore') {
+      const whom = (step.event as unknown as { userId: string }).userId;
+      const blocked = snapshot.context.ignored[whom] === 'block';
+      const changed = (ignoredBefore[whom] === 'block') !== blocked;
+      expect(visit.shared.slice(sharedBefore)).toEqual(
+        changed && snapshot.context.userId === 'me' ? [{ userId: whom, blocked }] : [],
+      );
+    } else expect(visit.shared).toHaveLength(sharedBefore);
     lastInstance = snapshot.context.instanceId;
     wasPresent = snapshot.matches('present');
   }
@@ -340,6 +355,26 @@ describe('live visit machine', () => {
     expect(visit.chatEvents.at(-1)).toEqual({ type: 'chat.received', message: fromAna });
     visit.actor.send({ type: 'live.ignore', userId: 'me', kind: 'block' });
     expect(visit.actor.getSnapshot().context.ignored).toEqual({ ben: 'block' });
+    visit.actor.stop();
+  });
+
+  it('tells the server of blocks between signed-in people only, as they start and end', async () => {
+    const visit = startVisit();
+    visit.play({ type: 'live.connected' });
+    // Before the visitor is known (no join yet), a block stays in this browser.
+    visit.actor.send({ type: 'live.ignore', userId: 'ana', kind: 'block' });
+    visit.actor.send({ type: 'live.ignore', userId: 'ana', kind: null });
+    expect(visit.shared).toEqual([]);
+    visit.play({ type: 'xstate.done.actor.join', output: entered('1') });
+    await waitFor(visit.actor, (s) => s.matches('present'));
+    for (const kind of ['mute', 'block', 'block', 'mute', null] as const)
+      visit.actor.send({ type: 'live.ignore', userId: 'ana', kind });
+    visit.actor.send({ type: 'live.ignore', userId: 'guest-42', kind: 'block' });
+    expect(visit.shared).toEqual([
+      { userId: 'ana', blocked: true },
+      { userId: 'ana', blocked: false },
+    ]);
+    expect(visit.actor.getSnapshot().context.ignored).toEqual({ 'guest-42': 'block' });
     visit.actor.stop();
   });
 

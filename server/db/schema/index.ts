@@ -15,3 +15,4 @@ export * from './insights';
 export * from './groups';
 export * from './districts';
 export * from './directMessages';
+export * from './blocks';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import {
   DirectMessagesPage,
   type DirectMessageUser,
 } from '../../../contracts/directMessages';
+import { blockMessages } from '../../../contracts/blocks';
 import { ErrorBody } from '../../../contracts/errors';
 import { fileUrl } from '../../../contracts/files';
 import type { Database } from '../../db';
@@ -24,6 +25,7 @@ import { type Hub, HubError, isGuest } from '../../hubs';
 import { callerOf, type Caller } from '../../http/caller';
 import { SendWindow } from '../../support/sendWindow';
 import { toIsoTime } from '../../support/time';
+import type { BlocksService } from './blocks';
 
 const refuse = (message: string) => new AppError('BUSINESS_RULE', message);
 
@@ -31,10 +33,16 @@ type MessageRow = typeof directMessages.$inferSelect;
 
 const pairKeyOf = (a: string, b: string) => [a, b].sort().join(' ');
 
+/** Leaves out the messages of the users a reader blocked. */
+const notFrom = (blocked: string[]) =>
+  blocked.length > 0 ? notInArray(directMessages.senderId, blocked) : undefined;
+
 /**
  * Direct messages (contracts/directMessages.ts): groups of signed-in users, their kept messages,
  * and who has read what. Every change reaches the members' open connections of the
- * direct-message-group hub (every tab, every process through the hubs' backplane).
+ * direct-message-group hub (every tab, every process through the hubs' backplane). Blocks
+ * (contracts/blocks.ts) keep people apart: no conversation of two across one, and a reader never
+ * gets what someone they blocked writes.
  */
 export class DirectMessagesService {
   private readonly window = new SendWindow(
@@ -44,7 +52,10 @@ export class DirectMessagesService {
   /** The hub that carries news to members (set once it is added). */
   hub: Hub | null = null;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly blocks: BlocksService,
+  ) {}
 
   private async usersOf(ids: string[]): Promise<Map<string, DirectMessageUser>> {
     if (ids.length === 0) return new Map();
@@ -126,6 +137,7 @@ export class DirectMessagesService {
       .limit(directMessageRules.listMax);
     if (mine.length === 0) return [];
     const groupIds = mine.map((g) => g.id);
+    const blocked = await this.blocks.blockedBy(userId);
     const [members, lasts, unreads] = await Promise.all([
       this.db
         .select({ groupId: directMessageMembers.groupId, userId: directMessageMembers.userId })
@@ -134,7 +146,7 @@ export class DirectMessagesService {
       this.db
         .selectDistinctOn([directMessages.groupId])
         .from(directMessages)
-        .where(inArray(directMessages.groupId, groupIds))
+        .where(and(inArray(directMessages.groupId, groupIds), notFrom(blocked)))
         .orderBy(directMessages.groupId, desc(directMessages.id)),
       this.db
         .select({ groupId: directMessages.groupId, n: sql<number>`count(*)::int` })
@@ -150,6 +162,7 @@ export class DirectMessagesService {
           and(
             inArray(directMessages.groupId, groupIds),
             ne(directMessages.senderId, userId),
+            notFrom(blocked),
             or(
               isNull(directMessageMembers.lastReadAt),
               gt(directMessages.createdAt, directMessageMembers.lastReadAt),
@@ -197,6 +210,7 @@ export class DirectMessagesService {
       const existing = await this.pairGroup(caller.userId, pairKey);
       if (existing) return { group: existing, created: false };
     }
+    if (await this.blocks.across(caller.userId, others)) throw refuse(blockMessages.blocked);
     const groupId = uuidv7();
     const made = await this.db.transaction(async (tx) => {
       const inserted = await tx
@@ -223,10 +237,17 @@ export class DirectMessagesService {
   /** A page of a group's messages, oldest first: the latest, or those before `before`. */
   async messages(groupId: string, caller: Caller, before?: string): Promise<DirectMessagesPage> {
     await this.membersFor(groupId, caller);
+    const blocked = await this.blocks.blockedBy(caller.userId);
     const rows = await this.db
       .select()
       .from(directMessages)
-      .where(and(eq(directMessages.groupId, groupId), before ? lt(directMessages.id, before) : undefined))
+      .where(
+        and(
+          eq(directMessages.groupId, groupId),
+          before ? lt(directMessages.id, before) : undefined,
+          notFrom(blocked),
+        ),
+      )
       .orderBy(desc(directMessages.id))
       .limit(directMessageRules.pageSize + 1);
     const more = rows.length > directMessageRules.pageSize;
@@ -248,6 +269,9 @@ export class DirectMessagesService {
       const kept = await this.kept(caller.userId, input.clientId);
       if (kept) return kept;
     }
+    const others = members.filter((id) => id !== caller.userId);
+    if (others.length === 1 && (await this.blocks.across(caller.userId, others)))
+      throw refuse(blockMessages.blocked);
     if (!this.window.take(caller.userId)) throw refuse(directMessageMessages.tooFast);
     const now = new Date().toISOString();
     const row = await this.db.transaction(async (tx) => {
@@ -279,7 +303,8 @@ export class DirectMessagesService {
     // The same message, sent twice at once: the one kept is answered.
     if (!row) return (await this.kept(caller.userId, input.clientId!))!;
     const message = this.toMessage(row, await this.usersOf([caller.userId]));
-    for (const userId of members)
+    const blockers = await this.blocks.blockersOf(caller.userId, others);
+    for (const userId of members.filter((id) => !blockers.has(id)))
       await this.hub?.clients.user(userId, 'NewDirectMessageGroupMessage', message).catch(() => undefined);
     return message;
   }
@@ -298,8 +323,8 @@ const GroupParams = z.object({ groupId: z.string().min(1).max(64) });
 const PageQuery = z.object({ before: z.string().max(64).optional() });
 
 /** The direct-message routes (under the communication service's prefix) and the hub. */
-export function directMessageRoutes(app: FastifyInstance) {
-  const service = new DirectMessagesService(app.db);
+export function directMessageRoutes(app: FastifyInstance, blocks: BlocksService) {
+  const service = new DirectMessagesService(app.db, blocks);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const denied = {
     401: ErrorBody.describe('Not signed in'),

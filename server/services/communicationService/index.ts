@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../contracts/errors';
 import { apiTokenOf } from '../../identity/accessTokens';
+import { BlocksService, blockRoutes } from './blocks';
 import { directMessageRoutes } from './directMessages';
 
 /** Answer of GET /api/communicationInteractionService/key. */
@@ -19,12 +20,15 @@ export type HubKeyAnswer = z.infer<typeof HubKeyAnswer>;
  * For now: the hubs' access key. The key is the caller's own access token, echoed: the hubs verify
  * it like every API call (issuer, audience, expiry), so any node accepts it without a shared secret,
  * and it expires with the session (the client asks for it again on every connect and reconnect).
- * Direct message groups and their messages: ./directMessages.ts (with the direct-message-group hub).
+ * Direct message groups and their messages: ./directMessages.ts (with the direct-message-group hub);
+ * whom users blocked: ./blocks.ts.
  * Parties come later.
  */
 export default async function communicationService(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  directMessageRoutes(app);
+  const blocks = new BlocksService(app.db);
+  directMessageRoutes(app, blocks);
+  blockRoutes(app, blocks);
 
   app.get(
     '/key',

@@ -14,6 +14,7 @@ import { listViewMachine } from '../../machines/listViewMachine';
 import { viewerPageMachine } from '../../machines/viewerPageMachine';
 import { viewerSidebarMachine } from '../../machines/viewerSidebarMachine';
 import { commentsApi } from '../../services/comments';
+import { directMessagesApi } from '../../services/directMessages';
 import { base64Of, hubConnection } from '../../services/notificationHub';
 import { publishingApi } from '../../services/publishing';
 import { sceneEventsApi } from '../../services/sceneEvents';
@@ -38,6 +39,7 @@ export default function viewerFlows({ api, navigate }: AppServices) {
   const comments = commentsApi(api);
   const reactions = spaceReactionsApi(api);
   const sceneEvents = sceneEventsApi(api);
+  const directMessages = directMessagesApi(api);
   // One live-user connection for the visits of this tab (one visit at a time).
   const liveHub = hubConnection(api, liveUserHubPath, liveTargets, {
     // Signed out, the visitor is a guest: no key is asked for.
@@ -87,6 +89,8 @@ export default function viewerFlows({ api, navigate }: AppServices) {
           ignored: ({ context }) => ({ ...loadIgnoredVisitors(), ...context.ignored }),
         }),
         rememberIgnored: (_, { ignored }) => saveIgnoredVisitors(ignored),
+        // The browser remembers it in any case: a failed call loses nothing here.
+        shareBlock: (_, { userId, blocked }) => void directMessages.block(userId, blocked).catch(() => {}),
         moderate: (_, { sceneId, action, userId }) =>
           void liveHub.invoke(moderationActions[action], sceneId, userId).catch(() => {}),
       },

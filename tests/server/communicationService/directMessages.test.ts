@@ -1,5 +1,4 @@
-import type { HubConnection } from '@microsoft/signalr';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DirectMessage,
   DirectMessageGroup,
@@ -14,7 +13,8 @@ import { directMessages, users } from '../../../server/db/schema';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
-import { hubClient, hubKeyOf, inbox, within } from '../hubs/support';
+import { inbox, within } from '../hubs/support';
+import { hubTestServer } from '../hubs/testServer';
 
 const base = '/api/communicationInteractionService/directMessageGroups';
 
@@ -190,53 +190,23 @@ describe.each(testDatabases())('direct messages on $name', ({ open }) => {
 });
 
 describe('direct-message-group hub with the official SignalR client', () => {
-  let db: DatabaseHandle;
-  let issuer: TestIssuer;
-  let t: TestApp;
-  let origin = '';
-  const clients: HubConnection[] = [];
+  const server = hubTestServer({ users: ['ana', 'ben', 'cai'] });
 
-  beforeAll(async () => {
-    db = await testDatabases()[0].open();
-    issuer = await startTestIssuer();
-    t = await buildTestApp(db, issuer.env);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    origin = `http://127.0.0.1:${address.port}`;
-    await db.db.insert(users).values(['ana', 'ben', 'cai'].map((id) => ({ id, name: id.toUpperCase() })));
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.stop()));
-  });
-  afterAll(async () => {
-    await t?.close();
-    await issuer?.close();
-    await db?.close();
-  });
-
-  async function connect(userId: string | null) {
-    const client = hubClient(`${origin}${directMessageHubPath}`, {
-      token: userId === null ? () => '' : hubKeyOf(origin, () => issuer.headersFor(userId)),
-    });
-    const boxes = {
+  const connect = (userId: string | null) =>
+    server.connect(directMessageHubPath, userId, (client) => ({
       groups: inbox(client, 'NewDirectMessageGroup'),
       messages: inbox(client, 'NewDirectMessageGroupMessage'),
-    };
-    clients.push(client);
-    await within(client.start(), 5000, 'start');
-    return { client, ...boxes };
-  }
+    }));
 
   it('tells every member of a new group and delivers each message to every member, as text', async () => {
     const ana = await connect('ana');
     const ben = await connect('ben');
     const benAgain = await connect('ben');
     const cai = await connect('cai');
-    const res = await t.app.inject({
+    const res = await server.t.app.inject({
       method: 'POST',
       url: base,
-      headers: await issuer.headersFor('ana'),
+      headers: await server.headersFor('ana'),
       payload: { userIds: ['ben'] },
     });
     const group = DirectMessageGroup.parse(res.json());

@@ -1,53 +1,25 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveDefaults, type LiveInstanceEntered, liveUserHubPath } from '../../../contracts/live';
 import { decodePoses, encodePose, type LivePoseVisitor } from '../../../contracts/livePoses';
-import type { DatabaseHandle } from '../../../server/db';
 import { uuidv7 } from '../../../server/db/ids';
-import { districtMembers, districts, sceneEvents, scenes, users } from '../../../server/db/schema';
-import { buildTestApp, type TestApp } from '../../support/app';
-import { testDatabases } from '../../support/db';
-import { startTestIssuer, type TestIssuer } from '../../support/tokens';
-import { hubClient, hubKeyOf, inbox, within } from '../hubs/support';
+import { districtMembers, districts, sceneEvents, scenes } from '../../../server/db/schema';
+import { hubClient, inbox } from '../hubs/support';
+import { hubTestServer } from '../hubs/testServer';
 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
 describe('live-user hub with the official SignalR client', () => {
-  let db: DatabaseHandle;
-  let issuer: TestIssuer;
-  let t: TestApp;
-  let base = '';
-  const clients: HubConnection[] = [];
-
-  beforeAll(async () => {
-    db = await testDatabases()[0].open();
-    issuer = await startTestIssuer();
-    // Two visitors fill an instance; counts go out within 20 ms.
-    t = await buildTestApp(db, issuer.env, { live: { instanceCap: 2, countsEveryMs: 20 } });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    base = `http://127.0.0.1:${address.port}`;
-    await db.db.insert(users).values(
-      ['ana', 'ben', 'cai', 'dee', 'eli', 'fay', 'gus', 'hal', 'ivy', 'owner'].map((id) => ({
-        id,
-        name: `${id[0].toUpperCase()}${id.slice(1)}`,
-      })),
-    );
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.stop()));
-  });
-  afterAll(async () => {
-    await t?.close();
-    await issuer?.close();
-    await db?.close();
+  // Two visitors fill an instance; counts go out within 20 ms.
+  const server = hubTestServer({
+    users: ['ana', 'ben', 'cai', 'dee', 'eli', 'fay', 'gus', 'hal', 'ivy', 'owner'],
+    app: { live: { instanceCap: 2, countsEveryMs: 20 } },
   });
 
   async function space(values: Partial<typeof scenes.$inferInsert> = {}) {
     const id = uuidv7();
-    await db.db.insert(scenes).values({
+    await server.db.db.insert(scenes).values({
       id,
       ownerId: 'owner',
       creatorId: 'owner',
@@ -59,30 +31,27 @@ describe('live-user hub with the official SignalR client', () => {
   }
 
   /** A visitor's connection; `null` connects without a key, as a guest. */
-  async function connect(userId: string | null, protocol?: 'messagepack') {
-    const client = hubClient(`${base}${liveUserHubPath}`, {
-      protocol,
-      token: userId === null ? () => '' : hubKeyOf(base, () => issuer.headersFor(userId)),
-    });
-    const boxes = {
-      myUserId: inbox(client, 'MyUserId'),
-      total: inbox(client, 'TotalLiveVisitors'),
-      entered: inbox(client, 'EnteredInstance'),
-      exited: inbox(client, 'ExitedInstance'),
-      visitors: inbox(client, 'LiveVisitorsInMySceneInstance'),
-      sceneCount: inbox(client, 'LiveVisitorCountInMyScene'),
-      instanceCounts: inbox(client, 'LiveVisitorCountPerSceneInstance'),
-      chat: inbox(client, 'PublicMessage'),
-      eventChat: inbox(client, 'EventMessage'),
-      poseVisitors: inbox(client, 'PoseVisitors'),
-      poses: inbox(client, 'Poses'),
-      poseLeft: inbox(client, 'PoseVisitorsLeft'),
-      removed: inbox(client, 'RemovedFromScene'),
-    };
-    clients.push(client);
-    await within(client.start(), 5000, 'start');
-    return { client, ...boxes };
-  }
+  const connect = (userId: string | null, protocol?: 'messagepack') =>
+    server.connect(
+      liveUserHubPath,
+      userId,
+      (client) => ({
+        myUserId: inbox(client, 'MyUserId'),
+        total: inbox(client, 'TotalLiveVisitors'),
+        entered: inbox(client, 'EnteredInstance'),
+        exited: inbox(client, 'ExitedInstance'),
+        visitors: inbox(client, 'LiveVisitorsInMySceneInstance'),
+        sceneCount: inbox(client, 'LiveVisitorCountInMyScene'),
+        instanceCounts: inbox(client, 'LiveVisitorCountPerSceneInstance'),
+        chat: inbox(client, 'PublicMessage'),
+        eventChat: inbox(client, 'EventMessage'),
+        poseVisitors: inbox(client, 'PoseVisitors'),
+        poses: inbox(client, 'Poses'),
+        poseLeft: inbox(client, 'PoseVisitorsLeft'),
+        removed: inbox(client, 'RemovedFromScene'),
+      }),
+      { protocol },
+    );
 
   const join = (client: HubConnection, sceneId: string, options?: object) =>
     client.invoke<LiveInstanceEntered>('JoinScene', sceneId, ...(options ? [options] : []));
@@ -133,7 +102,7 @@ describe('live-user hub with the official SignalR client', () => {
     await ana.client.stop();
     await expect
       .poll(async () => {
-        const res = await t.app.inject({
+        const res = await server.t.app.inject({
           url: `/api/communicationInteractionService/live?sceneIds=${sceneId}`,
         });
         return res.json();
@@ -175,7 +144,9 @@ describe('live-user hub with the official SignalR client', () => {
     );
 
     // Who is live, for the space's card: the count and the first two.
-    const live = await t.app.inject({ url: `/api/communicationInteractionService/live?sceneIds=${sceneId}` });
+    const live = await server.t.app.inject({
+      url: `/api/communicationInteractionService/live?sceneIds=${sceneId}`,
+    });
     expect(live.statusCode).toBe(200);
     expect(live.json().scenes[0]).toMatchObject({ sceneId, count: 3 });
     expect(live.json().scenes[0].visitors).toHaveLength(2);
@@ -194,7 +165,7 @@ describe('live-user hub with the official SignalR client', () => {
     await expect(join(ana.client, '')).rejects.toThrow(/needs the id of a space/);
     await expect(join(ana.client, quiet, { everyone: true })).rejects.toThrow(/options/);
     // Refused, she is nowhere.
-    const live = await t.app.inject({
+    const live = await server.t.app.inject({
       url: `/api/communicationInteractionService/live?sceneIds=${draft},${privateSpace}`,
     });
     expect(live.json().scenes.map((s: { count: number }) => s.count)).toEqual([0, 0]);
@@ -208,14 +179,14 @@ describe('live-user hub with the official SignalR client', () => {
     expect((await join(owner.client, draft)).instanceId).toBe('1');
 
     // A private space's visitors are not shown to those who may not view it.
-    const stranger = await t.app.inject({
+    const stranger = await server.t.app.inject({
       url: `/api/communicationInteractionService/live?sceneIds=${privateSpace}`,
-      headers: await issuer.headersFor('eli'),
+      headers: await server.headersFor('eli'),
     });
     expect(stranger.json().scenes[0]).toEqual({ sceneId: privateSpace, count: 0, visitors: [] });
-    const invited = await t.app.inject({
+    const invited = await server.t.app.inject({
       url: `/api/communicationInteractionService/live?sceneIds=${privateSpace}`,
-      headers: await issuer.headersFor('ben'),
+      headers: await server.headersFor('ben'),
     });
     expect(invited.json().scenes[0]).toMatchObject({ count: 1 });
   });
@@ -308,7 +279,7 @@ describe('live-user hub with the official SignalR client', () => {
 
     const minute = 60_000;
     const eventId = uuidv7();
-    await db.db.insert(sceneEvents).values({
+    await server.db.db.insert(sceneEvents).values({
       id: eventId,
       sceneId,
       title: 'Late opening',
@@ -351,7 +322,7 @@ describe('live-user hub with the official SignalR client', () => {
 
     // Where the space's communication ACL leaves a visitor out, the Event chat is closed to them too.
     const quiet = await space({ communicationAclEnabled: true, userCommunicationAcl: [] });
-    await db.db.insert(sceneEvents).values({
+    await server.db.db.insert(sceneEvents).values({
       id: uuidv7(),
       sceneId: quiet,
       title: 'Quiet opening',
@@ -364,7 +335,7 @@ describe('live-user hub with the official SignalR client', () => {
     await expect(dee.client.invoke('SendEventMessage', 'hi')).rejects.toThrow(/Communications are disabled/);
 
     // Once the event is over, its chat is closed and no longer given to newcomers.
-    await db.db
+    await server.db.db
       .update(sceneEvents)
       .set({ endsAt: new Date(Date.now() - 1000).toISOString() })
       .where(eq(sceneEvents.id, eventId));
@@ -394,7 +365,9 @@ describe('live-user hub with the official SignalR client', () => {
 
   it('refuses a list of too many spaces', async () => {
     const ids = Array.from({ length: 51 }, (_, i) => `space-${i}`).join(',');
-    const res = await t.app.inject({ url: `/api/communicationInteractionService/live?sceneIds=${ids}` });
+    const res = await server.t.app.inject({
+      url: `/api/communicationInteractionService/live?sceneIds=${ids}`,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
@@ -484,9 +457,9 @@ describe('live-user hub with the official SignalR client', () => {
   });
 
   it('still refuses a key that is not valid, and the notification hub has no guests', async () => {
-    const forged = hubClient(`${base}${liveUserHubPath}`, { token: () => 'not-a-token' });
+    const forged = hubClient(`${server.base}${liveUserHubPath}`, { token: () => 'not-a-token' });
     await expect(forged.start()).rejects.toThrow(/401|Unauthorized/);
-    const notifications = hubClient(`${base}/hubs/notification`, { token: () => '' });
+    const notifications = hubClient(`${server.base}/hubs/notification`, { token: () => '' });
     await expect(notifications.start()).rejects.toThrow(/401|Unauthorized/);
   });
 
@@ -531,10 +504,10 @@ describe('live-user hub with the official SignalR client', () => {
   it("lets a district's Owners and Creators moderate its spaces, but not the space's owner", async () => {
     // Dee made the district; Cai creates in it; the space is Owner's, in the district.
     const districtId = uuidv7();
-    await db.db
+    await server.db.db
       .insert(districts)
       .values({ id: districtId, ownerId: 'dee', title: 'Harbour', subdomain: 'harbour-live' });
-    await db.db.insert(districtMembers).values([
+    await server.db.db.insert(districtMembers).values([
       { districtId, userId: 'dee', role: 'Owner' },
       { districtId, userId: 'cai', role: 'Creator' },
       { districtId, userId: 'owner', role: 'Creator' },

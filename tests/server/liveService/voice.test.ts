@@ -1,14 +1,11 @@
 import type { HubConnection } from '@microsoft/signalr';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type LiveInstanceEntered, liveUserHubPath } from '../../../contracts/live';
 import { voiceDefaults, type VoiceSignalReceived } from '../../../contracts/voice';
-import type { DatabaseHandle } from '../../../server/db';
 import { uuidv7 } from '../../../server/db/ids';
-import { scenes, users } from '../../../server/db/schema';
-import { buildTestApp, type TestApp } from '../../support/app';
-import { testDatabases } from '../../support/db';
-import { startTestIssuer, type TestIssuer } from '../../support/tokens';
-import { hubClient, hubKeyOf, inbox, within } from '../hubs/support';
+import { scenes } from '../../../server/db/schema';
+import { inbox } from '../hubs/support';
+import { hubTestServer } from '../hubs/testServer';
 
 // Voice signalling through the live-user hub, with the official SignalR client: offers, answers,
 // candidates and goodbyes reach a visitor of the same instance, and nobody else; the server
@@ -24,40 +21,15 @@ const offer = {
 };
 
 describe('voice signalling on the live-user hub', () => {
-  let db: DatabaseHandle;
-  let issuer: TestIssuer;
-  let t: TestApp;
-  let base = '';
-  const clients: HubConnection[] = [];
-
-  beforeAll(async () => {
-    db = await testDatabases()[0].open();
-    issuer = await startTestIssuer();
-    t = await buildTestApp(
-      db,
-      { ...issuer.env, ICE_SERVERS: JSON.stringify(iceServers) },
-      { live: { instanceCap: 2, countsEveryMs: 20 } },
-    );
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    base = `http://127.0.0.1:${address.port}`;
-    await db.db
-      .insert(users)
-      .values(['ana', 'ben', 'cai', 'dee', 'eve', 'owner'].map((id) => ({ id, name: id.toUpperCase() })));
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.stop()));
-  });
-  afterAll(async () => {
-    await t?.close();
-    await issuer?.close();
-    await db?.close();
+  const server = hubTestServer({
+    users: ['ana', 'ben', 'cai', 'dee', 'eve', 'owner'],
+    env: { ICE_SERVERS: JSON.stringify(iceServers) },
+    app: { live: { instanceCap: 2, countsEveryMs: 20 } },
   });
 
   async function space(values: Partial<typeof scenes.$inferInsert> = {}) {
     const id = uuidv7();
-    await db.db.insert(scenes).values({
+    await server.db.db.insert(scenes).values({
       id,
       ownerId: 'owner',
       creatorId: 'owner',
@@ -68,21 +40,17 @@ describe('voice signalling on the live-user hub', () => {
     return id;
   }
 
-  async function connect(userId: string) {
-    const client = hubClient(`${base}${liveUserHubPath}`, {
-      token: hubKeyOf(base, () => issuer.headersFor(userId)),
-    });
-    const signals = inbox(client, 'VoiceSignal');
-    clients.push(client);
-    await within(client.start(), 5000, 'start');
-    return { client, signals };
-  }
+  const connect = (userId: string) =>
+    server.connect(liveUserHubPath, userId, (client) => ({ signals: inbox(client, 'VoiceSignal') }));
 
   const join = (client: HubConnection, sceneId: string) =>
     client.invoke<LiveInstanceEntered>('JoinScene', sceneId);
 
   it('tells browsers the STUN and TURN servers to use and how many speakers they hear', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/communicationInteractionService/voice' });
+    const res = await server.t.app.inject({
+      method: 'GET',
+      url: '/api/communicationInteractionService/voice',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ mode: 'p2p', iceServers, maxPeers: voiceDefaults.maxPeers });
   });
