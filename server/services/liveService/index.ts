@@ -311,7 +311,6 @@ export default async function liveService(instance: FastifyInstance, options: Li
       },
       SendEventMessage: async (context, rawText, rawClientId) => {
         // Refused with no event on before the message counts against the sender's rate.
-        let eventId = '';
         const { presence, message, again } = await takeMessage(
           context,
           rawText,
@@ -319,15 +318,13 @@ export default async function liveService(instance: FastifyInstance, options: Li
           async (sceneId) => {
             const event = await liveEventOf(app.db, sceneId);
             if (!event) throw new HubError(chatMessages.noEvent);
-            eventId = event.eventId;
+            return { eventId: event.eventId };
           },
         );
-        if (again) return message.id;
-        const said: ChatMessage = { ...message, eventId };
-        if (!(await keepMessage(app.db, said))) return said.id;
+        if (again || !(await keepMessage(app.db, message))) return message.id;
         // Everyone at the event: every instance of the space, on every process.
-        await hub.clients.group(sceneGroup(presence.sceneId), 'EventMessage', [said]);
-        return said.id;
+        await hub.clients.group(sceneGroup(presence.sceneId), 'EventMessage', [message]);
+        return message.id;
       },
     },
     onConnected: async (context) => {
@@ -361,8 +358,11 @@ export default async function liveService(instance: FastifyInstance, options: Li
     context: HubCallContext,
     rawText: unknown,
     rawClientId: unknown,
-    /** The room's own condition, checked before the message counts against the sender's rate. */
-    roomOpen?: (sceneId: string) => Promise<void>,
+    /**
+     * The room's own condition, checked before the message counts against the sender's rate; what
+     * it answers goes into the message (the Event chat's event).
+     */
+    roomOpen?: (sceneId: string) => Promise<Pick<ChatMessage, 'eventId'>>,
   ) {
     const presence = talking(context, chatMessages.notPresent);
     const text = typeof rawText === 'string' ? rawText.trim() : '';
@@ -381,11 +381,11 @@ export default async function liveService(instance: FastifyInstance, options: Li
       instanceId: presence.instanceId,
     };
     if (id && (await wasKept(app.db, id))) return { presence, message, again: true };
-    await roomOpen?.(presence.sceneId);
+    const room = await roomOpen?.(presence.sceneId);
     if (!sends.take(context.user.userId)) throw new HubError(chatMessages.tooFast);
     if (await isModerated(app.db, presence.sceneId, context.user.userId, 'mute'))
       throw new HubError(chatMessages.muted);
-    return { presence, message, again: false };
+    return { presence, message: { ...message, ...room }, again: false };
   }
 
   /** The Event chat of the space's event on now, of the last minutes (none when none is on). */
