@@ -286,6 +286,11 @@ export const liveVisitMachine = setup({
       throw new Error('join not provided');
     }),
     release: fromCallback<HubConnectionEvent>(() => () => {}),
+    /**
+     * Whom the signed-in visitor blocked, as the server keeps it (from any browser); none for a
+     * guest (the flows provide it).
+     */
+    recallBlocks: fromPromise<string[]>(async () => []),
   },
   actions: {
     /** Sends a command to the page's engine (the flows provide it). */
@@ -340,6 +345,32 @@ export const liveVisitMachine = setup({
   invoke: [
     { id: 'watchHub', src: 'watchHub', input: ({ context }) => ({ hub: context.hub }) },
     { id: 'release', src: 'release' },
+    {
+      id: 'recallBlocks',
+      src: 'recallBlocks',
+      onDone: {
+        actions: [
+          // Those blocked elsewhere are hidden here too.
+          enqueueActions(({ context, event, enqueue }) => {
+            for (const userId of event.output) {
+              if (context.ignored[userId] === 'block' || userId === context.userId) continue;
+              const command = blockCommand(context, userId, true);
+              if (command) enqueue({ type: 'toEngine', params: { command } });
+            }
+          }),
+          assign({
+            ignored: ({ context, event }) => ({
+              ...context.ignored,
+              ...Object.fromEntries(
+                event.output
+                  .filter((userId) => userId !== context.userId)
+                  .map((userId) => [userId, 'block' as const]),
+              ),
+            }),
+          }),
+        ],
+      },
+    },
   ],
   on: {
     'live.moved': {

@@ -1,4 +1,5 @@
 import type { KyInstance } from 'ky';
+import type { BlocksAnswer } from '../../contracts/blocks';
 import type {
   DirectMessage,
   DirectMessageGroup,
@@ -38,6 +39,9 @@ export const directMessagesApi = (api: KyInstance) => ({
     ),
   markRead: (groupId: string) =>
     call(() => api.post(`${groupPath(groupId)}/read`, { retry: 0 })).then(() => undefined),
+  /** Whom the caller blocked (contracts/blocks.ts). */
+  blocks: (signal?: AbortSignal) =>
+    call(() => api.get('communicationInteractionService/blocks', { signal }).json<BlocksAnswer>()),
   /** Blocks a signed-in user (contracts/blocks.ts), or lifts the block. */
   block: (userId: string, blocked: boolean) =>
     call(() => (blocked ? api.put(blockPath(userId)) : api.delete(blockPath(userId)))).then(() => undefined),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, createActor, createMachine, fromCallback, waitFor } from 'xstate';
+import { type AnyEventObject, createActor, createMachine, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { LiveInstanceEntered } from '../../contracts/live';
 import { encodePoses } from '../../contracts/livePoses';
 import type { EngineCommand } from '../../src/engine/protocol';
@@ -41,7 +41,11 @@ const posesText = Buffer.from(
 ).toString('base64');
 
 /** The machine with a deferred join, a hub watch whose reports the test sends, and an idle hub. */
-function startVisit(ignored: Record<string, 'mute' | 'block'> = {}) {
+function startVisit(
+  ignored: Record<string, 'mute' | 'block'> = {},
+  /** Whom the server says the visitor blocked (by default it never answers). */
+  serverBlocks: Promise<string[]> = new Promise(() => {}),
+) {
   const fakes = deferredActors();
   let report: ((event: LiveVisitEvent) => void) | undefined;
   let released = 0;
@@ -74,6 +78,7 @@ function startVisit(ignored: Record<string, 'mute' | 'block'> = {}) {
           report = sendBack;
         }),
         release: fromCallback(() => () => void (released += 1)),
+        recallBlocks: fromPromise(() => serverBlocks),
       } as never,
     }),
     { input: { sceneId: 's1', ignored } },
@@ -355,6 +360,42 @@ describe('live visit machine', () => {
     expect(visit.chatEvents.at(-1)).toEqual({ type: 'chat.received', message: fromAna });
     visit.actor.send({ type: 'live.ignore', userId: 'me', kind: 'block' });
     expect(visit.actor.getSnapshot().context.ignored).toEqual({ ben: 'block' });
+    visit.actor.stop();
+  });
+
+  it('hides the visitors the server says this visitor blocked in another browser', async () => {
+    let answer!: (ids: string[]) => void;
+    const visit = startVisit({ ana: 'mute' }, new Promise((resolve) => (answer = resolve)));
+    visit.play({ type: 'live.connected' });
+    visit.play({ type: 'xstate.done.actor.join', output: entered('1') });
+    await waitFor(visit.actor, (s) => s.matches('present'));
+    visit.play({
+      type: 'live.message',
+      target: 'PoseVisitors',
+      args: [
+        [
+          { ...visitor('ana'), poseId: 7 },
+          { ...visitor('ben'), poseId: 8 },
+        ],
+      ],
+    });
+    answer(['ben', 'ana']);
+    await waitFor(visit.actor, (s) => s.context.ignored.ben === 'block');
+    expect(visit.actor.getSnapshot().context.ignored).toEqual({ ana: 'block', ben: 'block' });
+    const hidden = visit.commands
+      .slice(-2)
+      .map((c) => (c as Extract<EngineCommand, { method: 'showAvatars' }>).payload.left);
+    expect(hidden.flat().sort()).toEqual([7, 8]);
+    // Ben's messages no longer reach the chat.
+    const chatBefore = visit.chatEvents.length;
+    visit.play({
+      type: 'live.message',
+      target: 'PublicMessage',
+      args: [{ ...fromAna, user: { ...fromAna.user, id: 'ben' } }],
+    });
+    expect(visit.chatEvents).toHaveLength(chatBefore);
+    // Nothing was told back to the server: it knew.
+    expect(visit.shared).toEqual([]);
     visit.actor.stop();
   });
 

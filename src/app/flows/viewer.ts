@@ -78,6 +78,10 @@ export default function viewerFlows({ api, navigate }: AppServices) {
           },
         }),
         release: fromCallback(() => () => void liveHub.close()),
+        // Signed in, the blocks kept by the server (from other browsers too); a guest has none.
+        recallBlocks: fromPromise(async ({ system, signal }) =>
+          signedInUser(system) === null ? [] : (await directMessages.blocks(signal)).userIds,
+        ),
       },
       actions: {
         toEngine: ({ system }, { command }) => commandEngine(system as never, command),
