@@ -91,6 +91,25 @@ test('a member writes to another, who reads and answers; both see it live', asyn
   await chat.getByRole('textbox', { name: text('messages.write') }).press('Enter');
   await expect(museumLog.getByText(question)).toBeVisible();
   await expectAccessible(school);
+  // Greet and Invite write to the creator in the same conversation: the invitation's link leads to
+  // this space (and the instance the school is in, once it is there).
+  const creatorMenu = async () => {
+    if (!(await info.isVisible()))
+      await toolbar.getByRole('button', { name: text('viewer.sidebar.spaceInfo'), exact: true }).click();
+    await info.getByRole('button', { name: 'Harbour Museum of Modern Art', exact: true }).click();
+  };
+  await creatorMenu();
+  await school.getByRole('menuitem', { name: text('viewer.creator.greet'), exact: true }).click();
+  await expect(
+    museumLog.getByText(fill('viewer.creator.greetText', { title: 'Spring Salon 2025' })).last(),
+  ).toBeVisible();
+  await creatorMenu();
+  await school.getByRole('menuitem', { name: text('viewer.creator.invite'), exact: true }).click();
+  const invitation = museumLog
+    .getByText(fill('viewer.creator.inviteText', { title: 'Spring Salon 2025', url: '' }))
+    .last();
+  await expect(invitation).toBeVisible();
+  expect(await invitation.textContent()).toMatch(new RegExp(`/viewer/${space.sceneId}(\\?instance=\\d+)?$`));
   await chat.getByRole('button', { name: text('messages.back') }).click();
   await expect(
     chat.getByRole('button', {

@@ -43,6 +43,8 @@ export interface DirectMessagesContext {
   problem: string | null;
   /** The text being sent (shown dimmed until it is taken). */
   sending: string | null;
+  /** A first message to send once the conversation being started is open (a greeting, an invitation). */
+  pending: string | null;
   /** Ids of this tab's sends: a message sent again after a lost answer is taken once. */
   clientId: string;
 }
@@ -53,8 +55,11 @@ export type DirectMessagesEvent =
   | { type: 'dm.hide' }
   /** Open a conversation of the list. */
   | { type: 'dm.open'; groupId: string }
-  /** Write to someone: their conversation opens (made if there is none). */
-  | { type: 'dm.start'; userId: string }
+  /**
+   * Write to someone: their conversation opens (made if there is none), and `text`, if given, is
+   * sent in it.
+   */
+  | { type: 'dm.start'; userId: string; text?: string }
   | { type: 'dm.close' }
   | { type: 'dm.send'; text: string }
   | { type: 'dm.loadOlder' }
@@ -91,7 +96,8 @@ const nextClientId = (clientId: string) => {
  * and in `ready` one conversation at a time (`thread`): opened from the list or started with
  * someone (`starting` makes or finds their pair), read a page at a time (`opening`, older pages
  * while `open.older`), written to one message at a time (`open.sending`; a refusal says why and
- * keeps the text). `shown` is whether the window is open (`dm.start` from elsewhere opens it). Messages and new conversations arrive through the direct-message-group hub;
+ * keeps the text). `shown` is whether the window is open (`dm.start` from elsewhere opens it, and
+ * may bring a first message, sent once the conversation is open). Messages and new conversations arrive through the direct-message-group hub;
  * an open conversation is marked read as they come, others count as unread. After the hub comes
  * back from a drop the list is read again (`list.refreshing`).
  *
@@ -155,6 +161,7 @@ export const directMessagesMachine = setup({
     error: null,
     problem: null,
     sending: null,
+    pending: null,
     clientId: `${input.clientIdPrefix ?? Math.random().toString(36).slice(2, 10)}-0`,
   }),
   invoke: [
@@ -241,13 +248,36 @@ export const directMessagesMachine = setup({
       on: {
         'dm.open': {
           target: '.opening',
-          actions: assign({ openId: ({ event }) => event.groupId, problem: null, error: null }),
+          actions: assign({
+            openId: ({ event }) => event.groupId,
+            problem: null,
+            error: null,
+            pending: null,
+          }),
         },
         // Writing to someone from elsewhere (a creator's menu) opens the window on them.
-        'dm.start': { target: '.starting', actions: assign({ problem: null, error: null, shown: true }) },
+        'dm.start': {
+          target: '.starting',
+          actions: assign({
+            problem: null,
+            error: null,
+            shown: true,
+            pending: ({ event }) => {
+              const text = event.text?.trim() ?? '';
+              return text && [...text].length <= directMessageRules.textMaxLength ? text : null;
+            },
+          }),
+        },
         'dm.close': {
           target: '.closed',
-          actions: assign({ openId: null, messages: [], more: false, problem: null, sending: null }),
+          actions: assign({
+            openId: null,
+            messages: [],
+            more: false,
+            problem: null,
+            sending: null,
+            pending: null,
+          }),
         },
       },
       states: {
@@ -268,7 +298,8 @@ export const directMessagesMachine = setup({
             },
             onError: {
               target: 'failed',
-              actions: assign({ error: ({ event }) => messageOf(event.error) }),
+              // The first message goes nowhere: retrying opens the conversation shown before, if any.
+              actions: assign({ error: ({ event }) => messageOf(event.error), pending: null }),
             },
           },
         },
@@ -303,6 +334,12 @@ export const directMessagesMachine = setup({
           initial: 'idle',
           states: {
             idle: {
+              // The first message of a conversation started with one goes as soon as it is open.
+              always: {
+                guard: ({ context }) => context.pending !== null,
+                target: 'sending',
+                actions: assign({ sending: ({ context }) => context.pending, pending: null, problem: null }),
+              },
               on: {
                 'dm.send': {
                   guard: 'hasText',

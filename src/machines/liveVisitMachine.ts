@@ -27,6 +27,8 @@ export interface LiveVisitInput {
   ignored?: IgnoredVisitors;
   /** Prefix of the ids of the visitor's chat messages (random per page: `newChatIdPrefix`). */
   chatIdPrefix?: string;
+  /** The instance to join first (an invitation's; the server puts the visitor elsewhere if it is full or gone). */
+  instanceId?: string;
 }
 
 /**
@@ -329,7 +331,7 @@ export const liveVisitMachine = setup({
       input: { sceneId: input.sceneId, idPrefix: `${input.chatIdPrefix ?? ''}e` },
     }),
     userId: null,
-    instanceId: null,
+    instanceId: input.instanceId ?? null,
     visitors: [],
     count: 0,
     communication: false,

@@ -15,7 +15,9 @@ export interface ServerProcess {
 
 /**
  * Starts server/main.ts with `env` over the test's environment and waits until /readyz answers
- * 200 (at most 60 s: on a busy 2-core machine compiling the server alone takes 20 s). The caller stops it (SIGTERM for a clean stop, SIGKILL to crash it).
+ * 200 (at most 120 s: on a busy 2-core machine compiling the server alone takes 20 s, and a first
+ * start with the demo content took over 60 s beside another browser test). The caller stops it
+ * (SIGTERM for a clean stop, SIGKILL to crash it).
  */
 export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -33,7 +35,7 @@ export async function startServerProcess(port: number, env: Record<string, strin
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 100));
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(

@@ -46,6 +46,7 @@ const lost = { message: 'Failed to fetch' };
 const events = (_: DirectMessagesSnapshot): AnyEventObject[] => [
   { type: 'dm.open', groupId: 'g1' },
   { type: 'dm.start', userId: 'ben' },
+  { type: 'dm.start', userId: 'ben', text: ' Hello from your space! ' },
   { type: 'dm.close' },
   { type: 'dm.send', text: ' Yes ' },
   { type: 'dm.send', text: '   ' },
@@ -105,6 +106,7 @@ const serializeState = (snapshot: DirectMessagesSnapshot) => {
     more: context.more,
     problem: context.problem !== null,
     error: context.error !== null,
+    pending: context.pending,
   });
 };
 
@@ -221,7 +223,28 @@ describe('directMessagesMachine (model)', () => {
             new Set(p.callsOf('sendMessage').map((c) => (c.input as { clientId: string }).clientId)).size,
           ).toBe(p.callsOf('sendMessage').length);
         }
+      } else if (
+        sent.type === 'xstate.done.actor.loadMessages' &&
+        before.matches({ thread: 'opening' }) &&
+        before.context.pending
+      ) {
+        // A conversation started with a first message sends it, trimmed, once it is open.
+        expect(p.callsOf('sendMessage')).toHaveLength(sends + 1);
+        expect(p.fakes.latest('sendMessage').input).toEqual({
+          groupId: context.openId,
+          text: 'Hello from your space!',
+          clientId: context.clientId,
+        });
+        expect(context.pending).toBeNull();
+        expect(after.matches({ thread: { open: 'sending' } })).toBe(true);
       } else expect(p.callsOf('sendMessage')).toHaveLength(sends);
+      // Only a conversation being started carries a first message.
+      if (context.pending !== null)
+        expect(
+          after.matches({ thread: 'starting' }) ||
+            after.matches({ thread: 'opening' }) ||
+            after.matches({ thread: 'failed' }),
+        ).toBe(true);
 
       if (sent.type === 'xstate.error.actor.sendMessage') {
         // Refused: the reason is shown, nothing is added.
@@ -302,6 +325,37 @@ describe('directMessagesMachine, beyond the model', () => {
     p.fakes.latest('loadGroups').resolve(listed);
     await flush();
     expect(p.actor.getSnapshot().context.unread).toBe(0);
+  });
+});
+
+describe('directMessagesMachine, a first message', () => {
+  it('is dropped, not sent elsewhere, when the conversation cannot be started', async () => {
+    const p = start();
+    p.fakes.latest('loadGroups').resolve(listed);
+    await flush();
+    p.actor.send({ type: 'dm.open', groupId: 'g1' });
+    p.fakes.latest('loadMessages').resolve(page);
+    await flush();
+    // Greeting someone who blocked the user: refused; retrying reopens g1 and sends nothing.
+    p.actor.send({ type: 'dm.start', userId: 'cai', text: 'Hello!' });
+    p.fakes
+      .latest('startGroup')
+      .reject({ status: 422, code: 'BUSINESS_RULE', message: 'You cannot write to this person' });
+    await flush();
+    expect(p.actor.getSnapshot().context).toMatchObject({
+      error: 'You cannot write to this person',
+      pending: null,
+    });
+    p.actor.send({ type: 'dm.retry' });
+    p.fakes.latest('loadMessages').resolve(page);
+    await flush();
+    expect(p.callsOf('sendMessage')).toHaveLength(0);
+    // A blank or too long first message is not kept.
+    for (const text of ['   ', 'x'.repeat(directMessageRules.textMaxLength + 1)]) {
+      p.actor.send({ type: 'dm.start', userId: 'ben', text });
+      expect(p.actor.getSnapshot().context.pending).toBeNull();
+      p.actor.send({ type: 'dm.close' });
+    }
   });
 });
 

@@ -45,6 +45,8 @@ function startVisit(
   ignored: Record<string, 'mute' | 'block'> = {},
   /** Whom the server says the visitor blocked (by default it never answers). */
   serverBlocks: Promise<string[]> = new Promise(() => {}),
+  /** The instance an invitation names. */
+  instanceId?: string,
 ) {
   const fakes = deferredActors();
   let report: ((event: LiveVisitEvent) => void) | undefined;
@@ -81,7 +83,7 @@ function startVisit(
         recallBlocks: fromPromise(() => serverBlocks),
       } as never,
     }),
-    { input: { sceneId: 's1', ignored } },
+    { input: { sceneId: 's1', ignored, ...(instanceId ? { instanceId } : {}) } },
   ).start();
   const play = (event: AnyEventObject) => {
     if (fromHub.has(event.type)) report!(event as LiveVisitEvent);
@@ -396,6 +398,19 @@ describe('live visit machine', () => {
     expect(visit.chatEvents).toHaveLength(chatBefore);
     // Nothing was told back to the server: it knew.
     expect(visit.shared).toEqual([]);
+    visit.actor.stop();
+  });
+
+  it('joins the instance an invitation names first, then the one the server gave', async () => {
+    const visit = startVisit({}, undefined, '4');
+    visit.play({ type: 'live.connected' });
+    expect(visit.fakes.latest('join').input).toEqual({ sceneId: 's1', instanceId: '4' });
+    // Full: the server put the visitor in instance 1, which a reconnect asks for.
+    visit.play({ type: 'xstate.done.actor.join', output: entered('1') });
+    await waitFor(visit.actor, (s) => s.matches('present'));
+    visit.play({ type: 'live.offline' });
+    visit.play({ type: 'live.connected' });
+    expect(visit.fakes.latest('join').input).toEqual({ sceneId: 's1', instanceId: '1' });
     visit.actor.stop();
   });
 

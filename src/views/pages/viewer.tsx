@@ -28,6 +28,7 @@ import { LoadingOverlay } from '../../engine/host/LoadingOverlay';
 import { Modal } from '../kit/Modal';
 import { PageMeta } from '../kit/PageMeta';
 import { useAssetFailureToasts } from '../kit/useAssetFailureToasts';
+import { invitedInstance } from '../kit/viewerUrl';
 import { useEngineEventHub } from '../viewer/engineEvents';
 import { LandscapeBanner } from '../viewer/LandscapeBanner';
 import { panelsFor, type ViewerPanelContext } from '../viewer/panels';
@@ -333,8 +334,13 @@ function LivePresence({
   onVisit: (visit: LiveVisitActor | undefined) => void;
   onEngineEvent: ViewerPanelContext['onEngineEvent'];
 }) {
-  // This page's chat ids, made once.
-  const [input] = useState(() => ({ sceneId, chatIdPrefix: newChatIdPrefix() }));
+  // This page's chat ids, made once; an invitation's link names the instance to join.
+  const search = useSearch();
+  const [input] = useState(() => ({
+    sceneId,
+    chatIdPrefix: newChatIdPrefix(),
+    instanceId: invitedInstance(search),
+  }));
   const visit = useFlow('liveVisit', input, { systemId: 'liveVisit' });
   useEffect(() => {
     onVisit(visit);

@@ -5,16 +5,17 @@ import { useAppActor } from '../../app/AppContext';
 export const directMessagesSystemId = 'directMessages';
 
 /**
- * Opens the Messages window on a conversation with `userId` (made if there is none), when the
- * signed-in user's direct messages run (the header's Messages button); answers whether they do.
+ * Opens the Messages window on a conversation with `userId` (made if there is none), and sends
+ * `text` in it if given, when the signed-in user's direct messages run (the header's Messages
+ * button); answers whether they do.
  */
-export function useMessageSomeone(): (userId: string) => boolean {
+export function useMessageSomeone(): (userId: string, text?: string) => boolean {
   const root = useAppActor();
   return useCallback(
-    (userId: string) => {
+    (userId: string, text?: string) => {
       const dms = root.system.get(directMessagesSystemId);
       if (!dms) return false;
-      dms.send({ type: 'dm.start', userId });
+      dms.send({ type: 'dm.start', userId, ...(text ? { text } : {}) });
       return true;
     },
     [root],
@@ -25,12 +26,12 @@ export function useMessageSomeone(): (userId: string) => boolean {
  * In the viewer: opens the Chat panel on its Direct tab with the conversation with `userId` (the
  * viewer page runs the direct messages of a signed-in visitor).
  */
-export function useChatInViewer(): (userId: string) => void {
+export function useChatInViewer(): (userId: string, text?: string) => void {
   const root = useAppActor();
   const messageSomeone = useMessageSomeone();
   return useCallback(
-    (userId: string) => {
-      if (messageSomeone(userId))
+    (userId: string, text?: string) => {
+      if (messageSomeone(userId, text))
         root.system.get('viewerSidebar')?.send({ type: 'panel.open', panel: 'chat' });
     },
     [root, messageSomeone],

@@ -5,12 +5,14 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SceneMetadata } from '../../../contracts/scenes';
-import { useFlow, useSession } from '../../app/AppContext';
+import { useAppActor, useFlow, useSession } from '../../app/AppContext';
+import type { LiveVisitActor } from '../../machines/liveVisitMachine';
 import type { FollowActorRef } from '../../machines/followMachine';
 import { selectIsMe } from '../../machines/sessionMachine';
 import { FollowButton, useFollow, useFollowerCount } from '../social/FollowButton';
 import { useChatInViewer } from '../social/messageSomeone';
 import { shortenCount } from '../../lib/format';
+import { inviteUrl } from '../kit/viewerUrl';
 import { CommentThread } from './CommentThread';
 import { LikeBar } from './LikeBar';
 
@@ -64,7 +66,7 @@ export function InfoPanel({ metadata, embed }: { metadata: SceneMetadata; embed:
           ))}
         </Stack>
       )}
-      <CreatorCard creator={metadata.creator} embed={embed} />
+      <CreatorCard metadata={metadata} embed={embed} />
       {/* Slot: the comments of the space (list, replies, edited marker, Add a comment) arrive with the social features. */}
       {metadata.state === 'Published' && (
         <CommentThread sceneId={metadata.sceneId} ownerId={metadata.ownerId} />
@@ -73,8 +75,9 @@ export function InfoPanel({ metadata, embed }: { metadata: SceneMetadata; embed:
   );
 }
 
-function CreatorCard({ creator, embed }: { creator: SceneMetadata['creator']; embed: boolean }) {
+function CreatorCard({ metadata, embed }: { metadata: SceneMetadata; embed: boolean }) {
   const { t } = useTranslation();
+  const { creator } = metadata;
   const profile = useFlow('profile', { userId: creator.userId });
   const follow = useFollow(creator.userId);
   const session = useSession();
@@ -88,7 +91,7 @@ function CreatorCard({ creator, embed }: { creator: SceneMetadata['creator']; em
         <Avatar src={creator.profilePicture ?? undefined} alt="">
           {creator.name.slice(0, 1).toUpperCase()}
         </Avatar>
-        <CreatorMenu creator={creator} embed={embed} />
+        <CreatorMenu metadata={metadata} embed={embed} />
         {!isMe && !embed && <FollowButton actor={follow} name={creator.name} />}
       </Stack>
       {profile && <CreatorCounts profile={profile} follow={follow} />}
@@ -125,18 +128,56 @@ function CreatorCounts({ profile, follow }: { profile: ProfileRef; follow?: Foll
   );
 }
 
-/** The creator's name opens the creator dropdown: view the profile, and chat (a direct message). */
-function CreatorMenu({ creator, embed }: { creator: SceneMetadata['creator']; embed: boolean }) {
+/**
+ * The creator's name opens the creator dropdown: view the profile; signed in, greet them, chat
+ * with them, or invite them to the instance the visitor is in (each a direct message, in the Chat
+ * panel's Direct tab); while present in the space, mute them for oneself.
+ */
+function CreatorMenu({ metadata, embed }: { metadata: SceneMetadata; embed: boolean }) {
   const { t } = useTranslation();
+  const { creator } = metadata;
   const session = useSession();
   const isMe = useSelector(session, (s) => selectIsMe(s, creator.userId));
   const signedIn = useSelector(session, (s) => s.context.user !== null);
   const chatInViewer = useChatInViewer();
-  // Chat: a direct message to the creator, in the Chat panel's Direct tab (signed in, not oneself).
-  const chatWith = signedIn && !isMe && !embed ? () => chatInViewer(creator.userId) : null;
+  const root = useAppActor();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const profileHref = `/user/${encodeURIComponent(creator.userId)}`;
+  // Read as the menu opens: the visit runs while the viewer shows communications.
+  const visit = anchor ? (root.system.get('liveVisit') as LiveVisitActor | undefined) : undefined;
+  const ignored = visit?.getSnapshot().context.ignored[creator.userId];
+  const muted = ignored === 'mute';
+  const writes = signedIn && !isMe && !embed;
+  const title = metadata.title;
+  const actions: { key: string; label: string; run: () => void }[] = [];
+  if (writes) {
+    actions.push(
+      {
+        key: 'greet',
+        label: t('viewer.creator.greet'),
+        run: () => chatInViewer(creator.userId, t('viewer.creator.greetText', { title })),
+      },
+      { key: 'chat', label: t('viewer.creator.chat'), run: () => chatInViewer(creator.userId) },
+      {
+        key: 'invite',
+        label: t('viewer.creator.invite'),
+        run: () => {
+          const instanceId = (root.system.get('liveVisit') as LiveVisitActor | undefined)?.getSnapshot()
+            .context.instanceId;
+          const url = inviteUrl(metadata.sceneId, instanceId ?? null);
+          chatInViewer(creator.userId, t('viewer.creator.inviteText', { title, url }));
+        },
+      },
+    );
+  }
+  // (Someone blocked is unblocked from the "Who is here" list.)
+  if (visit && !isMe && ignored !== 'block')
+    actions.push({
+      key: 'mute',
+      label: t(muted ? 'viewer.creator.unmute' : 'viewer.creator.mute'),
+      run: () => visit.send({ type: 'live.ignore', userId: creator.userId, kind: muted ? null : 'mute' }),
+    });
   return (
     <>
       <Button
@@ -166,16 +207,17 @@ function CreatorMenu({ creator, embed }: { creator: SceneMetadata['creator']; em
             {t('viewer.creator.viewProfile')}
           </MenuItem>
         )}
-        {chatWith && (
+        {actions.map((action) => (
           <MenuItem
+            key={action.key}
             onClick={() => {
               setAnchor(null);
-              chatWith();
+              action.run();
             }}
           >
-            {t('viewer.creator.chat')}
+            {action.label}
           </MenuItem>
-        )}
+        ))}
       </Menu>
     </>
   );
