@@ -31,7 +31,7 @@ const creatorsEach = 4;
 const followersEach = 20;
 const connections = 50;
 const loadSeconds = 4;
-const measuredRounds = 3;
+const measuredRounds = 5;
 const p95BudgetMs = 20;
 
 const subdomainOf = (d: number) => `district-${String(d).padStart(4, '0')}`;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -158,7 +158,14 @@ export default async function districtRoutes(
         response: { 200: District, ...noAccess, ...noDistrict },
       },
     },
-    async (request) => service.bySubdomain(request.params.subdomain, who(request)),
+    async (request, reply) => {
+      const callerId = who(request);
+      if (callerId) return service.bySubdomain(request.params.subdomain, callerId);
+      // Every anonymous visit of a district's host asks for this: its JSON is made once.
+      // (A string with a JSON type is sent as it is: the schema's types do not know that.)
+      const json = await service.bySubdomainJson(request.params.subdomain);
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+    },
   );
 
   app.get(

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import {
-  type District,
+  District,
   type DistrictAccess,
   type DistrictChanges,
   type DistrictCreateFields,
@@ -108,6 +109,12 @@ function districtOf(row: DistrictSelectRow): District {
 const districtRoleOf = (role: string | null) => (role === 'Owner' || role === 'Creator' ? role : null);
 
 /** A district the caller may see: 403 when it is private to them. */
+/**
+ * The JSON of the answers anonymous visitors get, made once per cached answer: the same text the
+ * route's serializer would write (encoded by the schema), without encoding it on every request.
+ */
+const anonymousJson = new WeakMap<District, string>();
+
 function visibleDistrict(district: District): District {
   if (!district.public && !district.districtUserRole) throw forbidden(districtMessages.noAccess);
   return district;
@@ -217,6 +224,17 @@ export class DistrictService {
       districtUserRole: districtRoleOf(personal.role),
       following: Boolean(personal.following),
     });
+  }
+
+  /** What `bySubdomain` answers an anonymous visitor, as JSON. */
+  async bySubdomainJson(subdomain: string): Promise<string> {
+    const district = await this.bySubdomain(subdomain, null);
+    let json = anonymousJson.get(district);
+    if (json === undefined) {
+      json = JSON.stringify(z.encode(District, district));
+      anonymousJson.set(district, json);
+    }
+    return json;
   }
 
   async get(id: string, callerId: string | null): Promise<District> {

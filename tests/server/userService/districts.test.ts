@@ -39,6 +39,11 @@ describe.each(testDatabases())('districts on $name', ({ open }) => {
     const read = await call('GET', api(`/info/${district.subdomain}`), null);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ districtId: district.districtId, districtUserRole: null });
+    // The anonymous answer (written once, as JSON) is the one signed-in callers get, but their role.
+    expect(read.headers['content-type']).toBe('application/json; charset=utf-8');
+    const asOwner = (await call('GET', api(`/info/${district.subdomain}`), ada)).json();
+    expect(read.json()).toEqual({ ...asOwner, districtUserRole: null, following: false });
+    expect((await call('GET', api(`/info/${district.subdomain}`), null)).body).toBe(read.body);
     expect((await call('GET', api('/my'), ada)).json().items.map((d: District) => d.subdomain)).toEqual([
       district.subdomain,
     ]);
