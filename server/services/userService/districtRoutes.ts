@@ -159,11 +159,9 @@ export default async function districtRoutes(
       },
     },
     async (request, reply) => {
-      const callerId = who(request);
-      if (callerId) return service.bySubdomain(request.params.subdomain, callerId);
-      // Every anonymous visit of a district's host asks for this: its JSON is made once.
+      // Every visit of a district's host asks for this: its JSON is made once per kind of caller.
       // (A string with a JSON type is sent as it is: the schema's types do not know that.)
-      const json = await service.bySubdomainJson(request.params.subdomain);
+      const json = await service.bySubdomainJson(request.params.subdomain, who(request));
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
     },
   );

@@ -110,10 +110,11 @@ const districtRoleOf = (role: string | null) => (role === 'Owner' || role === 'C
 
 /** A district the caller may see: 403 when it is private to them. */
 /**
- * The JSON of the answers anonymous visitors get, made once per cached answer: the same text the
- * route's serializer would write (encoded by the schema), without encoding it on every request.
+ * The JSON of a cached district's answers, by the caller's role and follow ('' for anonymous
+ * visitors): the same text the route's serializer would write (encoded by the schema), made once
+ * instead of on every request.
  */
-const anonymousJson = new WeakMap<District, string>();
+const answersJson = new WeakMap<District, Map<string, string>>();
 
 function visibleDistrict(district: District): District {
   if (!district.public && !district.districtUserRole) throw forbidden(districtMessages.noAccess);
@@ -198,6 +199,28 @@ export class DistrictService {
   }
 
   async bySubdomain(subdomain: string, callerId: string | null): Promise<District> {
+    return (await this.answerFor(subdomain, callerId)).answer;
+  }
+
+  /** What `bySubdomain` answers, as JSON. */
+  async bySubdomainJson(subdomain: string, callerId: string | null): Promise<string> {
+    const { shared, answer } = await this.answerFor(subdomain, callerId);
+    let texts = answersJson.get(shared);
+    if (!texts) answersJson.set(shared, (texts = new Map()));
+    const key = callerId ? `${answer.districtUserRole}|${answer.following}` : '';
+    let json = texts.get(key);
+    if (json === undefined) {
+      json = JSON.stringify(z.encode(District, answer));
+      texts.set(key, json);
+    }
+    return json;
+  }
+
+  /** The cached district (`shared`) and the caller's answer made of it. */
+  private async answerFor(
+    subdomain: string,
+    callerId: string | null,
+  ): Promise<{ shared: District; answer: District }> {
     const key = subdomain.toLowerCase();
     // An unknown subdomain is not kept: a district made a moment later is found at once. What is
     // kept is the answer an anonymous visitor gets, built once (never changed: the caller's role
@@ -207,7 +230,7 @@ export class DistrictService {
       if (!found) throw noSuchDistrict();
       return { id: found.district.id, district: Object.freeze(districtOf(found)) };
     });
-    if (!callerId) return visibleDistrict(district);
+    if (!callerId) return { shared: district, answer: visibleDistrict(district) };
     const [personal] = await this.personal.get(`${id}|${callerId}`, this.generation, () =>
       this.db
         .select({
@@ -219,22 +242,12 @@ export class DistrictService {
         .from(sql`(select 1) as one`)
         .then(([found]) => found),
     );
-    return visibleDistrict({
+    const answer = visibleDistrict({
       ...district,
       districtUserRole: districtRoleOf(personal.role),
       following: Boolean(personal.following),
     });
-  }
-
-  /** What `bySubdomain` answers an anonymous visitor, as JSON. */
-  async bySubdomainJson(subdomain: string): Promise<string> {
-    const district = await this.bySubdomain(subdomain, null);
-    let json = anonymousJson.get(district);
-    if (json === undefined) {
-      json = JSON.stringify(z.encode(District, district));
-      anonymousJson.set(district, json);
-    }
-    return json;
+    return { shared: district, answer };
   }
 
   async get(id: string, callerId: string | null): Promise<District> {
