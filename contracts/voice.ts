@@ -21,6 +21,26 @@ export const voiceDefaults = {
   /** Signals one user may send per window (an offer brings a dozen ICE candidates). */
   signalsPerWindow: 200,
   signalWindowMs: 10_000,
+  /** Metres beyond which nobody is heard, and no connection is opened. */
+  rangeMetres: 25,
+  /**
+   * Metres a newcomer must be nearer than a current peer to take their place (and a current peer
+   * may go beyond the range): peers do not come and go while two people walk side by side.
+   */
+  hysteresisMetres: 2,
+  /** Connections a browser accepts in all (the others' choices of it included). */
+  maxConnections: 12,
+} as const;
+
+/**
+ * How a peer's voice fades with distance (WebAudio PannerNode, 'inverse' model): full within
+ * `refDistance` metres, half at twice that, and no quieter beyond `maxDistance`.
+ */
+export const voiceSpatial = {
+  distanceModel: 'inverse',
+  refDistance: 2,
+  maxDistance: 25,
+  rolloffFactor: 1,
 } as const;
 
 export const VoiceSignalKind = z.enum(['offer', 'answer', 'candidate', 'bye']);

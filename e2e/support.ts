@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+  type WorkerInfo,
+} from '@playwright/test';
 import base from '../src/i18n/en.json' with { type: 'json' };
 import commerce from '../src/i18n/parts/commerce.json' with { type: 'json' };
 import exploreSpaces from '../src/i18n/parts/exploreSpaces.json' with { type: 'json' };
@@ -18,6 +25,7 @@ import districtGroups from '../src/i18n/parts/districtGroups.json' with { type: 
 import districtLibrary from '../src/i18n/parts/districtLibrary.json' with { type: 'json' };
 import sceneEvents from '../src/i18n/parts/sceneEvents.json' with { type: 'json' };
 import directMessages from '../src/i18n/parts/directMessages.json' with { type: 'json' };
+import voice from '../src/i18n/parts/voice.json' with { type: 'json' };
 
 export const port = Number(process.env.E2E_PORT);
 /** A district subdomain of the test server (`*.localhost` resolves to loopback in Chromium). */
@@ -51,6 +59,7 @@ const en = [
   districtLibrary,
   sceneEvents,
   directMessages,
+  voice,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base);
 
 /** Looks up a catalogue string by its dotted key. */
@@ -239,5 +248,32 @@ export async function watchCspViolations(page: Page): Promise<() => Promise<stri
   return async () => [
     ...(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])),
     ...fromConsole,
+  ];
+}
+
+/**
+ * A worker-scoped fixture: one page per worker with the project's address and stored state (and
+ * `options`), for specs that walk many pages. What the pages share (the app's scripts, fonts,
+ * pictures) loads once, as for a visitor; each page is still opened by its address.
+ */
+export function walkingPage(options: BrowserContextOptions = {}) {
+  return [
+    async ({ browser }: { browser: Browser }, use: (page: Page) => Promise<void>, workerInfo: WorkerInfo) => {
+      const context = await browser.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+        storageState: workerInfo.project.use.storageState as BrowserContextOptions['storageState'],
+        ...options,
+      });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: 'worker' as const },
+  ] as [
+    (
+      fixtures: { browser: Browser },
+      use: (page: Page) => Promise<void>,
+      workerInfo: WorkerInfo,
+    ) => Promise<void>,
+    { scope: 'worker' },
   ];
 }

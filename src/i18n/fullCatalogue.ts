@@ -6,6 +6,7 @@ import districts from './parts/districts.json';
 import groups from './parts/groups.json';
 import sceneEvents from './parts/sceneEvents.json';
 import directMessages from './parts/directMessages.json';
+import voice from './parts/voice.json';
 
 type Tree = { [key: string]: string | Tree };
 const merge = (into: Tree, extra: Tree): Tree => {
@@ -20,7 +21,7 @@ const merge = (into: Tree, extra: Tree): Tree => {
 /**
  * The whole English catalogue: the first visit's (index.ts) and the parts features add when
  * their code loads (commentsCatalogue.ts, districtsCatalogue.ts, groupsCatalogue.ts, districtGroupsCatalogue.ts,
- * districtLibraryCatalogue.ts, sceneEventsCatalogue.ts, directMessagesCatalogue.ts). For tests of the catalogue; the
+ * districtLibraryCatalogue.ts, sceneEventsCatalogue.ts, directMessagesCatalogue.ts, voiceCatalogue.ts). For tests of the catalogue; the
  * app never imports it.
  */
 export const fullCatalogue = [
@@ -31,4 +32,5 @@ export const fullCatalogue = [
   districtLibrary,
   sceneEvents,
   directMessages,
+  voice,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), englishCatalogue as unknown as Tree);

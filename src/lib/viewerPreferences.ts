@@ -47,6 +47,7 @@ export const ignoredStorageKey = 'spaces.live.ignored';
 /** How many muted or blocked visitors a browser remembers (the latest). */
 export const ignoredRemembered = 500;
 export const soundStorageKey = 'spaces.viewer.sound';
+export const voiceStorageKey = 'spaces.live.voice';
 
 /** The part of `Storage` used (tests give a map). */
 export type PreferenceStorage = Pick<Storage, 'getItem' | 'setItem'>;
@@ -173,4 +174,22 @@ export function saveIgnoredVisitors(
 ) {
   const kept = Object.entries(ignored).filter(([userId]) => !isGuest(userId));
   writeJson(storage, ignoredStorageKey, Object.fromEntries(kept.slice(-ignoredRemembered)));
+}
+
+/** How this browser's visitor talks: push to talk (the default) or open mic, and the microphone chosen. */
+export interface VoicePreferences {
+  mode: 'pushToTalk' | 'openMic';
+  deviceId: string | null;
+}
+
+export function loadVoice(storage: PreferenceStorage | null = browserStorage()): VoicePreferences {
+  const stored = readJson(storage, voiceStorageKey);
+  return {
+    mode: stored.mode === 'openMic' ? 'openMic' : 'pushToTalk',
+    deviceId: typeof stored.deviceId === 'string' && stored.deviceId.length <= 500 ? stored.deviceId : null,
+  };
+}
+
+export function saveVoice(voice: VoicePreferences, storage: PreferenceStorage | null = browserStorage()) {
+  writeJson(storage, voiceStorageKey, voice);
 }

@@ -6,6 +6,7 @@ import {
   fromCallback,
   fromPromise,
   raise,
+  sendParent,
   sendTo,
   setup,
 } from 'xstate';
@@ -18,7 +19,9 @@ import {
 import { type ChatMessage, isGuest } from '../../contracts/live';
 import { decodePoses, emotes, type LivePoseVisitor, type Pose } from '../../contracts/livePoses';
 import type { EngineCommand } from '../engine/protocol';
+import type { VoiceSignalReceived } from '../../contracts/voice';
 import { chatMachine, hubErrorText } from './chatMachine';
+import { type VoiceEvent, voiceMachine, type VoiceMode } from './voiceMachine';
 import { type HubConnectionEvent, hubConnectionMachine, type HubMessage } from './hubConnectionMachine';
 
 export interface LiveVisitInput {
@@ -29,6 +32,8 @@ export interface LiveVisitInput {
   chatIdPrefix?: string;
   /** The instance to join first (an invitation's; the server puts the visitor elsewhere if it is full or gone). */
   instanceId?: string;
+  /** How the visitor talks, as this browser remembers it. */
+  voice?: { mode?: VoiceMode; deviceId?: string | null };
 }
 
 /**
@@ -46,6 +51,10 @@ export interface LiveVisitContext {
   chat: ActorRefFrom<typeof chatMachine>;
   /** The Event chat: everyone in the space while one of its events is on (systemId `eventChat`). */
   eventChat: ActorRefFrom<typeof chatMachine>;
+  /** Voice: the nearest peers' connections and the microphone (systemId `voice`). */
+  voice: ActorRefFrom<typeof liveVoiceMachine>;
+  /** Whether the visitor's voice goes out now (their pose says so). */
+  speaking: boolean;
   /** The visitor's user id, once they are in. */
   userId: string | null;
   /** The instance the visitor is in, kept while reconnecting so that they rejoin it. */
@@ -84,6 +93,8 @@ export type LiveVisitEvent =
   /** The visitor plays an emote (1–9). */
   | { type: 'live.emote'; emote: number }
   | { type: 'live.emoteEnded' }
+  /** The voice says whether the visitor is heard now. */
+  | { type: 'live.speaking'; speaking: boolean }
   /** The space's owner mutes, unmutes, removes or bans another visitor. */
   | { type: 'live.moderate'; action: ModerationAction; userId: string }
   /** The visitor mutes or blocks another for themselves (null lifts it). */
@@ -109,6 +120,7 @@ export const liveTargets = [
   'PoseVisitors',
   'PoseVisitorsLeft',
   'RemovedFromScene',
+  'VoiceSignal',
 ] as const;
 const read = new Set<string>(liveTargets);
 
@@ -250,16 +262,78 @@ function blockCommand(context: LiveVisitContext, userId: string, blocked: boolea
   };
 }
 
-/** The visitor's pose for the hub, from what the engine told and the emote playing. */
-export const poseOf = (context: Pick<LiveVisitContext, 'stance' | 'emote'>): Pose | null =>
+/** The visitor's pose for the hub, from what the engine told, the emote playing and their voice. */
+export const poseOf = (
+  context: Pick<LiveVisitContext, 'stance' | 'emote'> & { speaking?: boolean },
+): Pose | null =>
   context.stance && {
     x: context.stance.position[0],
     y: context.stance.position[1],
     z: context.stance.position[2],
     yaw: (context.stance.yaw * Math.PI) / 180,
-    speaking: false,
+    speaking: context.speaking ?? false,
     emote: context.emote,
   };
+
+/** Where the visitor is, for their voice. */
+const voiceMoved = (event: Extract<LiveVisitEvent, { type: 'live.moved' }>): VoiceEvent => ({
+  type: 'voice.moved',
+  self: { x: event.position[0], z: event.position[2], yaw: event.yaw },
+});
+
+/** Whom the visitor does not want to hear (muted or blocked), for their voice. */
+const voiceIgnored = (context: Pick<LiveVisitContext, 'ignored'>): VoiceEvent => ({
+  type: 'voice.ignored',
+  userIds: Object.keys(context.ignored),
+});
+
+/** The voice of a visit: it tells the visit whether the visitor is heard. */
+export const liveVoiceMachine = voiceMachine.provide({
+  actions: {
+    reportSpeaking: sendParent((_, params: { speaking: boolean }) => ({ type: 'live.speaking', ...params })),
+  },
+});
+
+/**
+ * What the voice learns from one hub message: where the others are (Poses, by the user ids their
+ * pose ids stand for), who left (PoseVisitorsLeft), a WebRTC signal (VoiceSignal); null otherwise.
+ */
+export function voiceEventOf(
+  event: LiveVisitEvent,
+  known: LiveVisitContext['poseVisitors'],
+  ownId: number | null,
+): VoiceEvent | null {
+  if (event.type !== 'live.message') return null;
+  const [data] = event.args;
+  switch (event.target) {
+    case 'Poses': {
+      if (typeof data !== 'string' && !(data instanceof Uint8Array)) return null;
+      const others: Record<string, { x: number; z: number }> = {};
+      for (const p of decodePoses(data)) {
+        const who = known[p.id];
+        if (who && p.id !== ownId) others[who.userId] = { x: p.x, z: p.z };
+      }
+      return Object.keys(others).length ? { type: 'voice.heard', others } : null;
+    }
+    case 'PoseVisitorsLeft': {
+      if (!Array.isArray(data)) return null;
+      const userIds = data.flatMap((id) => (typeof id === 'number' && known[id] ? [known[id].userId] : []));
+      return userIds.length ? { type: 'voice.left', userIds } : null;
+    }
+    case 'VoiceSignal': {
+      const signal = data as Partial<VoiceSignalReceived> | undefined;
+      if (
+        typeof signal?.from !== 'string' ||
+        typeof signal.kind !== 'string' ||
+        typeof signal.data !== 'string'
+      )
+        return null;
+      return { type: 'voice.signal', signal: signal as VoiceSignalReceived };
+    }
+    default:
+      return null;
+  }
+}
 
 /**
  * A visit's presence in a space (platform.md §7.6): the live-user hub connection is its child
@@ -283,6 +357,7 @@ export const liveVisitMachine = setup({
     hub: hubConnectionMachine,
     chat: chatMachine,
     eventChat: chatMachine,
+    voice: liveVoiceMachine,
     watchHub,
     join: fromPromise<LiveInstanceEntered, { sceneId: string; instanceId: string | null }>(async () => {
       throw new Error('join not provided');
@@ -330,6 +405,8 @@ export const liveVisitMachine = setup({
       // Its own ids: a message's id is kept by the server across both chats.
       input: { sceneId: input.sceneId, idPrefix: `${input.chatIdPrefix ?? ''}e` },
     }),
+    voice: spawn('voice', { id: 'voice', systemId: 'voice', input: input.voice ?? {} }),
+    speaking: false,
     userId: null,
     instanceId: input.instanceId ?? null,
     visitors: [],
@@ -370,14 +447,25 @@ export const liveVisitMachine = setup({
               ),
             }),
           }),
+          sendTo(
+            ({ context }) => context.voice,
+            ({ context }) => voiceIgnored(context),
+          ),
         ],
       },
     },
   ],
   on: {
     'live.moved': {
-      actions: assign({ stance: ({ event }) => ({ position: event.position, yaw: event.yaw }) }),
+      actions: [
+        assign({ stance: ({ event }) => ({ position: event.position, yaw: event.yaw }) }),
+        sendTo(
+          ({ context }) => context.voice,
+          ({ event }) => voiceMoved(event),
+        ),
+      ],
     },
+    'live.speaking': { actions: assign({ speaking: ({ event }) => event.speaking }) },
     'live.ignore': {
       guard: ({ context, event }) => event.userId !== context.userId && event.userId.length > 0,
       actions: [
@@ -398,6 +486,10 @@ export const liveVisitMachine = setup({
           },
         }),
         { type: 'rememberIgnored', params: ({ context }) => ({ ignored: context.ignored }) },
+        sendTo(
+          ({ context }) => context.voice,
+          ({ context }) => voiceIgnored(context),
+        ),
       ],
     },
     'live.message': {
@@ -465,6 +557,14 @@ export const liveVisitMachine = setup({
           const type = context.communication ? ('chat.available' as const) : ('chat.disabled' as const);
           for (const chat of [context.chat, context.eventChat])
             enqueue.sendTo(chat, { type, userId: context.userId ?? '' });
+          // Voice too: the space's communication ACL holds for it.
+          enqueue.sendTo(context.voice, voiceIgnored(context));
+          enqueue.sendTo(
+            context.voice,
+            context.communication
+              ? { type: 'voice.available', userId: context.userId ?? '' }
+              : { type: 'voice.disabled' },
+          );
         }),
         // The others see the visitor where they stand at once, not only once they move.
         { type: 'sendPose', params: ({ context }) => ({ pose: poseOf(context) }) },
@@ -472,6 +572,7 @@ export const liveVisitMachine = setup({
       exit: [
         sendTo(({ context }) => context.chat, { type: 'chat.unavailable' as const }),
         sendTo(({ context }) => context.eventChat, { type: 'chat.unavailable' as const }),
+        sendTo(({ context }) => context.voice, { type: 'voice.unavailable' as const }),
         { type: 'toEngine', params: { command: { channel: 'Viewer', method: 'clearAvatars', payload: {} } } },
       ],
       on: {
@@ -479,6 +580,17 @@ export const liveVisitMachine = setup({
         'live.moved': {
           actions: [
             assign({ stance: ({ event }) => ({ position: event.position, yaw: event.yaw }) }),
+            sendTo(
+              ({ context }) => context.voice,
+              ({ event }) => voiceMoved(event),
+            ),
+            { type: 'sendPose', params: ({ context }) => ({ pose: poseOf(context) }) },
+          ],
+        },
+        'live.speaking': {
+          guard: ({ context, event }) => context.speaking !== event.speaking,
+          actions: [
+            assign({ speaking: ({ event }) => event.speaking }),
             { type: 'sendPose', params: ({ context }) => ({ pose: poseOf(context) }) },
           ],
         },
@@ -528,6 +640,11 @@ export const liveVisitMachine = setup({
           {
             guard: ({ context, event }) => avatarCommand(event, context.poseId, blockedIn(context)) !== null,
             actions: [
+              // Where the others are, for the voice (before a leaver's name is forgotten).
+              enqueueActions(({ context, event, enqueue }) => {
+                const heard = voiceEventOf(event, context.poseVisitors, context.poseId);
+                if (heard) enqueue.sendTo(context.voice, heard);
+              }),
               // Named first, so that a blocked visitor's first pose is already known as theirs.
               assign({
                 poseVisitors: ({ context, event }) => poseVisitorsAfter(context.poseVisitors, event),
@@ -539,6 +656,14 @@ export const liveVisitMachine = setup({
                 }),
               },
             ],
+          },
+          {
+            // A WebRTC signal from another visitor, for the voice.
+            guard: ({ event }) => messageFor(event, 'VoiceSignal') !== undefined,
+            actions: enqueueActions(({ context, event, enqueue }) => {
+              const signal = voiceEventOf(event, context.poseVisitors, context.poseId);
+              if (signal) enqueue.sendTo(context.voice, signal);
+            }),
           },
           {
             // Every name is kept, also of those left out (blocked), so that unblocking finds them.
@@ -573,3 +698,4 @@ export const liveVisitMachine = setup({
 });
 
 export type LiveVisitActor = ActorRefFrom<typeof liveVisitMachine>;
+export type LiveVoiceActor = ActorRefFrom<typeof liveVoiceMachine>;

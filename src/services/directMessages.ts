@@ -6,6 +6,7 @@ import type {
   DirectMessageGroupsAnswer,
   DirectMessagesPage,
 } from '../../contracts/directMessages';
+import type { VoiceConfig } from '../../contracts/voice';
 import { call } from './scenes';
 
 /**
@@ -42,6 +43,9 @@ export const directMessagesApi = (api: KyInstance) => ({
   /** Whom the caller blocked (contracts/blocks.ts). */
   blocks: (signal?: AbortSignal) =>
     call(() => api.get('communicationInteractionService/blocks', { signal }).json<BlocksAnswer>()),
+  /** How visitors talk here (contracts/voice.ts): the STUN and TURN servers, and the peers heard at once. */
+  voice: (signal?: AbortSignal) =>
+    call(() => api.get('communicationInteractionService/voice', { signal }).json<VoiceConfig>()),
   /** Blocks a signed-in user (contracts/blocks.ts), or lifts the block. */
   block: (userId: string, blocked: boolean) =>
     call(() => (blocked ? api.put(blockPath(userId)) : api.delete(blockPath(userId)))).then(() => undefined),

@@ -53,6 +53,7 @@ function startVisit(
   let released = 0;
   const chatEvents: AnyEventObject[] = [];
   const eventChatEvents: AnyEventObject[] = [];
+  const voiceEvents: AnyEventObject[] = [];
   const commands: EngineCommand[] = [];
   const poses: unknown[] = [];
   const moderated: unknown[] = [];
@@ -75,6 +76,9 @@ function startVisit(
         eventChat: fromCallback(({ receive }) => {
           receive((event) => eventChatEvents.push(event));
         }),
+        voice: fromCallback(({ receive }) => {
+          receive((event) => voiceEvents.push(event));
+        }),
         join: fakes.deferred('join'),
         watchHub: fromCallback<LiveVisitEvent>(({ sendBack }) => {
           report = sendBack;
@@ -95,6 +99,7 @@ function startVisit(
     play,
     chatEvents,
     eventChatEvents,
+    voiceEvents,
     commands,
     poses,
     moderated,
@@ -109,8 +114,9 @@ const withoutHub = (context: object) => {
     hub: _hub,
     chat: _chat,
     eventChat: _eventChat,
+    voice: _voice,
     ...rest
-  } = context as { hub: unknown; chat: unknown; eventChat: unknown };
+  } = context as { hub: unknown; chat: unknown; eventChat: unknown; voice: unknown };
   return rest;
 };
 
@@ -165,6 +171,21 @@ describePaths('live visit machine (model)', getTransitionPaths(model), (path) =>
     const snapshot = visit.actor.getSnapshot();
     expect(snapshot.value).toEqual(step.state.value);
     expect(withoutHub(snapshot.context)).toEqual(withoutHub(step.state.context));
+    // Voice follows presence and the space's communication ACL, like the chats; and it never hears
+    // whom the visitor muted or blocked.
+    const availability = visit.voiceEvents.filter((e) =>
+      /^voice\.(available|disabled|unavailable)$/.test(e.type),
+    );
+    const expected = snapshot.matches('present')
+      ? snapshot.context.communication
+        ? 'voice.available'
+        : 'voice.disabled'
+      : 'voice.unavailable';
+    if (availability.length > 0 || snapshot.matches('present'))
+      expect(availability.at(-1)?.type).toBe(expected);
+    const ignoredToVoice = visit.voiceEvents.filter((e) => e.type === 'voice.ignored').at(-1) as
+      { userIds: string[] } | undefined;
+    if (ignoredToVoice) expect(ignoredToVoice.userIds).toEqual(Object.keys(snapshot.context.ignored));
     const joins = visit.fakes.calls.filter((c) => c.name === 'join');
     if (joins.length > joinsBefore) {
       // Each join asks for the space, and after a reconnect for the instance the visitor was in.
@@ -277,6 +298,54 @@ describePaths('live visit machine (model)', getTransitionPaths(model), (path) =>
 });
 
 describe('live visit machine', () => {
+  it('tells the voice where the others are, who left, their signals, and sends the speaking bit', async () => {
+    const visit = startVisit();
+    visit.play({ type: 'live.connected' });
+    visit.play({ type: 'xstate.done.actor.join', output: entered('1') });
+    await waitFor(visit.actor, (s) => s.matches('present'));
+    visit.play({ type: 'live.message', target: 'PoseVisitors', args: [[{ ...visitor('ana'), poseId: 7 }]] });
+    visit.play({ type: 'live.message', target: 'Poses', args: [posesText] });
+    // The visitor's own pose (id 1) is not another's.
+    expect(visit.voiceEvents.filter((e) => e.type === 'voice.heard')).toEqual([
+      { type: 'voice.heard', others: { ana: { x: 2, z: -3 } } },
+    ]);
+    const offer = { kind: 'offer', data: 'v=0', from: 'ana', sceneId: 's1', instanceId: '1' };
+    visit.play({ type: 'live.message', target: 'VoiceSignal', args: [offer] });
+    visit.play({ type: 'live.message', target: 'VoiceSignal', args: [{ kind: 'offer' }] });
+    expect(visit.voiceEvents.filter((e) => e.type === 'voice.signal')).toEqual([
+      { type: 'voice.signal', signal: offer },
+    ]);
+    visit.play({ type: 'live.message', target: 'PoseVisitorsLeft', args: [[7]] });
+    expect(visit.voiceEvents.at(-1)).toEqual({ type: 'voice.left', userIds: ['ana'] });
+    visit.play({ type: 'live.moved', position: [1, 0, 2], yaw: 90 });
+    expect(visit.voiceEvents.at(-1)).toEqual({ type: 'voice.moved', self: { x: 1, z: 2, yaw: 90 } });
+    visit.actor.send({ type: 'live.speaking', speaking: true });
+    expect(visit.poses.at(-1)).toMatchObject({ x: 1, z: 2, speaking: true });
+    const sent = visit.poses.length;
+    // Said twice, it is sent once.
+    visit.actor.send({ type: 'live.speaking', speaking: true });
+    expect(visit.poses).toHaveLength(sent);
+    visit.actor.send({ type: 'live.speaking', speaking: false });
+    expect(visit.poses.at(-1)).toMatchObject({ speaking: false });
+    visit.actor.stop();
+  });
+
+  it('a space whose communication ACL leaves the visitor out disables voice, and muting someone stops hearing them', async () => {
+    const visit = startVisit({ ben: 'mute' });
+    visit.play({ type: 'live.connected' });
+    visit.play({ type: 'xstate.done.actor.join', output: entered('2', false) });
+    await waitFor(visit.actor, (s) => s.matches('present'));
+    expect(visit.voiceEvents.slice(-2)).toEqual([
+      { type: 'voice.ignored', userIds: ['ben'] },
+      { type: 'voice.disabled' },
+    ]);
+    visit.actor.send({ type: 'live.ignore', userId: 'ana', kind: 'mute' });
+    expect(visit.voiceEvents.at(-1)).toEqual({ type: 'voice.ignored', userIds: ['ben', 'ana'] });
+    visit.play({ type: 'live.offline' });
+    expect(visit.voiceEvents.at(-1)).toEqual({ type: 'voice.unavailable' });
+    visit.actor.stop();
+  });
+
   it("gives the Event chat what was said at the event before the visitor came, apart from the instance's", async () => {
     const visit = startVisit();
     visit.play({ type: 'live.connected' });

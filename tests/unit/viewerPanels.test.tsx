@@ -16,6 +16,7 @@ describe('the viewer panel table', () => {
       'paths',
       'map',
       'chat',
+      'voice',
       'events',
       'more',
       'settings',
@@ -35,11 +36,11 @@ describe('the viewer panel table', () => {
     ]);
   });
 
-  it('shows the chat and the emotes only where the flags allow communications', () => {
-    expect(ids(panelsFor(true, bareEmbed))).not.toContain('chat');
-    expect(ids(panelsFor(true, bareEmbed))).not.toContain('emotes');
-    expect(ids(panelsFor(true, { ...bareEmbed, communications: true }))).toContain('chat');
-    expect(ids(panelsFor(true, { ...bareEmbed, communications: true }))).toContain('emotes');
+  it('shows the chat, voice and the emotes only where the flags allow communications', () => {
+    for (const id of ['chat', 'voice', 'emotes']) {
+      expect(ids(panelsFor(true, bareEmbed))).not.toContain(id);
+      expect(ids(panelsFor(true, { ...bareEmbed, communications: true }))).toContain(id);
+    }
     expect(ids(panelsFor(false, full))).toContain('chat');
   });
 });

@@ -5,7 +5,13 @@ import { type LiveInstanceEntered, liveUserHubPath } from '../../../contracts/li
 import { encodePose } from '../../../contracts/livePoses';
 import { commentsMachine } from '../../machines/commentsMachine';
 import { type HubConnectionEvent, hubConnectionMachine } from '../../machines/hubConnectionMachine';
-import { liveTargets, liveVisitMachine, moderationActions } from '../../machines/liveVisitMachine';
+import {
+  liveTargets,
+  liveVisitMachine,
+  liveVoiceMachine,
+  moderationActions,
+} from '../../machines/liveVisitMachine';
+import { openMicrophone, stopMicrophone, voiceConnections } from '../../services/voiceConnections';
 import { chatMachine } from '../../machines/chatMachine';
 import { sceneEventsMachine } from '../../machines/sceneEventsMachine';
 import type { SessionActorRef } from '../../machines/appMachine';
@@ -23,7 +29,7 @@ import { spaceReactionsApi } from '../../services/spaceReactions';
 import { commandEngine } from '../engineCommands';
 import { sessionRestarts, signedInUser } from '../relays';
 import type { AppServices } from '../services';
-import { loadIgnoredVisitors, saveIgnoredVisitors } from '../../lib/viewerPreferences';
+import { loadIgnoredVisitors, saveIgnoredVisitors, saveVoice } from '../../lib/viewerPreferences';
 
 /** Where a visitor who may not see a space is sent. */
 export const accessDeniedPath = '/space-access-denied';
@@ -75,6 +81,21 @@ export default function viewerFlows({ api, navigate }: AppServices) {
             sendMessage: fromPromise(({ input }) =>
               liveHub.invoke('SendEventMessage', input.text, input.clientId),
             ),
+          },
+        }),
+        // Voice: the server's settings, the browser's microphone, and WebRTC with the nearest peers
+        // signalled through the same hub.
+        voice: liveVoiceMachine.provide({
+          actors: {
+            config: fromPromise(({ signal }) => directMessages.voice(signal)),
+            microphone: fromPromise(({ input }) => openMicrophone(input.deviceId)),
+            connections: voiceConnections({
+              signal: (toUserId, voiceSignal) => liveHub.invoke('SendVoiceSignal', toUserId, voiceSignal),
+            }),
+          },
+          actions: {
+            stopStream: (_, { stream }) => stopMicrophone(stream),
+            rememberSettings: (_, settings) => saveVoice(settings),
           },
         }),
         release: fromCallback(() => () => void liveHub.close()),

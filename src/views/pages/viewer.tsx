@@ -28,6 +28,7 @@ import { LoadingOverlay } from '../../engine/host/LoadingOverlay';
 import { Modal } from '../kit/Modal';
 import { PageMeta } from '../kit/PageMeta';
 import { useAssetFailureToasts } from '../kit/useAssetFailureToasts';
+import { loadVoice } from '../../lib/viewerPreferences';
 import { invitedInstance } from '../kit/viewerUrl';
 import { useEngineEventHub } from '../viewer/engineEvents';
 import { LandscapeBanner } from '../viewer/LandscapeBanner';
@@ -340,12 +341,37 @@ function LivePresence({
     sceneId,
     chatIdPrefix: newChatIdPrefix(),
     instanceId: invitedInstance(search),
+    voice: loadVoice(),
   }));
   const visit = useFlow('liveVisit', input, { systemId: 'liveVisit' });
   useEffect(() => {
     onVisit(visit);
     return () => onVisit(undefined);
   }, [visit, onVisit]);
+  // Push to talk: the visitor holds V (not while typing).
+  useEffect(() => {
+    if (!visit) return;
+    const voice = visit.getSnapshot().context.voice;
+    const typing = (target: EventTarget | null) =>
+      target instanceof HTMLElement &&
+      (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+    const down = (e: KeyboardEvent) => {
+      if (e.code === 'KeyV' && !e.repeat && !e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target))
+        voice.send({ type: 'voice.press' });
+    };
+    const up = (e: KeyboardEvent) => {
+      if (e.code === 'KeyV') voice.send({ type: 'voice.release' });
+    };
+    const away = () => voice.send({ type: 'voice.release' });
+    addEventListener('keydown', down);
+    addEventListener('keyup', up);
+    addEventListener('blur', away);
+    return () => {
+      removeEventListener('keydown', down);
+      removeEventListener('keyup', up);
+      removeEventListener('blur', away);
+    };
+  }, [visit]);
   // Taken out of the space by its owner: the visitor is told why.
   const removal = useSelector(visit, (s) => (s?.matches('refused') ? s.context.error : null));
   // Where the visitor walks is their pose for the others.

@@ -1,5 +1,9 @@
 import { FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LiveVisitActor, LiveVoiceActor } from '../../machines/liveVisitMachine';
+import { listMicrophones } from '../../lib/microphones';
 import { filteringLevels, graphicsQualityLevels } from '../../engine/protocol';
 import { frameRateChoices, renderScaleChoices } from '../../lib/viewerPreferences';
 import type { ViewerGraphicsControl } from './useViewerGraphics';
@@ -12,9 +16,10 @@ const filteringHint = [
 
 /**
  * Settings (platform.md §2.7): graphics quality, render quality, target framerate and filtering,
- * remembered in this browser and applied to the space at once; the microphone comes with live visits.
+ * remembered in this browser and applied to the space at once; the microphone voice uses (while
+ * the viewer shows communications).
  */
-export function SettingsPanel({ control }: { control: ViewerGraphicsControl }) {
+export function SettingsPanel({ control, live }: { control: ViewerGraphicsControl; live?: LiveVisitActor }) {
   const { t } = useTranslation();
   const { graphics, change } = control;
   /** A graphics setting that is on or off, labelled with its catalogue text. */
@@ -78,17 +83,48 @@ export function SettingsPanel({ control }: { control: ViewerGraphicsControl }) {
         ))}
       </TextField>
       {settingSwitch('showVisitors')}
-      <TextField
-        select
-        disabled
-        label={t('viewer.settings.microphone')}
-        value="none"
-        helperText={t('viewer.settings.microphoneLater')}
-        // The note stays readable although the field is disabled.
-        slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
-      >
-        <MenuItem value="none">{t('viewer.settings.noMicrophone')}</MenuItem>
-      </TextField>
+      {live ? <MicrophoneField voice={live.getSnapshot().context.voice} /> : null}
     </Stack>
+  );
+}
+
+/** The microphone voice uses: the browser's default or one it lists (named once one was allowed). */
+function MicrophoneField({ voice }: { voice: LiveVoiceActor }) {
+  const { t } = useTranslation();
+  const deviceId = useSelector(voice, (s) => s.context.deviceId);
+  // Listed again when the microphone is turned on (names come with the permission) or plugged in.
+  const on = useSelector(voice, (s) => s.matches({ active: 'on' }));
+  const [microphones, setMicrophones] = useState<{ deviceId: string; label: string }[]>([]);
+  useEffect(() => {
+    let current = true;
+    const list = () =>
+      void listMicrophones()
+        .then((found) => current && setMicrophones(found.filter((m) => m.deviceId !== 'default')))
+        .catch(() => {});
+    list();
+    navigator.mediaDevices?.addEventListener?.('devicechange', list);
+    return () => {
+      current = false;
+      navigator.mediaDevices?.removeEventListener?.('devicechange', list);
+    };
+  }, [on]);
+  const known = deviceId === null || microphones.some((m) => m.deviceId === deviceId);
+  return (
+    <TextField
+      select
+      label={t('viewer.settings.microphone')}
+      value={known ? (deviceId ?? 'default') : 'default'}
+      helperText={t('viewer.settings.microphoneHint')}
+      onChange={(e) =>
+        voice.send({ type: 'voice.device', deviceId: e.target.value === 'default' ? null : e.target.value })
+      }
+    >
+      <MenuItem value="default">{t('viewer.settings.defaultMicrophone')}</MenuItem>
+      {microphones.map((m) => (
+        <MenuItem key={m.deviceId} value={m.deviceId}>
+          {m.label}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

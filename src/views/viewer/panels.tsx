@@ -1,3 +1,4 @@
+import MicIcon from '@mui/icons-material/Mic';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import EmoteIcon from '@mui/icons-material/EmojiEmotionsOutlined';
 import EventIcon from '@mui/icons-material/EventOutlined';
@@ -24,6 +25,8 @@ import { PathsPanel, type TourState } from './PathsPanel';
 import { SettingsPanel } from './SettingsPanel';
 import { SharePanel } from './SharePanel';
 import { SoundPanel } from './SoundPanel';
+import { VoicePanel } from './VoicePanel';
+import '../../i18n/voiceCatalogue';
 import type { AmbientSound } from './useAmbientSound';
 
 /** Loaded when the panel opens first (its flow and strings come with it). */
@@ -111,6 +114,14 @@ export const viewerPanels: readonly ViewerPanelDef[] = [
     render: (ctx) => <ChatPanel sceneId={ctx.sceneId} live={ctx.live} directMessages={ctx.directMessages} />,
   },
   {
+    id: 'voice',
+    label: 'viewer.sidebar.voice',
+    Icon: MicIcon,
+    inEmbed: true,
+    when: (flags) => flags.communications,
+    render: (ctx) => <VoicePanel live={ctx.live} />,
+  },
+  {
     id: 'events',
     label: 'viewer.sidebar.events',
     Icon: EventIcon,
@@ -133,7 +144,7 @@ export const viewerPanels: readonly ViewerPanelDef[] = [
     label: 'viewer.sidebar.settings',
     Icon: TuneIcon,
     inEmbed: true,
-    render: (ctx) => <SettingsPanel control={ctx.graphics} />,
+    render: (ctx) => <SettingsPanel control={ctx.graphics} live={ctx.live} />,
   },
   {
     id: 'sound',

@@ -1,0 +1,340 @@
+import { fromCallback } from 'xstate';
+import {
+  type VoiceConfig,
+  voiceDefaults,
+  type VoiceSignalReceived,
+  type VoiceSignalSent,
+  voiceSpatial,
+} from '../../contracts/voice';
+import type { FloorPoint } from '../lib/voicePeers';
+import type { ConnectionsEvent, Listener } from '../machines/voiceMachine';
+
+/** What the connections need from the page: the hub to signal through. */
+export interface VoiceConnectionsDeps {
+  /** SendVoiceSignal on the live-user hub. */
+  signal(toUserId: string, signal: VoiceSignalSent): Promise<unknown>;
+}
+
+/** One peer: its connection, and the path its voice takes to the speakers. */
+interface Peer {
+  connection: RTCPeerConnection;
+  /** Whether this browser chose the peer (it may have been chosen by them only). */
+  chosen: boolean;
+  /** Whether the peer chose this browser (it sent an offer, and no goodbye since). */
+  choosing: boolean;
+  /** Perfect negotiation: the polite side gives way when both offer at once. */
+  polite: boolean;
+  makingOffer: boolean;
+  ignoreOffer: boolean;
+  panner: PannerNode | null;
+  source: MediaStreamAudioSourceNode | null;
+  /** Chromium plays a remote WebRTC stream through WebAudio only while a media element holds it. */
+  element: HTMLAudioElement | null;
+  /** Candidates that came before the offer they belong to. */
+  pending: RTCIceCandidateInit[];
+  /** The peer's signals, handled one after another (each waits for the last to be applied). */
+  queue: Promise<void>;
+}
+
+/**
+ * How long the polite side (the larger user id) waits before offering, so that when two visitors
+ * choose each other at once only one offer is made.
+ */
+const politeDelayMs = 1000;
+
+/** The listener's facing from the engine's yaw (degrees; 0 looks towards -z, as three.js cameras do). */
+function facing(yaw: number) {
+  const radians = (yaw * Math.PI) / 180;
+  return { x: -Math.sin(radians), z: -Math.cos(radians) };
+}
+
+/**
+ * The peer connections of a visitor's voice (the `connections` actor of src/machines/voiceMachine.ts):
+ * one WebRTC connection per peer, an audio transceiver each way, negotiated through the live-user
+ * hub with the "perfect negotiation" pattern (the larger user id is polite). The microphone's track
+ * goes to every connection (replaceTrack, no renegotiation) and is enabled only while the visitor
+ * is heard. Each peer's voice goes through a WebAudio PannerNode placed where they stand.
+ */
+export function voiceConnections(deps: VoiceConnectionsDeps) {
+  return fromCallback<ConnectionsEvent, { config: VoiceConfig; userId: string }>(({ input, receive }) => {
+    const peers = new Map<string, Peer>();
+    let track: MediaStreamTrack | null = null;
+    let transmit = false;
+    let audio: AudioContext | null = null;
+    let listener: Listener | null = null;
+    const placed = new Map<string, FloorPoint>();
+
+    const audioContext = () => {
+      if (!audio) {
+        audio = new AudioContext();
+        // A page may not play sound before the visitor touches it: resume at the first touch.
+        if (audio.state === 'suspended') {
+          const resume = () => void audio?.resume().catch(() => {});
+          addEventListener('pointerdown', resume, { once: true, capture: true });
+          addEventListener('keydown', resume, { once: true, capture: true });
+        }
+        placeListener();
+      }
+      return audio;
+    };
+
+    const send = (to: string, kind: VoiceSignalSent['kind'], data: string) =>
+      void deps.signal(to, { kind, data }).catch(() => {
+        // Refused (muted by the owner, the peer gone): the connection fails on its own and is closed.
+      });
+
+    function placeListener() {
+      if (!audio || !listener) return;
+      const l = audio.listener;
+      const ahead = facing(listener.yaw);
+      if (l.positionX) {
+        l.positionX.value = listener.x;
+        l.positionY.value = 0;
+        l.positionZ.value = listener.z;
+        l.forwardX.value = ahead.x;
+        l.forwardY.value = 0;
+        l.forwardZ.value = ahead.z;
+        l.upX.value = 0;
+        l.upY.value = 1;
+        l.upZ.value = 0;
+      } else {
+        l.setPosition(listener.x, 0, listener.z);
+        l.setOrientation(ahead.x, 0, ahead.z, 0, 1, 0);
+      }
+    }
+
+    function placePeer(peer: Peer, at: FloorPoint | undefined) {
+      if (!peer.panner || !at) return;
+      peer.panner.positionX.value = at.x;
+      peer.panner.positionY.value = 0;
+      peer.panner.positionZ.value = at.z;
+    }
+
+    /** Sends the microphone (or nothing) on every audio line of a connection. */
+    const attach = (connection: RTCPeerConnection) => {
+      for (const transceiver of connection.getTransceivers()) {
+        if (transceiver.currentDirection === 'stopped') continue;
+        if (transceiver.direction === 'recvonly') transceiver.direction = 'sendrecv';
+        void transceiver.sender.replaceTrack(track).catch(() => {});
+      }
+    };
+
+    /** A connection to a peer; the side that offers adds the audio line, the other answers on it. */
+    function open(userId: string, chosen: boolean): Peer {
+      const connection = new RTCPeerConnection({ iceServers: input.config.iceServers });
+      if (chosen) {
+        connection.addTransceiver('audio', { direction: 'sendrecv' });
+        attach(connection);
+      }
+      const peer: Peer = {
+        connection,
+        chosen,
+        choosing: !chosen,
+        polite: input.userId > userId,
+        makingOffer: false,
+        ignoreOffer: false,
+        panner: null,
+        source: null,
+        element: null,
+        pending: [],
+        queue: Promise.resolve(),
+      };
+      peers.set(userId, peer);
+      connection.onnegotiationneeded = async () => {
+        try {
+          peer.makingOffer = true;
+          await connection.setLocalDescription();
+          send(userId, 'offer', JSON.stringify(connection.localDescription));
+        } catch {
+          // Closed meanwhile.
+        } finally {
+          peer.makingOffer = false;
+        }
+      };
+      connection.onicecandidate = ({ candidate }) => {
+        if (candidate) send(userId, 'candidate', JSON.stringify(candidate));
+      };
+      connection.ontrack = ({ track: remote, streams }) => {
+        const stream = streams[0] ?? new MediaStream([remote]);
+        const element = new Audio();
+        element.muted = true;
+        element.srcObject = stream;
+        const context = audioContext();
+        const source = context.createMediaStreamSource(stream);
+        const panner = new PannerNode(context, { panningModel: 'HRTF', ...voiceSpatial });
+        source.connect(panner).connect(context.destination);
+        Object.assign(peer, { element, source, panner });
+        placePeer(peer, placed.get(userId));
+      };
+      connection.onconnectionstatechange = () => {
+        if (connection.connectionState === 'failed') close(userId);
+      };
+      return peer;
+    }
+
+    function close(userId: string, sayBye = false) {
+      const peer = peers.get(userId);
+      if (!peer) return;
+      peers.delete(userId);
+      if (sayBye) send(userId, 'bye', '');
+      peer.source?.disconnect();
+      peer.panner?.disconnect();
+      if (peer.element) peer.element.srcObject = null;
+      peer.connection.close();
+    }
+
+    /** Opens a connection to a peer this browser chose; the polite side lets the other offer first. */
+    const waiting = new Map<string, ReturnType<typeof setTimeout>>();
+    function want(userId: string) {
+      const peer = peers.get(userId);
+      if (peer) {
+        peer.chosen = true;
+        return;
+      }
+      if (waiting.has(userId)) return;
+      if (input.userId < userId) {
+        open(userId, true);
+        return;
+      }
+      waiting.set(
+        userId,
+        setTimeout(() => {
+          waiting.delete(userId);
+          if (!peers.has(userId)) open(userId, true);
+          else peers.get(userId)!.chosen = true;
+        }, politeDelayMs),
+      );
+    }
+
+    function signalled(signal: VoiceSignalReceived) {
+      const { from } = signal;
+      if (signal.kind === 'bye') {
+        const peer = peers.get(from);
+        if (!peer) return;
+        peer.choosing = false;
+        // Still chosen here: start afresh, so that both ends keep one connection.
+        close(from);
+        if (peer.chosen) want(from);
+        return;
+      }
+      let peer = peers.get(from);
+      if (!peer) {
+        // Chosen by them: accepted while there is room, or told goodbye.
+        if (signal.kind !== 'offer') return;
+        if (peers.size >= voiceDefaults.maxConnections) return send(from, 'bye', '');
+        const timer = waiting.get(from);
+        if (timer) {
+          clearTimeout(timer);
+          waiting.delete(from);
+        }
+        peer = open(from, timer !== undefined);
+        // Their offer brings the audio line: this side answers on it.
+        peer.chosen = timer !== undefined;
+      }
+      if (signal.kind === 'offer') peer.choosing = true;
+      const current = peer;
+      current.queue = current.queue.then(() => apply(from, current, signal));
+    }
+
+    async function apply(from: string, peer: Peer, signal: VoiceSignalReceived) {
+      if (peers.get(from) !== peer) return;
+      try {
+        if (signal.kind === 'candidate') {
+          const candidate = JSON.parse(signal.data) as RTCIceCandidateInit;
+          if (!peer.connection.remoteDescription) peer.pending.push(candidate);
+          else await peer.connection.addIceCandidate(candidate).catch(() => {});
+          return;
+        }
+        const description = JSON.parse(signal.data) as RTCSessionDescriptionInit;
+        const collision =
+          description.type === 'offer' && (peer.makingOffer || peer.connection.signalingState !== 'stable');
+        peer.ignoreOffer = !peer.polite && collision;
+        if (peer.ignoreOffer) return;
+        await peer.connection.setRemoteDescription(description);
+        for (const candidate of peer.pending.splice(0))
+          await peer.connection.addIceCandidate(candidate).catch(() => {});
+        if (description.type === 'offer') {
+          attach(peer.connection);
+          await peer.connection.setLocalDescription();
+          send(from, 'answer', JSON.stringify(peer.connection.localDescription));
+        }
+      } catch {
+        // A malformed or stale signal: the connection stays as it was.
+      }
+    }
+
+    receive((event) => {
+      switch (event.type) {
+        case 'connections.peers': {
+          const wanted = new Set(event.userIds);
+          for (const [userId, peer] of peers) {
+            if (wanted.has(userId)) continue;
+            peer.chosen = false;
+            // Dropped here: closed unless the peer still chose this browser (then it is told).
+            if (!peer.choosing) close(userId, true);
+          }
+          for (const [userId, timer] of waiting)
+            if (!wanted.has(userId)) {
+              clearTimeout(timer);
+              waiting.delete(userId);
+            }
+          for (const userId of wanted) want(userId);
+          break;
+        }
+        case 'connections.place': {
+          listener = event.self;
+          placeListener();
+          for (const [userId, at] of Object.entries(event.peers)) {
+            placed.set(userId, at);
+            const peer = peers.get(userId);
+            if (peer) placePeer(peer, at);
+          }
+          break;
+        }
+        case 'connections.stream': {
+          const stream = event.stream as MediaStream | null;
+          track = stream?.getAudioTracks()[0] ?? null;
+          if (track) track.enabled = transmit;
+          // Talking is a touch: sound may play from now on.
+          if (track)
+            void audioContext()
+              .resume()
+              .catch(() => {});
+          for (const peer of peers.values()) attach(peer.connection);
+          break;
+        }
+        case 'connections.transmit':
+          transmit = event.on;
+          if (track) track.enabled = transmit;
+          break;
+        case 'connections.signal':
+          signalled(event.signal);
+          break;
+      }
+    });
+
+    return () => {
+      for (const timer of waiting.values()) clearTimeout(timer);
+      for (const userId of [...peers.keys()]) close(userId, true);
+      void (audio as AudioContext | null)?.close().catch(() => {});
+    };
+  });
+}
+
+/** The browser's microphone (the device chosen in Settings, or the default), with echo cancellation. */
+export async function openMicrophone(deviceId: string | null): Promise<MediaStream> {
+  if (!navigator.mediaDevices?.getUserMedia) throw new Error('This browser cannot record sound');
+  return navigator.mediaDevices.getUserMedia({
+    audio: {
+      ...(deviceId ? { deviceId: { exact: deviceId } } : {}),
+      echoCancellation: true,
+      noiseSuppression: true,
+      autoGainControl: true,
+    },
+  });
+}
+
+/** Ends a microphone stream's tracks (the browser's recording light goes out). */
+export function stopMicrophone(stream: unknown) {
+  for (const track of (stream as MediaStream | null)?.getTracks() ?? []) track.stop();
+}
