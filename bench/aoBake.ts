@@ -22,8 +22,10 @@ declare global {
  */
 
 const budgetMsPer10k = 2000;
-const rounds = 3;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+// Two fresh bakes each, and the slower counts: the bakes sit far within the budget (about a third),
+// and each round loads the engine in software rendering (about 40 s of CI time).
+const rounds = 2;
+const slowest = (xs: number[]) => Math.max(...xs);
 
 type Baked = Extract<EngineEvent, { type: 'occlusionBaked' }>;
 
@@ -60,17 +62,17 @@ export function benchAoBake(): Promise<BenchResult[]> {
       const runs = [];
       for (let i = 0; i < rounds; i++) runs.push(await bake(browser, base, content));
       const per10k = runs.map((r) => r.fresh.workerMs / (r.fresh.triangles / 10_000));
-      const yardstick = median(runs.map((r) => r.fresh.yardstickMs ?? NaN));
+      const yardstick = slowest(runs.map((r) => r.fresh.yardstickMs ?? NaN));
       const triangles = runs[0].fresh.triangles;
       const cachedOk = runs.every((r) => r.again.cached && !r.fresh.cached);
       results.push({
         name: `ambient occlusion bake of the ${label} (worker ms per 10k triangles ÷ 2000 ms)`,
-        ratio: cachedOk ? median(per10k) / budgetMsPer10k : Infinity,
+        ratio: cachedOk ? slowest(per10k) / budgetMsPer10k : Infinity,
         goal: { max: 1 },
         details:
-          `median of ${rounds} fresh bakes at High: ${triangles} triangles in ${median(runs.map((r) => r.fresh.workerMs)).toFixed(0)} ms ` +
-          `= ${median(per10k).toFixed(0)} ms per 10k triangles; yardstick (BVH of 20k triangles + 100k rays) ${yardstick.toFixed(0)} ms ` +
-          `in the same worker: bake per 10k ÷ yardstick ${(median(per10k) / yardstick).toFixed(2)}; ` +
+          `slower of ${rounds} fresh bakes at High: ${triangles} triangles in ${slowest(runs.map((r) => r.fresh.workerMs)).toFixed(0)} ms ` +
+          `= ${slowest(per10k).toFixed(0)} ms per 10k triangles; yardstick (BVH of 20k triangles + 100k rays) ${yardstick.toFixed(0)} ms ` +
+          `in the same worker: bake per 10k ÷ yardstick ${(slowest(per10k) / yardstick).toFixed(2)}; ` +
           `second visit from the cache: ${runs.map((r) => `${r.again.cached ? 'cached' : 'BAKED AGAIN'} in ${r.again.workerMs.toFixed(0)} ms`).join(', ')}`,
       });
     }

@@ -13,7 +13,8 @@ import type { BenchResult } from './types';
  */
 
 const crowd = 100;
-const frames = 24;
+// Frames per measure (the lower quartile counts); each takes about a second at High in software.
+const frames = 16;
 
 interface ViewCost {
   drawCalls: number;

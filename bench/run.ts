@@ -49,10 +49,13 @@ const results: BenchResult[] = [];
 const origin = new Map<BenchResult, string>();
 for (const [name, bench] of Object.entries(benches)) {
   if (named.length && !named.includes(name)) continue;
+  const started = performance.now();
   for (const r of [await bench()].flat()) {
     origin.set(r, name);
     report(r);
   }
+  // How long each benchmark takes, so CI's time can be watched and kept bounded.
+  console.log(`      (${name} took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
 }
 
 // With --check, a missed budget is measured once more and the better run counts: a noisy moment
@@ -61,12 +64,14 @@ if (check) {
   const rerun = new Set(results.filter((r) => !meetsGoal(r) && !r.knownMiss).map((r) => origin.get(r)!));
   for (const name of rerun) {
     console.log(`\nA budget of '${name}' was missed: measuring it once more.`);
+    const started = performance.now();
     for (const again of [await benches[name]()].flat()) {
       const i = results.findIndex((r) => r.name === again.name);
       if (i < 0 || meetsGoal(results[i]) || !isBetter(again, results[i])) continue;
       results[i] = again;
       report(again, false);
     }
+    console.log(`      (${name} took ${((performance.now() - started) / 1000).toFixed(0)} s again)`);
   }
 }
 
