@@ -2,8 +2,8 @@ import { chromium, expect, type Page, test } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
 import { demoSpace, expectAccessible, text } from './support';
 
-// Two visitors of one space talk: each turns on their microphone (Chromium's fake one), they
-// stand near each other, and a WebRTC connection between them carries audio both ways (the bytes
+// Two visitors of one space talk: each turns on their microphone (Chromium's fake one), which
+// joins them to voice; they stand near each other, and a WebRTC connection between them carries audio both ways (the bytes
 // each receives grow). Push to talk: the visitor is heard only while holding the button; muted,
 // never.
 
@@ -68,16 +68,15 @@ test('two visitors near each other talk: their voices reach each other as audio'
   const ben = await visit(space.sceneId);
   try {
     for (const { page } of [ana, ben]) {
-      // Each finds the other within voice range.
-      await expect(page.getByTestId('voice-peers')).toHaveText(
-        text('viewer.voice.peers_one').replace('{{count}}', '1'),
-        {
-          timeout: 30_000,
-        },
-      );
       await page.getByRole('button', { name: text('viewer.voice.turnOn') }).click();
       await expect(page.getByRole('button', { name: text('viewer.voice.turnOff') })).toBeVisible();
     }
+    // Each, having joined, finds the other within voice range.
+    for (const { page } of [ana, ben])
+      await expect(page.getByTestId('voice-peers')).toHaveText(
+        text('viewer.voice.peers_one').replace('{{count}}', '1'),
+        { timeout: 30_000 },
+      );
     await expectAccessible(ana.page);
 
     // Push to talk: not heard until the button is held.

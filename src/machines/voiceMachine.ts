@@ -126,6 +126,11 @@ export const voiceMachine = setup({
     stopStream: (_, _params: { stream: unknown }) => {},
     /** Keeps the way of talking and the microphone for the next visits (the flows provide it). */
     rememberSettings: (_, _params: { mode: VoiceMode; deviceId: string | null }) => {},
+    /**
+     * Says goodbye to a peer who offered while the visitor is not in voice, so that they stop
+     * waiting for an answer (the flows provide it: a 'bye' signal).
+     */
+    decline: (_, _params: { userId: string }) => {},
     /** Tells whoever sends the visitor's pose whether they are speaking (the live visit provides it). */
     reportSpeaking: (_, _params: { speaking: boolean }) => {},
     /** Tells the connections whether the visitor's voice goes out (only while active). */
@@ -229,6 +234,11 @@ export const voiceMachine = setup({
     'voice.heard': { actions: { type: 'addOthers', params: ({ event }) => event } },
     'voice.left': { actions: { type: 'removeOthers', params: ({ event }) => event } },
     'voice.ignored': { actions: { type: 'setIgnored', params: ({ event }) => event } },
+    // Not in voice (the microphone is off): an offer is declined.
+    'voice.signal': {
+      guard: ({ event }) => event.signal.kind === 'offer',
+      actions: { type: 'decline', params: ({ event }) => ({ userId: event.signal.from }) },
+    },
   },
   initial: 'unavailable',
   states: {
@@ -252,141 +262,154 @@ export const voiceMachine = setup({
       entry: assign({ error: voiceMessages.unavailable }),
       exit: assign({ error: null }),
     },
-    /** Listening to the nearest peers; the microphone is on or off. */
+    /**
+     * In a space where the visitor may talk: voice is off until they turn their microphone on.
+     * Then they join: connections with the nearest peers who joined too, who hear them.
+     */
     active: {
-      invoke: {
-        id: 'connections',
-        src: 'connections',
-        input: ({ context }) => ({ config: context.config!, userId: context.userId! }),
-      },
-      // Once the connections are started (an entry action runs before them).
-      entry: raise({ type: 'voice.refresh' }),
-      exit: assign({ peers: [] }),
-      on: {
-        // The same, and then the connections are told.
-        'voice.mode': {
-          actions: [
-            { type: 'setMode', params: ({ event }) => event },
-            {
-              type: 'rememberSettings',
-              params: ({ context }) => ({ mode: context.mode, deviceId: context.deviceId }),
-            },
-            'transmit',
-            { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
-          ],
-        },
-        'voice.mute': {
-          actions: [
-            { type: 'setMuted', params: { muted: true } },
-            'transmit',
-            { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
-          ],
-        },
-        'voice.unmute': {
-          actions: [
-            { type: 'setMuted', params: { muted: false } },
-            'transmit',
-            { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
-          ],
-        },
-        'voice.press': {
-          actions: [
-            { type: 'setPressing', params: { pressing: true } },
-            'transmit',
-            { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
-          ],
-        },
-        'voice.release': {
-          actions: [
-            { type: 'setPressing', params: { pressing: false } },
-            'transmit',
-            { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
-          ],
-        },
-        'voice.moved': { actions: [{ type: 'setSelf', params: ({ event }) => event }, 'choosePeers'] },
-        'voice.heard': { actions: [{ type: 'addOthers', params: ({ event }) => event }, 'choosePeers'] },
-        'voice.left': { actions: [{ type: 'removeOthers', params: ({ event }) => event }, 'choosePeers'] },
-        'voice.ignored': { actions: [{ type: 'setIgnored', params: ({ event }) => event }, 'choosePeers'] },
-        'voice.refresh': { actions: 'choosePeers' },
-        'voice.signal': {
-          guard: ({ context, event }) => !context.ignored.includes(event.signal.from),
-          actions: enqueueActions(({ event, enqueue }) =>
-            enqueue.sendTo('connections', {
-              type: 'connections.signal',
-              signal: event.signal,
-            } satisfies ConnectionsEvent),
-          ),
-        },
-      },
       initial: 'resuming',
       states: {
         /** Back in a space (or another one): the microphone comes back on if it was on. */
         resuming: {
-          always: [{ guard: ({ context }) => context.wantsMicrophone, target: 'asking' }, { target: 'off' }],
+          always: [{ guard: ({ context }) => context.wantsMicrophone, target: 'joined' }, { target: 'off' }],
         },
         off: {
           entry: assign({ wantsMicrophone: false }),
-          on: { 'voice.enable': 'asking' },
+          on: { 'voice.enable': 'joined' },
         },
-        asking: {
-          entry: assign({ error: null, wantsMicrophone: true }),
+        /** Talking and listening with the nearest peers; the microphone is asked for, then on. */
+        joined: {
           invoke: {
-            id: 'microphone',
-            src: 'microphone',
-            input: ({ context }) => ({ deviceId: context.deviceId }),
-            onDone: {
-              target: 'on',
-              actions: assign({ stream: ({ event }) => event.output }),
-            },
-            onError: {
-              target: 'denied',
-              actions: assign({ error: voiceMessages.microphone, wantsMicrophone: false }),
-            },
+            id: 'connections',
+            src: 'connections',
+            input: ({ context }) => ({ config: context.config!, userId: context.userId! }),
           },
-          on: { 'voice.disable': 'off' },
-        },
-        on: {
-          entry: [
-            enqueueActions(({ context, enqueue }) =>
-              enqueue.sendTo('connections', {
-                type: 'connections.stream',
-                stream: context.stream,
-              } satisfies ConnectionsEvent),
-            ),
-            'transmit',
-            { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
-          ],
-          exit: [
-            { type: 'stopStream', params: ({ context }) => ({ stream: context.stream }) },
-            assign({ stream: null, pressing: false }),
-            enqueueActions(({ enqueue }) =>
-              enqueue.sendTo('connections', {
-                type: 'connections.stream',
-                stream: null,
-              } satisfies ConnectionsEvent),
-            ),
-            'transmit',
-            { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
-          ],
+          // Once the connections are started (an entry action runs before them).
+          entry: raise({ type: 'voice.refresh' }),
+          exit: assign({ peers: [] }),
           on: {
-            'voice.disable': 'off',
-            // Another microphone: ask for it, and use it.
-            'voice.device': {
-              target: 'asking',
+            // The same, and then the connections are told.
+            'voice.mode': {
               actions: [
-                assign({ deviceId: ({ event }) => event.deviceId }),
+                { type: 'setMode', params: ({ event }) => event },
                 {
                   type: 'rememberSettings',
                   params: ({ context }) => ({ mode: context.mode, deviceId: context.deviceId }),
                 },
+                'transmit',
+                { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
               ],
+            },
+            'voice.mute': {
+              actions: [
+                { type: 'setMuted', params: { muted: true } },
+                'transmit',
+                { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
+              ],
+            },
+            'voice.unmute': {
+              actions: [
+                { type: 'setMuted', params: { muted: false } },
+                'transmit',
+                { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
+              ],
+            },
+            'voice.press': {
+              actions: [
+                { type: 'setPressing', params: { pressing: true } },
+                'transmit',
+                { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
+              ],
+            },
+            'voice.release': {
+              actions: [
+                { type: 'setPressing', params: { pressing: false } },
+                'transmit',
+                { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
+              ],
+            },
+            'voice.moved': { actions: [{ type: 'setSelf', params: ({ event }) => event }, 'choosePeers'] },
+            'voice.heard': { actions: [{ type: 'addOthers', params: ({ event }) => event }, 'choosePeers'] },
+            'voice.left': {
+              actions: [{ type: 'removeOthers', params: ({ event }) => event }, 'choosePeers'],
+            },
+            'voice.ignored': {
+              actions: [{ type: 'setIgnored', params: ({ event }) => event }, 'choosePeers'],
+            },
+            'voice.refresh': { actions: 'choosePeers' },
+            'voice.signal': {
+              guard: ({ context, event }) => !context.ignored.includes(event.signal.from),
+              actions: enqueueActions(({ event, enqueue }) =>
+                enqueue.sendTo('connections', {
+                  type: 'connections.signal',
+                  signal: event.signal,
+                } satisfies ConnectionsEvent),
+              ),
+            },
+          },
+          initial: 'asking',
+          states: {
+            asking: {
+              entry: assign({ error: null, wantsMicrophone: true }),
+              invoke: {
+                id: 'microphone',
+                src: 'microphone',
+                input: ({ context }) => ({ deviceId: context.deviceId }),
+                onDone: {
+                  target: 'on',
+                  actions: assign({ stream: ({ event }) => event.output }),
+                },
+                onError: {
+                  target: '#voice.active.denied',
+                  actions: assign({ error: voiceMessages.microphone, wantsMicrophone: false }),
+                },
+              },
+              on: { 'voice.disable': '#voice.active.off' },
+            },
+            on: {
+              entry: [
+                enqueueActions(({ context, enqueue }) =>
+                  enqueue.sendTo('connections', {
+                    type: 'connections.stream',
+                    stream: context.stream,
+                  } satisfies ConnectionsEvent),
+                ),
+                'transmit',
+                { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
+              ],
+              exit: [
+                { type: 'stopStream', params: ({ context }) => ({ stream: context.stream }) },
+                assign({ stream: null, pressing: false }),
+                enqueueActions(({ enqueue }) =>
+                  enqueue.sendTo('connections', {
+                    type: 'connections.stream',
+                    stream: null,
+                  } satisfies ConnectionsEvent),
+                ),
+                'transmit',
+                { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
+              ],
+              on: {
+                'voice.disable': '#voice.active.off',
+                // Another microphone: ask for it, and use it.
+                'voice.device': {
+                  target: 'asking',
+                  actions: [
+                    assign({ deviceId: ({ event }) => event.deviceId }),
+                    {
+                      type: 'rememberSettings',
+                      params: ({ context }) => ({ mode: context.mode, deviceId: context.deviceId }),
+                    },
+                  ],
+                },
+              },
             },
           },
         },
         /** The browser (or the visitor) refused the microphone; they may ask again. */
         denied: {
           exit: assign({ error: null }),
-          on: { 'voice.enable': 'asking' },
+          on: { 'voice.enable': 'joined' },
         },
       },
     },

@@ -119,17 +119,20 @@ export function voiceConnections(deps: VoiceConnectionsDeps) {
       }
     };
 
-    /** A connection to a peer; the side that offers adds the audio line, the other answers on it. */
-    function open(userId: string, chosen: boolean): Peer {
+    /**
+     * A connection to a peer: offering (this browser chose them), it adds the audio line; answering
+     * (their offer came), it adds none and answers on theirs.
+     */
+    function open(userId: string, offering: boolean): Peer {
       const connection = new RTCPeerConnection({ iceServers: input.config.iceServers });
-      if (chosen) {
+      if (offering) {
         connection.addTransceiver('audio', { direction: 'sendrecv' });
         attach(connection);
       }
       const peer: Peer = {
         connection,
-        chosen,
-        choosing: !chosen,
+        chosen: offering,
+        choosing: !offering,
         polite: input.userId > userId,
         makingOffer: false,
         ignoreOffer: false,
@@ -159,6 +162,7 @@ export function voiceConnections(deps: VoiceConnectionsDeps) {
         const element = new Audio();
         element.muted = true;
         element.srcObject = stream;
+        void element.play().catch(() => {});
         const context = audioContext();
         const source = context.createMediaStreamSource(stream);
         const panner = new PannerNode(context, { panningModel: 'HRTF', ...voiceSpatial });
@@ -191,7 +195,7 @@ export function voiceConnections(deps: VoiceConnectionsDeps) {
         peer.chosen = true;
         return;
       }
-      if (waiting.has(userId)) return;
+      if (waiting.has(userId) || declined.has(userId)) return;
       if (input.userId < userId) {
         open(userId, true);
         return;
@@ -206,17 +210,20 @@ export function voiceConnections(deps: VoiceConnectionsDeps) {
       );
     }
 
+    /**
+     * Peers who said goodbye (they left voice, dropped this browser, or have not joined): not
+     * offered to again until they offer, so that nobody is asked over and over.
+     */
+    const declined = new Set<string>();
+
     function signalled(signal: VoiceSignalReceived) {
       const { from } = signal;
       if (signal.kind === 'bye') {
-        const peer = peers.get(from);
-        if (!peer) return;
-        peer.choosing = false;
-        // Still chosen here: start afresh, so that both ends keep one connection.
+        declined.add(from);
         close(from);
-        if (peer.chosen) want(from);
         return;
       }
+      if (signal.kind === 'offer') declined.delete(from);
       let peer = peers.get(from);
       if (!peer) {
         // Chosen by them: accepted while there is room, or told goodbye.
@@ -227,8 +234,8 @@ export function voiceConnections(deps: VoiceConnectionsDeps) {
           clearTimeout(timer);
           waiting.delete(from);
         }
-        peer = open(from, timer !== undefined);
-        // Their offer brings the audio line: this side answers on it.
+        // Their offer brings the audio line: this side answers on it (also when it chose them too).
+        peer = open(from, false);
         peer.chosen = timer !== undefined;
       }
       if (signal.kind === 'offer') peer.choosing = true;

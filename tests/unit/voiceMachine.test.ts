@@ -30,6 +30,7 @@ function startVoice() {
   const told: ConnectionsEvent[][] = [];
   const spoken: boolean[] = [];
   const stopped: unknown[] = [];
+  const declined: string[] = [];
   const actor = createActor(
     voiceMachine.provide({
       actors: {
@@ -45,6 +46,7 @@ function startVoice() {
       actions: {
         reportSpeaking: (_, { speaking }) => void spoken.push(speaking),
         stopStream: (_, { stream: s }) => void stopped.push(s),
+        decline: (_, { userId }) => void declined.push(userId),
       },
     }),
     { input: {} },
@@ -55,6 +57,7 @@ function startVoice() {
     told,
     spoken,
     stopped,
+    declined,
     play: (event: AnyEventObject) => fakes.answer(actor, event),
     /** What the connections started last were told, of one type. */
     last: <T extends ConnectionsEvent['type']>(type: T) =>
@@ -83,7 +86,7 @@ const lifecycle = createPathModel(voiceMachine, {
     { type: 'xstate.error.actor.microphone', error: refused },
     // What the visitor sets matters while the microphone is on: tried there only, to keep the
     // model small (the examples below set them elsewhere).
-    ...(snapshot.matches({ active: 'on' })
+    ...(snapshot.matches({ active: { joined: 'on' } })
       ? [
           { type: snapshot.context.pressing ? 'voice.release' : 'voice.press' },
           { type: snapshot.context.muted ? 'voice.unmute' : 'voice.mute' },
@@ -107,13 +110,16 @@ describePaths(
       const snapshot = voice.actor.getSnapshot();
       expect(snapshot.value).toEqual(step.state.value);
       expect(snapshot.context).toEqual(step.state.context);
-      if (step.event.type === 'xstate.done.actor.microphone' && before.matches({ active: 'asking' }))
+      if (
+        step.event.type === 'xstate.done.actor.microphone' &&
+        before.matches({ active: { joined: 'asking' } })
+      )
         streams++;
       const active = snapshot.matches('active');
       // The parent always knows whether the visitor is heard: only while active, with the
       // microphone on, not muted, and the key held or the microphone open.
       expect(voice.spoken.at(-1) ?? false).toBe(active && transmitting(snapshot.context));
-      if (active) {
+      if (snapshot.matches({ active: 'joined' })) {
         // The connections hear the microphone, and send it exactly when the visitor is heard.
         expect(voice.last('connections.stream')?.stream ?? null).toEqual(snapshot.context.stream);
         expect(voice.last('connections.transmit')?.on ?? false).toBe(transmitting(snapshot.context));
@@ -121,12 +127,15 @@ describePaths(
       // Every stream the microphone gave is stopped once it is not used any more.
       expect(voice.stopped.length).toBe(streams - (snapshot.context.stream ? 1 : 0));
       // A microphone is asked for with the device chosen.
-      if (snapshot.matches({ active: 'asking' }) && !before.matches({ active: 'asking' }))
+      if (
+        snapshot.matches({ active: { joined: 'asking' } }) &&
+        !before.matches({ active: { joined: 'asking' } })
+      )
         expect(voice.fakes.latest('microphone').input).toEqual({ deviceId: snapshot.context.deviceId });
       if (snapshot.matches({ active: 'denied' }))
         expect(snapshot.context.error).toBe(voiceMessages.microphone);
       if (snapshot.matches('disabled')) expect(snapshot.context.error).toBe(voiceMessages.disabled);
-      if (snapshot.matches({ active: 'on' }) || snapshot.matches({ active: 'off' }))
+      if (snapshot.matches({ active: { joined: 'on' } }) || snapshot.matches({ active: 'off' }))
         expect(snapshot.context.error).toBeNull();
     }
     voice.actor.stop();
@@ -139,7 +148,7 @@ const spots = { a: { x: 1, z: 0 }, b: { x: 0, z: 3 }, c: { x: 10, z: 0 } };
 const peers = createPathModel(voiceMachine, {
   input: {},
   events: (snapshot) =>
-    snapshot.matches('active')
+    snapshot.matches({ active: 'joined' })
       ? [
           { type: 'voice.moved', self: { x: 0, z: 0, yaw: 0 } },
           { type: 'voice.moved', self: { x: 9, z: 0, yaw: 90 } },
@@ -153,6 +162,8 @@ const peers = createPathModel(voiceMachine, {
       : [
           { type: 'voice.available', userId: 'me' },
           { type: 'xstate.done.actor.config', output: config },
+          // Peers only for a visitor who joined (turned the microphone on).
+          { type: 'voice.enable' },
         ],
 });
 
@@ -166,7 +177,7 @@ describePaths('voice machine: peers (model)', getTransitionPaths(peers), (path) 
     const snapshot = voice.actor.getSnapshot();
     expect(snapshot.value).toEqual(step.state.value);
     expect(snapshot.context).toEqual(step.state.context);
-    if (!snapshot.matches('active')) continue;
+    if (!snapshot.matches({ active: 'joined' })) continue;
     const { context } = snapshot as { context: VoiceContext };
     // The peers are the nearest two within range, never the ignored, and the connections know them.
     if (context.self) {
@@ -212,7 +223,7 @@ describe('voice machine', () => {
     voice.actor.send({ type: 'voice.available', userId: 'me' });
     voice.fakes.latest('config').resolve(config);
     await settle();
-    expect(voice.actor.getSnapshot().matches({ active: 'asking' })).toBe(true);
+    expect(voice.actor.getSnapshot().matches({ active: { joined: 'asking' } })).toBe(true);
     // Turned off, it stays off the next time.
     voice.actor.send({ type: 'voice.disable' });
     voice.actor.send({ type: 'voice.available', userId: 'me' });
@@ -248,17 +259,34 @@ describe('voice machine', () => {
     voice.actor.send({ type: 'voice.available', userId: 'me' });
     voice.fakes.latest('config').resolve(config);
     await settle();
-    // Once active, the peers already known are chosen.
-    expect(voice.last('connections.peers')).toEqual({ type: 'connections.peers', userIds: ['a'] });
+    // Nobody is connected until the visitor turns the microphone on.
+    expect(voice.told).toHaveLength(0);
     voice.actor.send({ type: 'voice.enable' });
+    await settle();
+    // Then the peers already known are chosen.
+    expect(voice.last('connections.peers')).toEqual({ type: 'connections.peers', userIds: ['a'] });
     expect(voice.fakes.latest('microphone').input).toEqual({ deviceId: 'usb' });
     voice.fakes.latest('microphone').resolve(stream);
     await settle();
     expect(voice.spoken.at(-1)).toBe(true);
   });
 
+  it('declines an offer while the microphone is off, and passes it on once in voice', async () => {
+    const voice = await activeVoice();
+    voice.actor.send({ type: 'voice.signal', signal: signal('a') });
+    voice.actor.send({ type: 'voice.signal', signal: { ...signal('a'), kind: 'candidate' } });
+    expect(voice.declined).toEqual(['a']);
+    voice.actor.send({ type: 'voice.enable' });
+    await settle();
+    voice.actor.send({ type: 'voice.signal', signal: signal('b') });
+    expect(voice.declined).toEqual(['a']);
+    expect(voice.last('connections.signal')).toEqual({ type: 'connections.signal', signal: signal('b') });
+  });
+
   it('never chooses the visitor themselves', async () => {
     const voice = await activeVoice();
+    voice.actor.send({ type: 'voice.enable' });
+    await settle();
     voice.actor.send({ type: 'voice.moved', self: { x: 0, z: 0, yaw: 0 } });
     voice.actor.send({ type: 'voice.heard', others: { me: { x: 0, z: 0 }, a: { x: 5, z: 0 } } });
     expect(voice.actor.getSnapshot().context.peers).toEqual(['a']);

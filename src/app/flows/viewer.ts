@@ -96,6 +96,8 @@ export default function viewerFlows({ api, navigate }: AppServices) {
           actions: {
             stopStream: (_, { stream }) => stopMicrophone(stream),
             rememberSettings: (_, settings) => saveVoice(settings),
+            decline: (_, { userId }) =>
+              void liveHub.invoke('SendVoiceSignal', userId, { kind: 'bye', data: '' }).catch(() => {}),
           },
         }),
         release: fromCallback(() => () => void liveHub.close()),

@@ -93,7 +93,7 @@ function MicrophoneField({ voice }: { voice: LiveVoiceActor }) {
   const { t } = useTranslation();
   const deviceId = useSelector(voice, (s) => s.context.deviceId);
   // Listed again when the microphone is turned on (names come with the permission) or plugged in.
-  const on = useSelector(voice, (s) => s.matches({ active: 'on' }));
+  const on = useSelector(voice, (s) => s.matches({ active: { joined: 'on' } }));
   const [microphones, setMicrophones] = useState<{ deviceId: string; label: string }[]>([]);
   useEffect(() => {
     let current = true;

@@ -7,9 +7,9 @@ import type { LiveVisitActor, LiveVoiceActor } from '../../machines/liveVisitMac
 import { transmitting, type VoiceMode } from '../../machines/voiceMachine';
 
 /**
- * Voice (platform.md §2.7 'Voice', §8): turn the microphone on or off, talk by holding a button
- * (or the V key) or with an open microphone, mute and unmute. The nearest visitors hear the voice
- * where the speaker stands. 'Communications are disabled' where the space's communication ACL
+ * Voice (platform.md §2.7 'Voice', §8): turn the microphone on (joining voice: the nearest visitors
+ * who joined too are heard, each where they stand) or off, talk by holding a button (or the V key)
+ * or with an open microphone, mute and unmute. 'Communications are disabled' where the space's communication ACL
  * leaves the visitor out.
  */
 export function VoicePanel({ live }: { live: LiveVisitActor | undefined }) {
@@ -25,9 +25,9 @@ function VoiceControls({ voice }: { voice: LiveVoiceActor }) {
       ? 'disabled'
       : s.matches('failed')
         ? 'failed'
-        : s.matches({ active: 'on' })
+        : s.matches({ active: { joined: 'on' } })
           ? 'on'
-          : s.matches({ active: 'asking' })
+          : s.matches({ active: { joined: 'asking' } })
             ? 'asking'
             : s.matches('active')
               ? 'off'
@@ -109,9 +109,11 @@ function VoiceControls({ voice }: { voice: LiveVoiceActor }) {
           {heard ? t('viewer.voice.heard') : t('viewer.voice.notHeard')}
         </Typography>
       )}
-      <Typography variant="body2" color="text.secondary" data-testid="voice-peers">
-        {peers > 0 ? t('viewer.voice.peers', { count: peers }) : t('viewer.voice.nobody')}
-      </Typography>
+      {on && (
+        <Typography variant="body2" color="text.secondary" data-testid="voice-peers">
+          {peers > 0 ? t('viewer.voice.peers', { count: peers }) : t('viewer.voice.nobody')}
+        </Typography>
+      )}
     </Stack>
   );
 }
