@@ -56,13 +56,19 @@ test('visitors of a space see each other live, and one leaving is seen', async (
   // They chat: the museum greets, the school sees it (as text) and answers.
   for (const page of [museum, school])
     await page.getByRole('button', { name: text('viewer.sidebar.chat') }).click();
-  const greeting = 'Welcome to the <harbour> & its light';
+  // Each attempt says its own words: a retry joins the same instance and reads what the last
+  // attempt said there in the last 10 minutes.
+  const attempt = `#${test.info().retry + 1}`;
+  const greeting = `Welcome to the <harbour> & its light ${attempt}`;
+  const thanks = `Thank you! ${attempt}`;
+  const fromGuest = `Hello from a guest ${attempt}`;
+  const unheard = `Can you hear me? ${attempt}`;
   await museum.getByRole('textbox', { name: text('viewer.chat.placeholder') }).fill(greeting);
   await museum.getByRole('button', { name: text('viewer.chat.send') }).click();
   await expect(school.getByRole('log').getByText(greeting, { exact: true })).toBeVisible({ timeout: 10_000 });
-  await school.getByRole('textbox', { name: text('viewer.chat.placeholder') }).fill('Thank you!');
+  await school.getByRole('textbox', { name: text('viewer.chat.placeholder') }).fill(thanks);
   await school.keyboard.press('Enter');
-  await expect(museum.getByRole('log').getByText('Thank you!')).toBeVisible({ timeout: 10_000 });
+  await expect(museum.getByRole('log').getByText(thanks)).toBeVisible({ timeout: 10_000 });
   await expect(museum.getByRole('log').getByText(greeting, { exact: true })).toBeVisible();
   await expectAccessible(museum);
 
@@ -104,10 +110,10 @@ test('visitors of a space see each other live, and one leaving is seen', async (
   await expect(withGuest.getByRole('img', { name: /^Guest [0-9A-F]{4}$/ })).toHaveCount(1);
   await guest.getByRole('button', { name: text('viewer.sidebar.chat') }).click();
   await expect(guest.getByText(text('viewer.chat.signIn'))).toBeVisible();
-  await guest.getByRole('textbox', { name: text('viewer.chat.placeholder') }).fill('Hello from a guest');
+  await guest.getByRole('textbox', { name: text('viewer.chat.placeholder') }).fill(fromGuest);
   await guest.keyboard.press('Enter');
   await museum.getByRole('button', { name: text('viewer.sidebar.chat') }).click();
-  await expect(museum.getByRole('log').getByText('Hello from a guest')).toBeVisible({ timeout: 10_000 });
+  await expect(museum.getByRole('log').getByText(fromGuest)).toBeVisible({ timeout: 10_000 });
   await expectAccessible(guest);
 
   // The museum mutes the guest for itself: what the guest says no longer reaches it.
@@ -123,13 +129,13 @@ test('visitors of a space see each other live, and one leaving is seen', async (
   await expect(here.getByText(text('viewer.ignore.muted'))).toBeVisible();
   await museum.keyboard.press('Escape');
   await expect(here).toBeHidden();
-  await guest.getByRole('textbox', { name: text('viewer.chat.placeholder') }).fill('Can you hear me?');
+  await guest.getByRole('textbox', { name: text('viewer.chat.placeholder') }).fill(unheard);
   await guest.keyboard.press('Enter');
-  await expect(guest.getByRole('log').getByText('Can you hear me?')).toBeVisible({ timeout: 10_000 });
+  await expect(guest.getByRole('log').getByText(unheard)).toBeVisible({ timeout: 10_000 });
   await museum.waitForTimeout(1000);
   const museumLog = museum.getByRole('log');
-  await expect(museumLog.getByText('Hello from a guest')).toBeVisible();
-  await expect(museumLog.getByText('Can you hear me?')).toHaveCount(0);
+  await expect(museumLog.getByText(fromGuest)).toBeVisible();
+  await expect(museumLog.getByText(unheard)).toHaveCount(0);
 
   // The museum owns the space: it removes the guest, who is told, and is alone again.
   await museum.getByRole('button', { name: text('viewer.liveVisitors.list') }).click();
