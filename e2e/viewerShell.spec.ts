@@ -13,6 +13,7 @@ const panels = [
   'viewer.sidebar.paths',
   'viewer.sidebar.map',
   'viewer.sidebar.chat',
+  'viewer.sidebar.voice',
   'viewer.sidebar.events',
   'viewer.sidebar.exploreOther',
   'viewer.sidebar.settings',
