@@ -6,7 +6,6 @@ import {
   fromCallback,
   fromPromise,
   raise,
-  sendParent,
   sendTo,
   setup,
 } from 'xstate';
@@ -19,9 +18,9 @@ import {
 import { type ChatMessage, isGuest } from '../../contracts/live';
 import { decodePoses, emotes, type LivePoseVisitor, type Pose } from '../../contracts/livePoses';
 import type { EngineCommand } from '../engine/protocol';
-import type { VoiceSignalReceived } from '../../contracts/voice';
 import { chatMachine, hubErrorText } from './chatMachine';
-import { type VoiceEvent, voiceMachine, type VoiceMode } from './voiceMachine';
+import type { VoiceMode } from './voiceMachine';
+import { liveVoiceMachine, voiceEventOf, voiceIgnored, voiceMoved } from './liveVoice';
 import { type HubConnectionEvent, hubConnectionMachine, type HubMessage } from './hubConnectionMachine';
 
 export interface LiveVisitInput {
@@ -274,66 +273,6 @@ export const poseOf = (
     speaking: context.speaking ?? false,
     emote: context.emote,
   };
-
-/** Where the visitor is, for their voice. */
-const voiceMoved = (event: Extract<LiveVisitEvent, { type: 'live.moved' }>): VoiceEvent => ({
-  type: 'voice.moved',
-  self: { x: event.position[0], z: event.position[2], yaw: event.yaw },
-});
-
-/** Whom the visitor does not want to hear (muted or blocked), for their voice. */
-const voiceIgnored = (context: Pick<LiveVisitContext, 'ignored'>): VoiceEvent => ({
-  type: 'voice.ignored',
-  userIds: Object.keys(context.ignored),
-});
-
-/** The voice of a visit: it tells the visit whether the visitor is heard. */
-export const liveVoiceMachine = voiceMachine.provide({
-  actions: {
-    reportSpeaking: sendParent((_, params: { speaking: boolean }) => ({ type: 'live.speaking', ...params })),
-  },
-});
-
-/**
- * What the voice learns from one hub message: where the others are (Poses, by the user ids their
- * pose ids stand for), who left (PoseVisitorsLeft), a WebRTC signal (VoiceSignal); null otherwise.
- */
-export function voiceEventOf(
-  event: LiveVisitEvent,
-  known: LiveVisitContext['poseVisitors'],
-  ownId: number | null,
-): VoiceEvent | null {
-  if (event.type !== 'live.message') return null;
-  const [data] = event.args;
-  switch (event.target) {
-    case 'Poses': {
-      if (typeof data !== 'string' && !(data instanceof Uint8Array)) return null;
-      const others: Record<string, { x: number; z: number }> = {};
-      for (const p of decodePoses(data)) {
-        const who = known[p.id];
-        if (who && p.id !== ownId) others[who.userId] = { x: p.x, z: p.z };
-      }
-      return Object.keys(others).length ? { type: 'voice.heard', others } : null;
-    }
-    case 'PoseVisitorsLeft': {
-      if (!Array.isArray(data)) return null;
-      const userIds = data.flatMap((id) => (typeof id === 'number' && known[id] ? [known[id].userId] : []));
-      return userIds.length ? { type: 'voice.left', userIds } : null;
-    }
-    case 'VoiceSignal': {
-      const signal = data as Partial<VoiceSignalReceived> | undefined;
-      if (
-        typeof signal?.from !== 'string' ||
-        typeof signal.kind !== 'string' ||
-        typeof signal.data !== 'string'
-      )
-        return null;
-      return { type: 'voice.signal', signal: signal as VoiceSignalReceived };
-    }
-    default:
-      return null;
-  }
-}
 
 /**
  * A visit's presence in a space (platform.md §7.6): the live-user hub connection is its child

@@ -5,12 +5,8 @@ import { type LiveInstanceEntered, liveUserHubPath } from '../../../contracts/li
 import { encodePose } from '../../../contracts/livePoses';
 import { commentsMachine } from '../../machines/commentsMachine';
 import { type HubConnectionEvent, hubConnectionMachine } from '../../machines/hubConnectionMachine';
-import {
-  liveTargets,
-  liveVisitMachine,
-  liveVoiceMachine,
-  moderationActions,
-} from '../../machines/liveVisitMachine';
+import { liveTargets, liveVisitMachine, moderationActions } from '../../machines/liveVisitMachine';
+import { liveVoiceMachine } from '../../machines/liveVoice';
 import { openMicrophone, stopMicrophone, voiceConnections } from '../../services/voiceConnections';
 import { chatMachine } from '../../machines/chatMachine';
 import { sceneEventsMachine } from '../../machines/sceneEventsMachine';
