@@ -295,18 +295,19 @@ test("the space's ambient sound plays once, pauses, and follows the volume and m
   await expect.poll(playing).toEqual([0.9]);
 });
 
-test('an embedded viewer keeps its corner controls and shows every panel but other spaces, emotes and chat', async ({
+test('an embedded viewer keeps its corner controls and shows every panel but other spaces, emotes, chat and voice', async ({
   page,
 }) => {
   await page.goto(`/viewer/embed/${demo.sceneId}?showSignIn=1&showCommunications=0`);
   await expect(page.getByTestId('viewer-embed-controls')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('viewer-sign-in')).toBeVisible();
   const buttons = toolbar(page).getByRole('button');
-  // Neither other spaces nor, with showCommunications=0, the emotes and the chat.
-  await expect(buttons).toHaveCount(panels.length - 3);
+  // Neither other spaces nor, with showCommunications=0, the emotes, the chat and the voice.
+  await expect(buttons).toHaveCount(panels.length - 4);
   await expect(panelButton(page, 'viewer.sidebar.exploreOther')).toHaveCount(0);
   await expect(panelButton(page, 'viewer.sidebar.chat')).toHaveCount(0);
   await expect(panelButton(page, 'viewer.sidebar.emotes')).toHaveCount(0);
+  await expect(panelButton(page, 'viewer.sidebar.voice')).toHaveCount(0);
   // The toolbar stays clear of the corner controls.
   const corner = (await page.getByTestId('viewer-embed-controls').boundingBox())!;
   const bar = (await toolbar(page).boundingBox())!;
