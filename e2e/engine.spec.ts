@@ -220,21 +220,6 @@ test.describe('graphics settings', () => {
       .poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.width))
       .toBe(Math.round(cssWidth / 2));
 
-    await page.getByLabel(text('viewer.settings.graphicsQuality')).click();
-    await page.getByRole('option', { name: text('viewer.settings.quality.max') }).click();
-    await expect
-      .poll(() => page.evaluate(() => window.engineDev!.last('settingsApplied')))
-      .toMatchObject({
-        graphicsQuality: 5,
-        shadows: true,
-      });
-    // Back to Lowest: on software graphics a Max frame of the gallery takes long enough to stall input.
-    await page.getByLabel(text('viewer.settings.graphicsQuality')).click();
-    await page.getByRole('option', { name: text('viewer.settings.quality.lowest') }).click();
-    await expect
-      .poll(() => page.evaluate(() => window.engineDev!.last('settingsApplied')))
-      .toMatchObject({ graphicsQuality: 0 });
-
     // Focus leaves the settings' select (a focused field keeps keys from the engine).
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Backquote');
@@ -243,6 +228,17 @@ test.describe('graphics settings', () => {
     await expect(profiler).toContainText(/draw calls\s+\d+/);
     await page.keyboard.press('Backquote');
     await expect(profiler).toBeHidden();
+
+    // Max comes last: on software graphics a Max frame of the gallery takes long enough to stall
+    // the clicks that would come after it.
+    await page.getByLabel(text('viewer.settings.graphicsQuality')).click();
+    await page.getByRole('option', { name: text('viewer.settings.quality.max') }).click();
+    await expect
+      .poll(() => page.evaluate(() => window.engineDev!.last('settingsApplied')))
+      .toMatchObject({
+        graphicsQuality: 5,
+        shadows: true,
+      });
   });
 });
 

@@ -43,6 +43,12 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for PGlite's files; 'memory://' keeps it in memory (tests). */
   pgliteDir: string;
+  /**
+   * A tarball of PGlite's files (its `dumpDataDir`) to start an in-memory database from instead of
+   * an empty cluster: creating one costs PGlite about 6 s, loading a migrated one under 1 s. The
+   * server tests open some sixty databases from one made by their global set-up.
+   */
+  pgliteSnapshot?: string;
 }
 
 /**
@@ -65,7 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const { PgliteThread } = await import('./pgliteWorker');
   if (!options.pgliteDir.startsWith('memory://')) await mkdir(options.pgliteDir, { recursive: true });
-  const thread = await PgliteThread.start(options.pgliteDir);
+  const thread = await PgliteThread.start(options.pgliteDir, options.pgliteSnapshot);
   const pool = thread.pool();
   return onPool(pool, {
     kind: 'pglite',

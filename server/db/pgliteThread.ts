@@ -1,4 +1,5 @@
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
+import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 
 /**
@@ -18,6 +19,8 @@ import { PGlite } from '@electric-sql/pglite';
 
 export interface PgliteThreadData {
   dataDir: string;
+  /** A tarball from PGlite's dumpDataDir to start from (see DatabaseOptions.pgliteSnapshot). */
+  snapshot?: string;
 }
 
 export type ThreadRequest = { type: 'connect'; port: MessagePort } | { type: 'close' };
@@ -135,7 +138,10 @@ function frame(conn: Connection): Item[] {
 
 async function main(data: PgliteThreadData) {
   const port = parentPort!;
-  const db = await PGlite.create(data.dataDir);
+  const db = await PGlite.create(
+    data.dataDir,
+    data.snapshot ? { loadDataDir: new Blob([await readFile(data.snapshot)]) } : undefined,
+  );
   const version = (await db.query<{ v: string }>('show server_version')).rows[0]?.v ?? '17';
   const queue: Item[] = [];
   let owner: Connection | null = null;

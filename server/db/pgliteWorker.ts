@@ -86,8 +86,11 @@ export class PgliteThread {
   private readonly failureListeners = new Set<(error: Error) => void>();
   private closing = false;
 
-  private constructor(dataDir: string) {
-    this.worker = startWorkerModule(import.meta.url, 'pgliteThread', { dataDir } satisfies PgliteThreadData);
+  private constructor(dataDir: string, snapshot?: string) {
+    this.worker = startWorkerModule(import.meta.url, 'pgliteThread', {
+      dataDir,
+      snapshot,
+    } satisfies PgliteThreadData);
     this.worker.on('message', (event: ThreadEvent | { bootError: string }) => {
       if ('bootError' in event)
         return this.fail(new Error(`The embedded database did not start: ${event.bootError}`));
@@ -103,9 +106,12 @@ export class PgliteThread {
     );
   }
 
-  /** Starts PGlite on its thread with its files in `dataDir` ('memory://' keeps them in memory). */
-  static async start(dataDir: string): Promise<PgliteThread> {
-    const thread = new PgliteThread(dataDir);
+  /**
+   * Starts PGlite on its thread with its files in `dataDir` ('memory://' keeps them in memory),
+   * from the tarball `snapshot` of another's files when given.
+   */
+  static async start(dataDir: string, snapshot?: string): Promise<PgliteThread> {
+    const thread = new PgliteThread(dataDir, snapshot);
     await thread.next('ready');
     // From now on the pool's connections keep the process alive while they work, not the thread.
     thread.worker.unref();

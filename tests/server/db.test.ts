@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../server/db/ids';
 import { testDatabases } from '../support/db';
 
-describe.each(testDatabases())('migrations on $name', ({ open }) => {
+describe.each(testDatabases({ fresh: true }))('migrations on $name', ({ open }) => {
   it('create every table, and running them again changes nothing', async () => {
     const db = await open();
     try {

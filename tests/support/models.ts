@@ -48,6 +48,13 @@ export async function photoTexture(
     : rgb.jpeg({ quality: 90 }).toBuffer();
 }
 
+function turned(image: Buffer, degrees: number, format: 'png' | 'jpeg'): Promise<Buffer> {
+  const rotated = sharp(image).rotate(degrees);
+  return format === 'png'
+    ? rotated.png({ adaptiveFiltering: true }).toBuffer()
+    : rotated.jpeg({ quality: 90 }).toBuffer();
+}
+
 /** Positions, UVs and indices of an n × n quad grid, 1 m across, its height a gentle wave. */
 export function gridArrays(n: number, offset: [number, number, number] = [0, 0, 0]) {
   const positions = new Float32Array((n + 1) * (n + 1) * 3);
@@ -109,11 +116,15 @@ export async function pbrModelGlb(
 ): Promise<Uint8Array> {
   const doc = gridDocument(64);
   const material = doc.getRoot().listMaterials()[0];
-  const texture = async (name: string) =>
-    doc
-      .createTexture(name)
-      .setImage(await photoTexture(side, format, grain))
-      .setMimeType(`image/${format}`);
+  // One photo-like texture (making one of 4096² takes seconds); the other maps are it turned a
+  // quarter at a time, so they are as costly to process and no two are the same image.
+  const photo = await photoTexture(side, format, grain);
+  let turns = 0;
+  const texture = async (name: string) => {
+    const image = turns === 0 ? photo : await turned(photo, turns * 90, format);
+    turns++;
+    return doc.createTexture(name).setImage(image).setMimeType(`image/${format}`);
+  };
   material.setBaseColorTexture(await texture('albedo'));
   if (maps > 1) material.setMetallicRoughnessTexture(await texture('orm'));
   if (maps > 2) material.setNormalTexture(await texture('normal'));
