@@ -20,6 +20,17 @@ const test = base.extend<{ page: Page }, { walker: Page }>({
   page: async ({ walker }, use) => use(walker),
 });
 
+/** The routes that show a space, and so download the engine. */
+const enginePages = new Set<RouteId>(['editorNew', 'editor', 'viewer', 'viewerEmbed']);
+
+/**
+ * Any other page downloads none of the engine's scripts: three.js, which the engine is built on,
+ * marks the window when it runs. (bench/engine.ts measures the engine's scripts.)
+ */
+async function expectNoEngine(page: Page) {
+  expect(await page.evaluate(() => '__THREE__' in window), `the engine ran on ${page.url()}`).toBe(false);
+}
+
 /** The heading each route shows (per example path when it depends on it), signed out. */
 function expectedHeading(id: RouteId, path: string, demo?: DemoSpace): string {
   switch (id) {
@@ -59,6 +70,10 @@ test.describe('every route of the route map renders its page', () => {
         );
         await expect(page.getByRole('heading', { name: text('errors.pageNotFound') })).toHaveCount(0);
         await expectAccessible(page);
+        if (!enginePages.has(route.id)) await expectNoEngine(page);
+        // The check can fail: a space's page runs the engine (the editor's ask a visitor to sign in).
+        else if (route.id.startsWith('viewer'))
+          await expect.poll(() => page.evaluate(() => '__THREE__' in window)).toBe(true);
       });
     }
   }
@@ -69,6 +84,7 @@ test.describe('district subdomain routes', () => {
     await page.goto(`${districtOrigin('gallery')}/`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Harbour Gallery');
     await expectAccessible(page);
+    await expectNoEngine(page);
   });
   for (const path of routes.find((r) => r.id === 'districtArea')!.examples) {
     test(path, async ({ page }) => {
@@ -76,6 +92,7 @@ test.describe('district subdomain routes', () => {
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(expectedHeading('districtArea', path));
       await expectAccessible(page);
+      await expectNoEngine(page);
     });
   }
 });
