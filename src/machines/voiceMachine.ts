@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import type { VoiceConfig, VoiceSignalReceived } from '../../contracts/voice';
 import { type FloorPoint, nearestPeers, samePeers } from '../lib/voicePeers';
 
@@ -92,6 +92,18 @@ type VoiceRefresh = { type: 'voice.refresh' };
 /** Whether the visitor's voice goes out. */
 export const transmitting = (context: Pick<VoiceContext, 'stream' | 'muted' | 'mode' | 'pressing'>) =>
   context.stream !== null && !context.muted && (context.mode === 'openMic' || context.pressing);
+
+/**
+ * After anything that changes whether the visitor's voice goes out: the connections are told
+ * ('transmit'), and so is whoever sends the visitor's pose ('reportSpeaking').
+ */
+const announce = [
+  'transmit',
+  {
+    type: 'reportSpeaking',
+    params: ({ context }: { context: VoiceContext }) => ({ speaking: transmitting(context) }),
+  },
+] as const;
 
 /**
  * Voice in a space (platform.md §2.7 'Voice', §8): the live visit tells it when the visitor may
@@ -296,37 +308,20 @@ export const voiceMachine = setup({
                   type: 'rememberSettings',
                   params: ({ context }) => ({ mode: context.mode, deviceId: context.deviceId }),
                 },
-                'transmit',
-                { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
+                ...announce,
               ],
             },
             'voice.mute': {
-              actions: [
-                { type: 'setMuted', params: { muted: true } },
-                'transmit',
-                { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
-              ],
+              actions: [{ type: 'setMuted', params: { muted: true } }, ...announce],
             },
             'voice.unmute': {
-              actions: [
-                { type: 'setMuted', params: { muted: false } },
-                'transmit',
-                { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
-              ],
+              actions: [{ type: 'setMuted', params: { muted: false } }, ...announce],
             },
             'voice.press': {
-              actions: [
-                { type: 'setPressing', params: { pressing: true } },
-                'transmit',
-                { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
-              ],
+              actions: [{ type: 'setPressing', params: { pressing: true } }, ...announce],
             },
             'voice.release': {
-              actions: [
-                { type: 'setPressing', params: { pressing: false } },
-                'transmit',
-                { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
-              ],
+              actions: [{ type: 'setPressing', params: { pressing: false } }, ...announce],
             },
             'voice.moved': { actions: [{ type: 'setSelf', params: ({ event }) => event }, 'choosePeers'] },
             'voice.heard': { actions: [{ type: 'addOthers', params: ({ event }) => event }, 'choosePeers'] },
@@ -374,8 +369,7 @@ export const voiceMachine = setup({
                     stream: context.stream,
                   } satisfies ConnectionsEvent),
                 ),
-                'transmit',
-                { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
+                ...announce,
               ],
               exit: [
                 { type: 'stopStream', params: ({ context }) => ({ stream: context.stream }) },
@@ -386,8 +380,7 @@ export const voiceMachine = setup({
                     stream: null,
                   } satisfies ConnectionsEvent),
                 ),
-                'transmit',
-                { type: 'reportSpeaking', params: ({ context }) => ({ speaking: transmitting(context) }) },
+                ...announce,
               ],
               on: {
                 'voice.disable': '#voice.active.off',
@@ -415,3 +408,14 @@ export const voiceMachine = setup({
     },
   },
 });
+
+/** What the Voice panel shows for a snapshot of the voice machine. */
+export type VoicePanelView = 'disabled' | 'failed' | 'on' | 'asking' | 'off' | 'away';
+
+export function voicePanelView(snapshot: SnapshotFrom<typeof voiceMachine>): VoicePanelView {
+  if (snapshot.matches('disabled')) return 'disabled';
+  if (snapshot.matches('failed')) return 'failed';
+  if (snapshot.matches({ active: { joined: 'on' } })) return 'on';
+  if (snapshot.matches({ active: { joined: 'asking' } })) return 'asking';
+  return snapshot.matches('active') ? 'off' : 'away';
+}

@@ -8,6 +8,7 @@ import {
   voiceMachine,
   voiceMessages,
   type VoiceContext,
+  voicePanelView,
 } from '../../src/machines/voiceMachine';
 import { deferredActors } from '../support/deferredActors';
 import { createPathModel, describePaths, getTransitionPaths, replaySteps } from '../support/machinePaths';
@@ -137,6 +138,11 @@ describePaths(
       if (snapshot.matches('disabled')) expect(snapshot.context.error).toBe(voiceMessages.disabled);
       if (snapshot.matches({ active: { joined: 'on' } }) || snapshot.matches({ active: 'off' }))
         expect(snapshot.context.error).toBeNull();
+      // The panel says the microphone is on exactly while a stream is held, and voice disabled
+      // exactly with the ACL's message.
+      const view = voicePanelView(snapshot);
+      expect(view === 'on').toBe(snapshot.context.stream !== null);
+      expect(view === 'disabled').toBe(snapshot.context.error === voiceMessages.disabled);
     }
     voice.actor.stop();
   },

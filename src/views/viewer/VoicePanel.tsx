@@ -4,7 +4,7 @@ import { Alert, Button, Stack, ToggleButton, ToggleButtonGroup, Typography } fro
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { LiveVisitActor, LiveVoiceActor } from '../../machines/liveVisitMachine';
-import { transmitting, type VoiceMode } from '../../machines/voiceMachine';
+import { transmitting, type VoiceMode, voicePanelView } from '../../machines/voiceMachine';
 
 /**
  * Voice (platform.md §2.7 'Voice', §8): turn the microphone on (joining voice: the nearest visitors
@@ -20,19 +20,7 @@ export function VoicePanel({ live }: { live: LiveVisitActor | undefined }) {
 
 function VoiceControls({ voice }: { voice: LiveVoiceActor }) {
   const { t } = useTranslation();
-  const state = useSelector(voice, (s) =>
-    s.matches('disabled')
-      ? 'disabled'
-      : s.matches('failed')
-        ? 'failed'
-        : s.matches({ active: { joined: 'on' } })
-          ? 'on'
-          : s.matches({ active: { joined: 'asking' } })
-            ? 'asking'
-            : s.matches('active')
-              ? 'off'
-              : 'away',
-  );
+  const state = useSelector(voice, voicePanelView);
   const error = useSelector(voice, (s) => s.context.error);
   const mode = useSelector(voice, (s) => s.context.mode);
   const muted = useSelector(voice, (s) => s.context.muted);
