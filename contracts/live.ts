@@ -10,7 +10,7 @@ import { z } from 'zod';
  * id for the message, `c-<clientId>` is its id, and a message sent again with it is taken once),
  * SendEventMessage(text, clientId?) (likewise, to everyone in the space, every instance, while one
  * of its scheduled events is on: the Event chat), SendVoiceSignal(toUserId, signal) (voice peer to
- * peer: contracts/voice.ts).
+ * peer: contracts/voice.ts), RequestVoiceToken() (voice through LiveKit: contracts/voice.ts).
  * Events (server → client):
  * - MyUserId(userId) once connected;
  * - EnteredInstance(LiveInstanceEntered) to the visitor who joined;

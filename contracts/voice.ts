@@ -73,16 +73,43 @@ export const IceServer = z
   .strict();
 export type IceServer = z.infer<typeof IceServer>;
 
+/**
+ * Voice through a LiveKit server, for crowds (`LIVEKIT_URL`, `LIVEKIT_API_KEY`,
+ * `LIVEKIT_API_SECRET`): each instance of a space is one LiveKit room, and a visitor asks the
+ * live-user hub for a token to it (RequestVoiceToken() → VoiceToken), which the server mints only
+ * for a visitor present in the instance whom the communication ACL admits and the owner did not
+ * mute. A visitor the owner mutes, removes or bans is also taken out of the room.
+ */
+export const livekitVoice = {
+  /** Seconds a token may be used to join; LiveKit renews it for as long as the visitor stays. */
+  tokenTtlSeconds: 600,
+  /** Speakers a visitor hears at once, the nearest: the media server sends each only those. */
+  maxPeers: 24,
+} as const;
+
+/** The LiveKit room of one instance of a space. */
+export const livekitRoomName = (sceneId: string, instanceId: string) => `space-${sceneId}-${instanceId}`;
+
 /** GET /api/communicationInteractionService/voice: how this server's visitors talk. */
 export const VoiceConfig = z
   .object({
-    /** 'p2p': WebRTC between the browsers, signalled through the live-user hub. */
-    mode: z.literal('p2p'),
+    /**
+     * 'p2p': WebRTC between the browsers, signalled through the live-user hub; 'livekit': through
+     * the LiveKit server at `livekitUrl`, joined with a token from RequestVoiceToken.
+     */
+    mode: z.enum(['p2p', 'livekit']),
     iceServers: z.array(IceServer),
     maxPeers: z.number().int(),
+    livekitUrl: z.string().optional(),
   })
   .meta({ id: 'VoiceConfig' });
 export type VoiceConfig = z.infer<typeof VoiceConfig>;
+
+/** RequestVoiceToken(): a token to the LiveKit room of the caller's instance. */
+export const VoiceToken = z
+  .object({ url: z.string(), room: z.string(), identity: z.string(), token: z.string() })
+  .meta({ id: 'VoiceToken' });
+export type VoiceToken = z.infer<typeof VoiceToken>;
 
 export const voiceMessages = {
   notPresent: 'Join the space before you talk',
@@ -90,4 +117,5 @@ export const voiceMessages = {
   notYourself: 'You cannot talk to yourself',
   notHere: 'That visitor is not in your instance of this space',
   tooFast: 'Too many voice signals; wait a moment',
+  notLivekit: 'Voice on this server goes peer to peer, not through LiveKit',
 } as const;

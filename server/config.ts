@@ -138,6 +138,16 @@ const configSchema = z
         return text; // not JSON: refused below, as not a list
       }
     }, z.array(IceServer, 'ICE_SERVERS must be a JSON list of STUN or TURN servers').max(20).default([])),
+    /**
+     * A LiveKit server for voice in crowds (contracts/voice.ts `livekitVoice`): its address as
+     * browsers reach it (wss://…), and the API key and secret it was given. All three or none.
+     */
+    LIVEKIT_URL: optionalUrl.refine(
+      (v) => v === undefined || /^(wss?|https?):\/\//.test(v),
+      'must be a wss:// (or ws://) URL',
+    ),
+    LIVEKIT_API_KEY: optionalText,
+    LIVEKIT_API_SECRET: optionalText,
   })
   .superRefine((c, ctx) => {
     if (Boolean(c.S3_ENDPOINT) !== Boolean(c.S3_BUCKET)) {
@@ -147,17 +157,14 @@ const configSchema = z
         message: 'S3_ENDPOINT and S3_BUCKET must be set together',
       });
     }
-    const stripe = [c.STRIPE_SECRET_KEY, c.STRIPE_PUBLISHABLE_KEY, c.STRIPE_WEBHOOK_SECRET];
-    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
-      for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
-        if (!c[name])
-          ctx.addIssue({
-            code: 'custom',
-            path: [name],
-            message:
-              'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
-          });
-      }
+    // Settings that only work together: each one missing is named.
+    for (const names of [
+      ['LIVEKIT_URL', 'LIVEKIT_API_KEY', 'LIVEKIT_API_SECRET'],
+      ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
+    ] as const) {
+      if (!names.some((name) => c[name]) || names.every((name) => c[name])) continue;
+      const message = `${names.slice(0, -1).join(', ')} and ${names.at(-1)} must be set together`;
+      for (const name of names) if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message });
     }
   });
 

@@ -4,10 +4,10 @@ import {
   voiceDefaults,
   type VoiceSignalReceived,
   type VoiceSignalSent,
-  voiceSpatial,
 } from '../../contracts/voice';
-import type { FloorPoint } from '../lib/voicePeers';
-import type { ConnectionsEvent, Listener } from '../machines/voiceMachine';
+import type { ConnectionsEvent } from '../machines/voiceMachine';
+import { livekitConnections, type LivekitConnectionsDeps } from './livekitConnections';
+import { spatialVoices } from './spatialVoices';
 
 /** What the connections need from the page: the hub to signal through. */
 export interface VoiceConnectionsDeps {
@@ -26,10 +26,6 @@ interface Peer {
   polite: boolean;
   makingOffer: boolean;
   ignoreOffer: boolean;
-  panner: PannerNode | null;
-  source: MediaStreamAudioSourceNode | null;
-  /** Chromium plays a remote WebRTC stream through WebAudio only while a media element holds it. */
-  element: HTMLAudioElement | null;
   /** Candidates that came before the offer they belong to. */
   pending: RTCIceCandidateInit[];
   /** The peer's signals, handled one after another (each waits for the last to be applied). */
@@ -42,73 +38,30 @@ interface Peer {
  */
 const politeDelayMs = 1000;
 
-/** The listener's facing from the engine's yaw (degrees; 0 looks towards -z, as three.js cameras do). */
-function facing(yaw: number) {
-  const radians = (yaw * Math.PI) / 180;
-  return { x: -Math.sin(radians), z: -Math.cos(radians) };
-}
-
 /**
- * The peer connections of a visitor's voice (the `connections` actor of src/machines/voiceMachine.ts):
+ * The peer connections of a visitor's voice:
  * one WebRTC connection per peer, an audio transceiver each way, negotiated through the live-user
  * hub with the "perfect negotiation" pattern (the larger user id is polite). The microphone's track
  * goes to every connection (replaceTrack, no renegotiation) and is enabled only while the visitor
  * is heard. Each peer's voice goes through a WebAudio PannerNode placed where they stand.
  */
-export function voiceConnections(deps: VoiceConnectionsDeps) {
-  return fromCallback<ConnectionsEvent, { config: VoiceConfig; userId: string }>(({ input, receive }) => {
+function peerToPeer(deps: VoiceConnectionsDeps) {
+  return ({
+    input,
+    receive,
+  }: {
+    input: ConnectionsInput;
+    receive: (listener: (event: ConnectionsEvent) => void) => void;
+  }) => {
     const peers = new Map<string, Peer>();
     let track: MediaStreamTrack | null = null;
     let transmit = false;
-    let audio: AudioContext | null = null;
-    let listener: Listener | null = null;
-    const placed = new Map<string, FloorPoint>();
-
-    const audioContext = () => {
-      if (!audio) {
-        audio = new AudioContext();
-        // A page may not play sound before the visitor touches it: resume at the first touch.
-        if (audio.state === 'suspended') {
-          const resume = () => void audio?.resume().catch(() => {});
-          addEventListener('pointerdown', resume, { once: true, capture: true });
-          addEventListener('keydown', resume, { once: true, capture: true });
-        }
-        placeListener();
-      }
-      return audio;
-    };
+    const voices = spatialVoices();
 
     const send = (to: string, kind: VoiceSignalSent['kind'], data: string) =>
       void deps.signal(to, { kind, data }).catch(() => {
         // Refused (muted by the owner, the peer gone): the connection fails on its own and is closed.
       });
-
-    function placeListener() {
-      if (!audio || !listener) return;
-      const l = audio.listener;
-      const ahead = facing(listener.yaw);
-      if (l.positionX) {
-        l.positionX.value = listener.x;
-        l.positionY.value = 0;
-        l.positionZ.value = listener.z;
-        l.forwardX.value = ahead.x;
-        l.forwardY.value = 0;
-        l.forwardZ.value = ahead.z;
-        l.upX.value = 0;
-        l.upY.value = 1;
-        l.upZ.value = 0;
-      } else {
-        l.setPosition(listener.x, 0, listener.z);
-        l.setOrientation(ahead.x, 0, ahead.z, 0, 1, 0);
-      }
-    }
-
-    function placePeer(peer: Peer, at: FloorPoint | undefined) {
-      if (!peer.panner || !at) return;
-      peer.panner.positionX.value = at.x;
-      peer.panner.positionY.value = 0;
-      peer.panner.positionZ.value = at.z;
-    }
 
     /** Sends the microphone (or nothing) on every audio line of a connection. */
     const attach = (connection: RTCPeerConnection) => {
@@ -136,9 +89,6 @@ export function voiceConnections(deps: VoiceConnectionsDeps) {
         polite: input.userId > userId,
         makingOffer: false,
         ignoreOffer: false,
-        panner: null,
-        source: null,
-        element: null,
         pending: [],
         queue: Promise.resolve(),
       };
@@ -157,19 +107,7 @@ export function voiceConnections(deps: VoiceConnectionsDeps) {
       connection.onicecandidate = ({ candidate }) => {
         if (candidate) send(userId, 'candidate', JSON.stringify(candidate));
       };
-      connection.ontrack = ({ track: remote, streams }) => {
-        const stream = streams[0] ?? new MediaStream([remote]);
-        const element = new Audio();
-        element.muted = true;
-        element.srcObject = stream;
-        void element.play().catch(() => {});
-        const context = audioContext();
-        const source = context.createMediaStreamSource(stream);
-        const panner = new PannerNode(context, { panningModel: 'HRTF', ...voiceSpatial });
-        source.connect(panner).connect(context.destination);
-        Object.assign(peer, { element, source, panner });
-        placePeer(peer, placed.get(userId));
-      };
+      connection.ontrack = ({ track: remote, streams }) => voices.play(userId, streams[0] ?? remote);
       connection.onconnectionstatechange = () => {
         if (connection.connectionState === 'failed') close(userId);
       };
@@ -181,9 +119,7 @@ export function voiceConnections(deps: VoiceConnectionsDeps) {
       if (!peer) return;
       peers.delete(userId);
       if (sayBye) send(userId, 'bye', '');
-      peer.source?.disconnect();
-      peer.panner?.disconnect();
-      if (peer.element) peer.element.srcObject = null;
+      voices.stop(userId);
       peer.connection.close();
     }
 
@@ -288,25 +224,14 @@ export function voiceConnections(deps: VoiceConnectionsDeps) {
           for (const userId of wanted) want(userId);
           break;
         }
-        case 'connections.place': {
-          listener = event.self;
-          placeListener();
-          for (const [userId, at] of Object.entries(event.peers)) {
-            placed.set(userId, at);
-            const peer = peers.get(userId);
-            if (peer) placePeer(peer, at);
-          }
+        case 'connections.place':
+          voices.place(event.self, event.peers);
           break;
-        }
         case 'connections.stream': {
           const stream = event.stream as MediaStream | null;
           track = stream?.getAudioTracks()[0] ?? null;
           if (track) track.enabled = transmit;
-          // Talking is a touch: sound may play from now on.
-          if (track)
-            void audioContext()
-              .resume()
-              .catch(() => {});
+          if (track) voices.resume();
           for (const peer of peers.values()) attach(peer.connection);
           break;
         }
@@ -323,9 +248,23 @@ export function voiceConnections(deps: VoiceConnectionsDeps) {
     return () => {
       for (const timer of waiting.values()) clearTimeout(timer);
       for (const userId of [...peers.keys()]) close(userId, true);
-      void (audio as AudioContext | null)?.close().catch(() => {});
+      voices.close();
     };
-  });
+  };
+}
+
+type ConnectionsInput = { config: VoiceConfig; userId: string };
+
+/**
+ * The `connections` actor of src/machines/voiceMachine.ts: peer to peer, or through LiveKit when
+ * the server says so (contracts/voice.ts).
+ */
+export function voiceConnections(deps: VoiceConnectionsDeps & LivekitConnectionsDeps) {
+  const p2p = peerToPeer(deps);
+  const livekit = livekitConnections(deps);
+  return fromCallback<ConnectionsEvent, ConnectionsInput>((args) =>
+    args.input.config.mode === 'livekit' ? livekit(args) : p2p(args),
+  );
 }
 
 /** The browser's microphone (the device chosen in Settings, or the default), with echo cancellation. */

@@ -45,6 +45,7 @@ describe('configuration from the environment', () => {
     ['ICE_SERVERS', 'stun:stun.example.org'],
     ['ICE_SERVERS', '[{"urls":"http://turn.example.org"}]'],
     ['ICE_SERVERS', '{"urls":"stun:stun.example.org"}'],
+    ['LIVEKIT_URL', 'livekit.example.org'],
   ])('stops with a message naming %s when it is %j', (variable, value) => {
     let error: unknown;
     try {
@@ -74,6 +75,22 @@ describe('configuration from the environment', () => {
     expect(loadConfig({}).ICE_SERVERS).toEqual([]);
     const servers = [{ urls: ['turn:turn.example.org:3478'], username: 'u', credential: 'p' }];
     expect(loadConfig({ ICE_SERVERS: JSON.stringify(servers) }).ICE_SERVERS).toEqual(servers);
+  });
+
+  it('needs LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET together', () => {
+    expect(() => loadConfig({ LIVEKIT_URL: 'wss://livekit.example.org' })).toThrow(
+      /LIVEKIT_API_KEY[\s\S]*LIVEKIT_API_SECRET/,
+    );
+    expect(() => loadConfig({ LIVEKIT_API_KEY: 'key', LIVEKIT_API_SECRET: 'secret' })).toThrow(/LIVEKIT_URL/);
+    expect(() =>
+      loadConfig({ LIVEKIT_URL: 'ftp://livekit.example.org', LIVEKIT_API_KEY: 'k', LIVEKIT_API_SECRET: 's' }),
+    ).toThrow(/LIVEKIT_URL/);
+    const livekit = {
+      LIVEKIT_URL: 'wss://livekit.example.org',
+      LIVEKIT_API_KEY: 'k',
+      LIVEKIT_API_SECRET: 's',
+    };
+    expect(loadConfig(livekit)).toMatchObject(livekit);
   });
 
   it('needs S3_ENDPOINT and S3_BUCKET together', () => {

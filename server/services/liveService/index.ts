@@ -20,6 +20,7 @@ import {
 } from '../../../contracts/live';
 import { bytesOf, poseDefaults } from '../../../contracts/livePoses';
 import {
+  livekitVoice,
   VoiceConfig,
   voiceDefaults,
   voiceMessages,
@@ -36,6 +37,7 @@ import { creatorOf, findScene } from '../sceneService/queries';
 import { LiveInstances, type Presence, type SceneShare } from './instances';
 import { LivePoses } from './livePoses';
 import { eventRoom, forgetOldMessages, keepMessage, recentMessages, wasKept } from './chatHistory';
+import { LivekitVoice } from './livekit';
 import { isModerated, mayModerate, type ModerationKind, setModeration } from './moderation';
 import { liveEventOf, sceneEventRoutes } from './sceneEvents';
 import { SendWindow } from '../../support/sendWindow';
@@ -195,6 +197,15 @@ export default async function liveService(instance: FastifyInstance, options: Li
   const sends = new SendWindow(liveDefaults.messagesPerWindow, liveDefaults.messageWindowMs);
   // Voice signals' rate, per user the same way.
   const signals = new SendWindow(voiceDefaults.signalsPerWindow, voiceDefaults.signalWindowMs);
+  // Voice through LiveKit, when this server has one (contracts/voice.ts `livekitVoice`).
+  const livekit =
+    app.config?.LIVEKIT_URL && app.config.LIVEKIT_API_KEY && app.config.LIVEKIT_API_SECRET
+      ? new LivekitVoice({
+          url: app.config.LIVEKIT_URL,
+          apiKey: app.config.LIVEKIT_API_KEY,
+          apiSecret: app.config.LIVEKIT_API_SECRET,
+        })
+      : null;
 
   const profileOf = async ({ userId, name }: Caller): Promise<LiveVisitor> => {
     if (isGuest(userId)) return { userId, name: name ?? 'Guest', profilePicture: null };
@@ -267,6 +278,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
       UnbanVisitor: (context, sceneId, userId) => moderate(context, sceneId, userId, 'ban', false),
       RemoveVisitor: async (context, sceneId, userId) => {
         await ownerOf(context, sceneId, userId);
+        await offVoice(sceneId as string, userId as string);
         await removeEverywhere({ sceneId: sceneId as string, userId: userId as string, banned: false });
         return null;
       },
@@ -308,6 +320,20 @@ export default async function liveService(instance: FastifyInstance, options: Li
         };
         await hub.clients.user(rawTo, 'VoiceSignal', received);
         return null;
+      },
+      // Voice through LiveKit: a token to the room of the caller's instance, for a visitor who may
+      // talk there (the communication ACL, and not muted by the owner).
+      RequestVoiceToken: async (context) => {
+        const presence = talking(context, voiceMessages.notPresent);
+        if (!livekit) throw new HubError(voiceMessages.notLivekit);
+        if (await isModerated(app.db, presence.sceneId, context.user.userId, 'mute'))
+          throw new HubError(chatMessages.muted);
+        return livekit.token({
+          identity: context.user.userId,
+          name: presence.visitor.name,
+          sceneId: presence.sceneId,
+          instanceId: presence.instanceId,
+        });
       },
       SendEventMessage: async (context, rawText, rawClientId) => {
         // Refused with no event on before the message counts against the sender's rate.
@@ -425,10 +451,27 @@ export default async function liveService(instance: FastifyInstance, options: Li
     await ownerOf(context, sceneId, userId);
     const values = { sceneId: sceneId as string, userId: userId as string, kind, by: context.user.userId };
     await setModeration(app.db, values, on);
+    if (on) await offVoice(values.sceneId, values.userId);
     // A ban takes the visitor out at once, on whichever process they are.
     if (kind === 'ban' && on)
       await removeEverywhere({ sceneId: values.sceneId, userId: values.userId, banned: true });
     return null;
+  }
+
+  /**
+   * Takes a muted, removed or banned visitor out of the LiveKit rooms of the space's instances they
+   * are in (on any process): their token is refused from now on, but a room they are in would
+   * keep them. Peer to peer, their signals are refused instead.
+   */
+  async function offVoice(sceneId: string, userId: string) {
+    if (!livekit) return;
+    const instanceIds = live
+      .instanceCounts(sceneId)
+      .map(({ instanceId }) => instanceId)
+      .filter((instanceId) => live.visitorsIn(sceneId, instanceId).some((v) => v.userId === userId));
+    await livekit
+      .remove(userId, sceneId, instanceIds)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'a visitor could not be taken out of voice'));
   }
 
   /** Takes a user's connections out of a space, on every process. */
@@ -515,16 +558,21 @@ export default async function liveService(instance: FastifyInstance, options: Li
         tags: ['communication'],
         summary: 'How visitors talk',
         description:
-          'Peer to peer WebRTC, signalled through the live-user hub (SendVoiceSignal, VoiceSignal): ' +
+          'Peer to peer WebRTC, signalled through the live-user hub (SendVoiceSignal, VoiceSignal), or, ' +
+          'with LIVEKIT_URL, through that LiveKit server (RequestVoiceToken on the hub): ' +
           'the STUN and TURN servers to use (ICE_SERVERS) and how many speakers one visitor hears at once.',
         response: { 200: VoiceConfig },
       },
     },
-    async (): Promise<VoiceConfig> => ({
-      mode: 'p2p',
-      iceServers: app.config?.ICE_SERVERS ?? [],
-      maxPeers: voiceDefaults.maxPeers,
-    }),
+    async (): Promise<VoiceConfig> =>
+      livekit
+        ? {
+            mode: 'livekit',
+            iceServers: [],
+            maxPeers: livekitVoice.maxPeers,
+            livekitUrl: app.config!.LIVEKIT_URL,
+          }
+        : { mode: 'p2p', iceServers: app.config?.ICE_SERVERS ?? [], maxPeers: voiceDefaults.maxPeers },
   );
 
   app.get(

@@ -87,6 +87,7 @@ export default function viewerFlows({ api, navigate }: AppServices) {
             microphone: fromPromise(({ input }) => openMicrophone(input.deviceId)),
             connections: voiceConnections({
               signal: (toUserId, voiceSignal) => liveHub.invoke('SendVoiceSignal', toUserId, voiceSignal),
+              token: () => liveHub.invoke('RequestVoiceToken'),
             }),
           },
           actions: {

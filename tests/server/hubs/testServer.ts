@@ -1,7 +1,8 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { DatabaseHandle } from '../../../server/db';
-import { users } from '../../../server/db/schema';
+import { uuidv7 } from '../../../server/db/ids';
+import { scenes, users } from '../../../server/db/schema';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
@@ -75,4 +76,17 @@ export function hubTestServer(options: {
     await server.db?.close();
   });
   return server;
+}
+
+/** A published space of the user 'owner' (with `values` over the defaults); resolves with its id. */
+export async function insertSpace(
+  server: HubTestServer,
+  title: string,
+  values: Partial<typeof scenes.$inferInsert> = {},
+) {
+  const id = uuidv7();
+  await server.db.db
+    .insert(scenes)
+    .values({ id, ownerId: 'owner', creatorId: 'owner', title, state: 'Published', ...values });
+  return id;
 }
