@@ -207,15 +207,16 @@ test.describe('graphics settings', () => {
     const cssWidth = await canvas.evaluate((c) => c.clientWidth);
     expect(await canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBe(cssWidth);
 
-    await page.getByLabel(text('viewer.settings.graphicsQuality')).click();
-    await page.getByRole('option', { name: text('viewer.settings.quality.lowest') }).click();
-    await expect
-      .poll(() => page.evaluate(() => window.engineDev!.last('settingsApplied')))
-      .toMatchObject({
-        graphicsQuality: 0,
-        pixelRatio: 0.5,
-        shadows: false,
-      });
+    /** Chooses a quality in Settings and waits until the engine applied what is expected of it. */
+    const choose = async (quality: 'lowest' | 'max', applied: Record<string, unknown>) => {
+      await page.getByLabel(text('viewer.settings.graphicsQuality')).click();
+      await page.getByRole('option', { name: text(`viewer.settings.quality.${quality}`) }).click();
+      await expect
+        .poll(() => page.evaluate(() => window.engineDev!.last('settingsApplied')))
+        .toMatchObject(applied);
+    };
+
+    await choose('lowest', { graphicsQuality: 0, pixelRatio: 0.5, shadows: false });
     await expect
       .poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.width))
       .toBe(Math.round(cssWidth / 2));
@@ -231,14 +232,7 @@ test.describe('graphics settings', () => {
 
     // Max comes last: on software graphics a Max frame of the gallery takes long enough to stall
     // the clicks that would come after it.
-    await page.getByLabel(text('viewer.settings.graphicsQuality')).click();
-    await page.getByRole('option', { name: text('viewer.settings.quality.max') }).click();
-    await expect
-      .poll(() => page.evaluate(() => window.engineDev!.last('settingsApplied')))
-      .toMatchObject({
-        graphicsQuality: 5,
-        shadows: true,
-      });
+    await choose('max', { graphicsQuality: 5, shadows: true });
   });
 });
 

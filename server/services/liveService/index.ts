@@ -20,7 +20,6 @@ import {
 } from '../../../contracts/live';
 import { bytesOf, poseDefaults } from '../../../contracts/livePoses';
 import {
-  livekitVoice,
   VoiceConfig,
   voiceDefaults,
   voiceMessages,
@@ -198,14 +197,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
   // Voice signals' rate, per user the same way.
   const signals = new SendWindow(voiceDefaults.signalsPerWindow, voiceDefaults.signalWindowMs);
   // Voice through LiveKit, when this server has one (contracts/voice.ts `livekitVoice`).
-  const livekit =
-    app.config?.LIVEKIT_URL && app.config.LIVEKIT_API_KEY && app.config.LIVEKIT_API_SECRET
-      ? new LivekitVoice({
-          url: app.config.LIVEKIT_URL,
-          apiKey: app.config.LIVEKIT_API_KEY,
-          apiSecret: app.config.LIVEKIT_API_SECRET,
-        })
-      : null;
+  const livekit = LivekitVoice.fromConfig(app.config);
 
   const profileOf = async ({ userId, name }: Caller): Promise<LiveVisitor> => {
     if (isGuest(userId)) return { userId, name: name ?? 'Guest', profilePicture: null };
@@ -465,12 +457,8 @@ export default async function liveService(instance: FastifyInstance, options: Li
    */
   async function offVoice(sceneId: string, userId: string) {
     if (!livekit) return;
-    const instanceIds = live
-      .instanceCounts(sceneId)
-      .map(({ instanceId }) => instanceId)
-      .filter((instanceId) => live.visitorsIn(sceneId, instanceId).some((v) => v.userId === userId));
     await livekit
-      .remove(userId, sceneId, instanceIds)
+      .remove(userId, sceneId, live.instancesWith(sceneId, userId))
       .catch((error: unknown) => app.log.warn({ err: error }, 'a visitor could not be taken out of voice'));
   }
 
@@ -565,14 +553,11 @@ export default async function liveService(instance: FastifyInstance, options: Li
       },
     },
     async (): Promise<VoiceConfig> =>
-      livekit
-        ? {
-            mode: 'livekit',
-            iceServers: [],
-            maxPeers: livekitVoice.maxPeers,
-            livekitUrl: app.config!.LIVEKIT_URL,
-          }
-        : { mode: 'p2p', iceServers: app.config?.ICE_SERVERS ?? [], maxPeers: voiceDefaults.maxPeers },
+      livekit?.voiceConfig() ?? {
+        mode: 'p2p',
+        iceServers: app.config?.ICE_SERVERS ?? [],
+        maxPeers: voiceDefaults.maxPeers,
+      },
   );
 
   app.get(

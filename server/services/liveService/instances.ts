@@ -195,6 +195,13 @@ export class LiveInstances {
     );
   }
 
+  /** The instances of a space a user is in (on any process). */
+  instancesWith(sceneId: string, userId: string): string[] {
+    return this.instanceIdsOf(sceneId).filter((id) =>
+      this.visitorsIn(sceneId, id).some((visitor) => visitor.userId === userId),
+    );
+  }
+
   /** The visitors of a space (every instance), each user once: the first `limit` and how many. */
   sceneSummary(sceneId: string, limit: number): { count: number; visitors: LiveVisitor[] } {
     const all = distinctVisitors(this.instanceIdsOf(sceneId).flatMap((id) => this.visitorsIn(sceneId, id)));

@@ -1,5 +1,6 @@
 import { AccessToken, RoomServiceClient, TrackSource } from 'livekit-server-sdk';
-import { livekitRoomName, livekitVoice, type VoiceToken } from '../../../contracts/voice';
+import { livekitRoomName, livekitVoice, type VoiceConfig, type VoiceToken } from '../../../contracts/voice';
+import type { Config } from '../../config';
 
 export interface LivekitSettings {
   /** As browsers reach it: wss://… (or ws:// on one machine). */
@@ -16,12 +17,28 @@ export interface LivekitSettings {
 export class LivekitVoice {
   private readonly rooms: RoomServiceClient;
 
+  /** The server's LiveKit, when LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET are set. */
+  static fromConfig(config: Config | undefined): LivekitVoice | null {
+    const { LIVEKIT_URL: url, LIVEKIT_API_KEY: apiKey, LIVEKIT_API_SECRET: apiSecret } = config ?? {};
+    return url && apiKey && apiSecret ? new LivekitVoice({ url, apiKey, apiSecret }) : null;
+  }
+
   constructor(private readonly settings: LivekitSettings) {
     this.rooms = new RoomServiceClient(
       settings.url.replace(/^ws(s?):/, 'http$1:'),
       settings.apiKey,
       settings.apiSecret,
     );
+  }
+
+  /** GET …/voice with LiveKit: browsers join its rooms and hear the nearest `maxPeers`. */
+  voiceConfig(): VoiceConfig {
+    return {
+      mode: 'livekit',
+      iceServers: [],
+      maxPeers: livekitVoice.maxPeers,
+      livekitUrl: this.settings.url,
+    };
   }
 
   /**
