@@ -134,6 +134,8 @@ export const LiveScene = z
     count: z.number().int(),
     /** The first few visitors (the card shows 2 avatars and '+N'). */
     visitors: z.array(LiveVisitor),
+    /** The space's scheduled event that is on now (the card says so), or null. */
+    event: z.object({ title: z.string(), endsAt: z.iso.datetime({ offset: true }) }).nullable(),
   })
   .meta({ id: 'LiveScene' });
 export type LiveScene = z.infer<typeof LiveScene>;
@@ -141,8 +143,8 @@ export type LiveScene = z.infer<typeof LiveScene>;
 export const LiveScenesAnswer = z.object({ scenes: z.array(LiveScene) }).meta({ id: 'LiveScenesAnswer' });
 export type LiveScenesAnswer = z.infer<typeof LiveScenesAnswer>;
 
-/** How many visitors a live-visitors row shows as avatars before '+N' (platform.md §9). */
-export const liveAvatarsShown = 2;
+// The space cards' constants live apart, so that pages of cards load no schema.
+export { liveAvatarsShown, liveCardsEveryMs } from './liveCards';
 
 /** The chat's refusals (the hub's error text; the SPA shows them as they are). */
 export const chatMessages = {

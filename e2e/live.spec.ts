@@ -47,11 +47,16 @@ test('visitors of a space see each other live, and one leaving is seen', async (
   }
   await expectAccessible(school);
 
-  // Who is live is also what a space's card reads.
-  const cards = await (
-    await request.get(`/api/communicationInteractionService/live?sceneIds=${space.sceneId}`)
-  ).json();
-  expect(cards.scenes[0]).toMatchObject({ sceneId: space.sceneId, count: 2 });
+  // Who is live shows on the space's card too: on Explore, the two of them.
+  const explore = await museumContext.newPage();
+  await explore.goto(`/explore?q=${encodeURIComponent(spaceTitle)}`);
+  const card = explore.getByRole('article', { name: spaceTitle });
+  await expect(
+    card.getByRole('img', { name: text('space.card.liveNow_other').replace('{{formatted}}', '2') }),
+  ).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(explore);
+  await explore.close();
+  await museum.bringToFront();
 
   // They chat: the museum greets, the school sees it (as text) and answers.
   for (const page of [museum, school])

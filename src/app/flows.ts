@@ -26,6 +26,7 @@ const flowModules = {
   insights: () => import('./flows/insights'),
   districts: () => import('./flows/districts'),
   districtHost: () => import('./flows/districtHost'),
+  live: () => import('./flows/live'),
 };
 type FlowModuleName = keyof typeof flowModules;
 type FlowsOf<M extends FlowModuleName> = ReturnType<Awaited<ReturnType<(typeof flowModules)[M]>>['default']>;
@@ -45,7 +46,8 @@ export type Flows = FlowsOf<'home'> &
   FlowsOf<'reactions'> &
   FlowsOf<'insights'> &
   FlowsOf<'districts'> &
-  FlowsOf<'districtHost'>;
+  FlowsOf<'districtHost'> &
+  FlowsOf<'live'>;
 export type FlowName = keyof Flows;
 export type FlowInput<K extends FlowName> = InputFrom<Flows[K]>;
 export type FlowRef<K extends FlowName> = ActorRefFrom<Flows[K]>;
@@ -106,6 +108,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   spaceDistrict: 'districts',
   districtSettings: 'districts',
   districtWizard: 'districts',
+  liveCounts: 'live',
 };
 
 /** Flows given as they are (tests), instead of their modules' real ones. */

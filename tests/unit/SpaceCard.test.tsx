@@ -6,6 +6,7 @@ import '../../src/i18n';
 import type { SessionProfile, SessionUser } from '../../src/machines/sessionMachine';
 import { shareLinks } from '../../src/views/kit/ShareModal';
 import { defaultCoverImage, SpaceCard, type SpaceCardProps } from '../../src/views/kit/SpaceCard';
+import { SpaceCardGrid } from '../../src/views/kit/SpaceCardGrid';
 import { AppToasts, json, renderInApp } from '../support/spa';
 
 const hour = 3_600_000;
@@ -364,5 +365,56 @@ describe('SpaceCard', () => {
         'linkedin',
       ]);
     });
+  });
+});
+
+describe('SpaceCard in a grid: who is live', () => {
+  it('shows two of those in the space and +N, and the event on now; a quiet space shows neither', async () => {
+    const asked: string[] = [];
+    const server = fakeServer((call) => {
+      if (call.path !== 'communicationInteractionService/live') return json({});
+      return json({
+        scenes: [
+          {
+            sceneId: 's1',
+            count: 3,
+            visitors: [
+              { userId: 'ana', name: 'Ana', profilePicture: null },
+              { userId: 'ben', name: 'Ben', profilePicture: null },
+            ],
+            event: null,
+          },
+          { sceneId: 's2', count: 0, visitors: [], event: null },
+          {
+            sceneId: 's3',
+            count: 0,
+            visitors: [],
+            event: { title: 'Opening night', endsAt: new Date(Date.now() + hour).toISOString() },
+          },
+        ],
+      });
+    });
+    const fetch = server.fetch;
+    const spaces = [
+      space(),
+      space({ sceneId: 's2', title: 'Quiet room' }),
+      space({ sceneId: 's3', title: 'Stage' }),
+    ];
+    await renderInApp(
+      <SpaceCardGrid label="Spaces" items={spaces} card={(item) => <SpaceCard space={item} />} />,
+      {
+        fetch: async (request) => {
+          asked.push(new URL(request.url).searchParams.get('sceneIds') ?? '');
+          return fetch(request);
+        },
+      },
+    );
+    const live = await within(card()).findByRole('img', { name: '3 visitors here now' });
+    expect(live).toHaveTextContent('AB+1');
+    expect(within(card('Stage')).getByText('Live: Opening night')).toBeVisible();
+    expect(within(card('Stage')).queryByRole('img', { name: /here now/ })).toBeNull();
+    expect(within(card('Quiet room')).queryByText(/here now|Live:/)).toBeNull();
+    // One question for the whole page of cards.
+    expect(asked).toEqual(['s1,s2,s3']);
   });
 });

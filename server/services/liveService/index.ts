@@ -38,7 +38,7 @@ import { LivePoses } from './livePoses';
 import { eventRoom, forgetOldMessages, keepMessage, recentMessages, wasKept } from './chatHistory';
 import { LivekitVoice } from './livekit';
 import { isModerated, mayModerate, type ModerationKind, setModeration } from './moderation';
-import { liveEventOf, sceneEventRoutes } from './sceneEvents';
+import { liveEventOf, liveEventsOf, sceneEventRoutes } from './sceneEvents';
 import { SendWindow } from '../../support/sendWindow';
 
 export interface LiveServiceOptions {
@@ -579,19 +579,28 @@ export default async function liveService(instance: FastifyInstance, options: Li
     },
   );
 
-  /** Who is live in each of `sceneIds`, as `caller` may know: none in a space they may not view. */
+  /**
+   * Who is live in each of `sceneIds`, and the event on now in each, as `caller` may know: nothing
+   * in a space they may not view.
+   */
   async function liveIn(sceneIds: string[], caller: Caller | null) {
+    const events = await liveEventsOf(app.db, sceneIds);
     const scenes = [];
     for (const sceneId of sceneIds) {
-      let summary = live.sceneSummary(sceneId, liveAvatarsShown);
-      if (summary.count > 0) {
-        const allowed = await readAccess(app.db, await findScene(app.db, sceneId), caller).then(
+      const summary = live.sceneSummary(sceneId, liveAvatarsShown);
+      const event = events.get(sceneId);
+      const known = {
+        sceneId,
+        ...summary,
+        event: event ? { title: event.title, endsAt: event.endsAt } : null,
+      };
+      const allowed =
+        (summary.count === 0 && !event) ||
+        (await readAccess(app.db, await findScene(app.db, sceneId), caller).then(
           () => true,
           () => false,
-        );
-        if (!allowed) summary = { count: 0, visitors: [] };
-      }
-      scenes.push({ sceneId, ...summary });
+        ));
+      scenes.push(allowed ? known : { sceneId, count: 0, visitors: [], event: null });
     }
     return scenes;
   }

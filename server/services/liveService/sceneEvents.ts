@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,14 +46,31 @@ export async function liveEventOf(
   sceneId: string,
   now = Date.now(),
 ): Promise<SceneEvent | null> {
+  return (await liveEventsOf(db, [sceneId], now)).get(sceneId) ?? null;
+}
+
+/** The event on now in each of some spaces (as `liveEventOf` chooses), by space id. */
+export async function liveEventsOf(
+  db: Executor,
+  sceneIds: readonly string[],
+  now = Date.now(),
+): Promise<Map<string, SceneEvent>> {
+  const found = new Map<string, SceneEvent>();
+  if (sceneIds.length === 0) return found;
   const at = new Date(now).toISOString();
-  const [row] = await db
+  const rows = await db
     .select()
     .from(sceneEvents)
-    .where(and(eq(sceneEvents.sceneId, sceneId), lte(sceneEvents.startsAt, at), gt(sceneEvents.endsAt, at)))
-    .orderBy(asc(sceneEvents.startsAt), asc(sceneEvents.id))
-    .limit(1);
-  return row ? toEvent(row, now) : null;
+    .where(
+      and(
+        inArray(sceneEvents.sceneId, [...sceneIds]),
+        lte(sceneEvents.startsAt, at),
+        gt(sceneEvents.endsAt, at),
+      ),
+    )
+    .orderBy(asc(sceneEvents.startsAt), asc(sceneEvents.id));
+  for (const row of rows) if (!found.has(row.sceneId)) found.set(row.sceneId, toEvent(row, now));
+  return found;
 }
 
 /**

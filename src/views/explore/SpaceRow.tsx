@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SceneMetadata } from '../../../contracts/scenes';
 import { shortenCount } from '../../lib/format';
+import { CardLive } from '../kit/LiveCounts';
 import { defaultCoverImage, SpaceTags, visitHref } from '../kit/SpaceCard';
 
 /**
@@ -66,6 +67,9 @@ export function SpaceRow({ space, onTagClick }: { space: SceneMetadata; onTagCli
             <VisibilityOutlinedIcon aria-hidden sx={{ fontSize: 18 }} />
             {t('space.card.views', { count: space.views, formatted: shortenCount(space.views) })}
           </Box>
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ '&:empty': { display: 'none' } }}>
+          <CardLive sceneId={space.sceneId} />
         </Stack>
         {space.tags.length > 0 && <SpaceTags tags={space.tags} onTagClick={onTagClick} />}
       </Stack>

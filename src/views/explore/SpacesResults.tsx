@@ -8,6 +8,7 @@ import { SpaceCardGrid } from '../kit/SpaceCardGrid';
 import { EmptyList, ListFooter } from '../kit/ListFooter';
 import { SignInPrompt } from './SignInPrompt';
 import { SpaceRow } from './SpaceRow';
+import { LiveCountsProvider } from '../kit/LiveCounts';
 import { useInfiniteList } from '../kit/useInfiniteList';
 
 /**
@@ -39,17 +40,19 @@ export function SpacesResults({
             )}
           />
         ) : (
-          <Box
-            component="ul"
-            aria-label={t('explore.spacesList')}
-            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
-          >
-            {items.map((space) => (
-              <li key={space.sceneId}>
-                <SpaceRow space={space} onTagClick={onTagClick} />
-              </li>
-            ))}
-          </Box>
+          <LiveCountsProvider sceneIds={items.map((space) => space.sceneId)}>
+            <Box
+              component="ul"
+              aria-label={t('explore.spacesList')}
+              sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
+            >
+              {items.map((space) => (
+                <li key={space.sceneId}>
+                  <SpaceRow space={space} onTagClick={onTagClick} />
+                </li>
+              ))}
+            </Box>
+          </LiveCountsProvider>
         ))}
       {list && (
         <ListFooter

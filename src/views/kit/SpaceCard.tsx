@@ -27,6 +27,7 @@ import { relativeTime } from '../../lib/format';
 import type { SpaceCardActorRef, SpaceCardData } from '../../machines/spaceCardMachine';
 import { useFlow } from '../../app/AppContext';
 import { FavouriteButton } from './FavouriteButton';
+import { CardLive } from './LiveCounts';
 import { viewerUrl } from './viewerUrl';
 
 export type { SpaceCardData } from '../../machines/spaceCardMachine';
@@ -366,6 +367,7 @@ function SpaceCardLayout({
               }}
             />
           )}
+          <CardLive sceneId={space.sceneId} />
         </Stack>
         {actions && (
           <Box

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { SceneMetadata } from '../../../contracts/scenes';
 import { useFlow } from '../../app/AppContext';
+import { LiveCountsProvider } from '../kit/LiveCounts';
 import { SpaceCard } from '../kit/SpaceCard';
 
 /** How many other spaces the panel shows. */
@@ -44,10 +45,12 @@ function RelatedList({
   const shown = rankRelated(spaces, metadata).slice(0, relatedSpacesCount);
   if (shown.length === 0) return <Typography>{t('viewer.more.none')}</Typography>;
   return (
-    <Stack spacing={2} sx={{ alignItems: 'center' }}>
-      {shown.map((space) => (
-        <SpaceCard key={space.sceneId} space={space} />
-      ))}
-    </Stack>
+    <LiveCountsProvider sceneIds={shown.map((space) => space.sceneId)}>
+      <Stack spacing={2} sx={{ alignItems: 'center' }}>
+        {shown.map((space) => (
+          <SpaceCard key={space.sceneId} space={space} />
+        ))}
+      </Stack>
+    </LiveCountsProvider>
   );
 }

@@ -107,7 +107,7 @@ describe('live-user hub with the official SignalR client', () => {
         });
         return res.json();
       })
-      .toEqual({ scenes: [{ sceneId, count: 0, visitors: [] }] });
+      .toEqual({ scenes: [{ sceneId, count: 0, visitors: [], event: null }] });
   });
 
   it('opens a new instance when one is full, and lets a visitor join a friend with room', async () => {
@@ -183,7 +183,7 @@ describe('live-user hub with the official SignalR client', () => {
       url: `/api/communicationInteractionService/live?sceneIds=${privateSpace}`,
       headers: await server.headersFor('eli'),
     });
-    expect(stranger.json().scenes[0]).toEqual({ sceneId: privateSpace, count: 0, visitors: [] });
+    expect(stranger.json().scenes[0]).toEqual({ sceneId: privateSpace, count: 0, visitors: [], event: null });
     const invited = await server.t.app.inject({
       url: `/api/communicationInteractionService/live?sceneIds=${privateSpace}`,
       headers: await server.headersFor('ben'),

@@ -197,4 +197,27 @@ describe.each(testDatabases())('scheduled events of a space on $name', ({ open }
     expect((await list(uuidv7(), null)).statusCode).toBe(404);
     expect((await add(uuidv7(), 'owner', event('Nowhere', hour, 2 * hour))).statusCode).toBe(404);
   });
+
+  it("shows a space's card the event on now, to those who may view the space", async () => {
+    const open = await space();
+    const privateSpace = await space({ privacyAclEnabled: true, userPrivacyAcl: ['dee'] });
+    const quiet = await space();
+    expect((await add(open, 'owner', event('Opening', -hour, hour))).statusCode).toBe(201);
+    expect((await add(open, 'owner', event('Later', 2 * hour, 3 * hour))).statusCode).toBe(201);
+    expect((await add(privateSpace, 'owner', event('Preview', -hour, hour))).statusCode).toBe(201);
+    expect((await add(quiet, 'owner', event('Tomorrow', 24 * hour, 25 * hour))).statusCode).toBe(201);
+    const live = async (userId: string | null) => {
+      const res = await t.app.inject({
+        url: `/api/communicationInteractionService/live?sceneIds=${open},${privateSpace},${quiet}`,
+        headers: await headers(userId),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { scenes: { event: { title: string; endsAt: string } | null }[] }).scenes.map(
+        (scene) => scene.event?.title ?? null,
+      );
+    };
+    expect(await live(null)).toEqual(['Opening', null, null]);
+    expect(await live('stranger')).toEqual(['Opening', null, null]);
+    expect(await live('dee')).toEqual(['Opening', 'Preview', null]);
+  });
 });
