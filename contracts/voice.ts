@@ -30,6 +30,12 @@ export const voiceDefaults = {
   hysteresisMetres: 2,
   /** Connections a browser accepts in all (the others' choices of it included). */
   maxConnections: 12,
+  /**
+   * A connection to a chosen peer that fails (a network change, a TURN server gone) is opened
+   * again after this long, twice as long after each failure in a row, at most `reopenMaxMs`.
+   */
+  reopenFirstMs: 1000,
+  reopenMaxMs: 30_000,
 } as const;
 
 /**

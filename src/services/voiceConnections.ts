@@ -109,7 +109,12 @@ function peerToPeer(deps: VoiceConnectionsDeps) {
       };
       connection.ontrack = ({ track: remote, streams }) => voices.play(userId, streams[0] ?? remote);
       connection.onconnectionstatechange = () => {
-        if (connection.connectionState === 'failed') close(userId);
+        if (connection.connectionState === 'connected') failures.delete(userId);
+        if (connection.connectionState !== 'failed' || peers.get(userId) !== peer) return;
+        close(userId);
+        // Still chosen here: opened again after a while (a peer who only chose this browser
+        // offers again from their side).
+        if (peer.chosen) reopenLater(userId);
       };
       return peer;
     }
@@ -125,13 +130,31 @@ function peerToPeer(deps: VoiceConnectionsDeps) {
 
     /** Opens a connection to a peer this browser chose; the polite side lets the other offer first. */
     const waiting = new Map<string, ReturnType<typeof setTimeout>>();
+    /** The peers this browser chose last (`connections.peers`). */
+    let wantedNow = new Set<string>();
+    /** Failures in a row of the connection to a peer, and the timers that open it again. */
+    const failures = new Map<string, number>();
+    const reopening = new Map<string, ReturnType<typeof setTimeout>>();
+    function reopenLater(userId: string) {
+      const count = (failures.get(userId) ?? 0) + 1;
+      failures.set(userId, count);
+      const delay = Math.min(voiceDefaults.reopenFirstMs * 2 ** (count - 1), voiceDefaults.reopenMaxMs);
+      clearTimeout(reopening.get(userId));
+      reopening.set(
+        userId,
+        setTimeout(() => {
+          reopening.delete(userId);
+          if (wantedNow.has(userId)) want(userId);
+        }, delay),
+      );
+    }
     function want(userId: string) {
       const peer = peers.get(userId);
       if (peer) {
         peer.chosen = true;
         return;
       }
-      if (waiting.has(userId) || declined.has(userId)) return;
+      if (waiting.has(userId) || reopening.has(userId) || declined.has(userId)) return;
       if (input.userId < userId) {
         open(userId, true);
         return;
@@ -210,6 +233,13 @@ function peerToPeer(deps: VoiceConnectionsDeps) {
       switch (event.type) {
         case 'connections.peers': {
           const wanted = new Set(event.userIds);
+          wantedNow = wanted;
+          for (const [userId, timer] of reopening)
+            if (!wanted.has(userId)) {
+              clearTimeout(timer);
+              reopening.delete(userId);
+              failures.delete(userId);
+            }
           for (const [userId, peer] of peers) {
             if (wanted.has(userId)) continue;
             peer.chosen = false;
@@ -246,7 +276,7 @@ function peerToPeer(deps: VoiceConnectionsDeps) {
     });
 
     return () => {
-      for (const timer of waiting.values()) clearTimeout(timer);
+      for (const timer of [...waiting.values(), ...reopening.values()]) clearTimeout(timer);
       for (const userId of [...peers.keys()]) close(userId, true);
       voices.close();
     };
