@@ -1,11 +1,11 @@
-import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, notInArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blockMessages, blockRules, BlocksAnswer } from '../../../contracts/blocks';
 import { ErrorBody } from '../../../contracts/errors';
 import type { Database } from '../../db';
-import { userBlocks, users } from '../../db/schema';
+import { directMessages, userBlocks, users } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { isGuest } from '../../hubs';
 import { callerOf, type Caller } from '../../http/caller';
@@ -25,6 +25,17 @@ export class BlocksService {
       .orderBy(desc(userBlocks.createdAt), desc(userBlocks.blockedId))
       .limit(blockRules.maxBlocks);
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * A condition on messages: not written by anyone `readerId` blocked (a subquery, so that a
+   * listing asks the database once).
+   */
+  notBlockedBy(readerId: string) {
+    return notInArray(
+      directMessages.senderId,
+      this.db.select({ id: userBlocks.blockedId }).from(userBlocks).where(eq(userBlocks.blockerId, readerId)),
+    );
   }
 
   /** Whether `userId` blocked any of `others`, or any of them blocked `userId`. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,10 +32,6 @@ const refuse = (message: string) => new AppError('BUSINESS_RULE', message);
 type MessageRow = typeof directMessages.$inferSelect;
 
 const pairKeyOf = (a: string, b: string) => [a, b].sort().join(' ');
-
-/** Leaves out the messages of the users a reader blocked. */
-const notFrom = (blocked: string[]) =>
-  blocked.length > 0 ? notInArray(directMessages.senderId, blocked) : undefined;
 
 /**
  * Direct messages (contracts/directMessages.ts): groups of signed-in users, their kept messages,
@@ -137,7 +133,7 @@ export class DirectMessagesService {
       .limit(directMessageRules.listMax);
     if (mine.length === 0) return [];
     const groupIds = mine.map((g) => g.id);
-    const blocked = await this.blocks.blockedBy(userId);
+    const notFrom = this.blocks.notBlockedBy(userId);
     const [members, lasts, unreads] = await Promise.all([
       this.db
         .select({ groupId: directMessageMembers.groupId, userId: directMessageMembers.userId })
@@ -146,7 +142,7 @@ export class DirectMessagesService {
       this.db
         .selectDistinctOn([directMessages.groupId])
         .from(directMessages)
-        .where(and(inArray(directMessages.groupId, groupIds), notFrom(blocked)))
+        .where(and(inArray(directMessages.groupId, groupIds), notFrom))
         .orderBy(directMessages.groupId, desc(directMessages.id)),
       this.db
         .select({ groupId: directMessages.groupId, n: sql<number>`count(*)::int` })
@@ -162,7 +158,7 @@ export class DirectMessagesService {
           and(
             inArray(directMessages.groupId, groupIds),
             ne(directMessages.senderId, userId),
-            notFrom(blocked),
+            notFrom,
             or(
               isNull(directMessageMembers.lastReadAt),
               gt(directMessages.createdAt, directMessageMembers.lastReadAt),
@@ -237,7 +233,6 @@ export class DirectMessagesService {
   /** A page of a group's messages, oldest first: the latest, or those before `before`. */
   async messages(groupId: string, caller: Caller, before?: string): Promise<DirectMessagesPage> {
     await this.membersFor(groupId, caller);
-    const blocked = await this.blocks.blockedBy(caller.userId);
     const rows = await this.db
       .select()
       .from(directMessages)
@@ -245,7 +240,7 @@ export class DirectMessagesService {
         and(
           eq(directMessages.groupId, groupId),
           before ? lt(directMessages.id, before) : undefined,
-          notFrom(blocked),
+          this.blocks.notBlockedBy(caller.userId),
         ),
       )
       .orderBy(desc(directMessages.id))
