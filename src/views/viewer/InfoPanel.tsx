@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SceneMetadata } from '../../../contracts/scenes';
 import { useAppActor, useFlow, useSession } from '../../app/AppContext';
+import { type CreatorAction, creatorActions } from '../../machines/creatorMenu';
 import type { LiveVisitActor } from '../../machines/liveVisitMachine';
 import type { FollowActorRef } from '../../machines/followMachine';
 import { selectIsMe } from '../../machines/sessionMachine';
@@ -146,38 +147,23 @@ function CreatorMenu({ metadata, embed }: { metadata: SceneMetadata; embed: bool
   const profileHref = `/user/${encodeURIComponent(creator.userId)}`;
   // Read as the menu opens: the visit runs while the viewer shows communications.
   const visit = anchor ? (root.system.get('liveVisit') as LiveVisitActor | undefined) : undefined;
-  const ignored = visit?.getSnapshot().context.ignored[creator.userId];
-  const muted = ignored === 'mute';
-  const writes = signedIn && !isMe && !embed;
+  const ignored = visit ? (visit.getSnapshot().context.ignored[creator.userId] ?? null) : undefined;
   const title = metadata.title;
-  const actions: { key: string; label: string; run: () => void }[] = [];
-  if (writes) {
-    actions.push(
-      {
-        key: 'greet',
-        label: t('viewer.creator.greet'),
-        run: () => chatInViewer(creator.userId, t('viewer.creator.greetText', { title })),
-      },
-      { key: 'chat', label: t('viewer.creator.chat'), run: () => chatInViewer(creator.userId) },
-      {
-        key: 'invite',
-        label: t('viewer.creator.invite'),
-        run: () => {
-          const instanceId = (root.system.get('liveVisit') as LiveVisitActor | undefined)?.getSnapshot()
-            .context.instanceId;
-          const url = inviteUrl(metadata.sceneId, instanceId ?? null);
-          chatInViewer(creator.userId, t('viewer.creator.inviteText', { title, url }));
-        },
-      },
-    );
-  }
-  // (Someone blocked is unblocked from the "Who is here" list.)
-  if (visit && !isMe && ignored !== 'block')
-    actions.push({
-      key: 'mute',
-      label: t(muted ? 'viewer.creator.unmute' : 'viewer.creator.mute'),
-      run: () => visit.send({ type: 'live.ignore', userId: creator.userId, kind: muted ? null : 'mute' }),
-    });
+  const run: Record<CreatorAction, () => void> = {
+    greet: () => chatInViewer(creator.userId, t('viewer.creator.greetText', { title })),
+    chat: () => chatInViewer(creator.userId),
+    invite: () => {
+      const instanceId = (root.system.get('liveVisit') as LiveVisitActor | undefined)?.getSnapshot().context
+        .instanceId;
+      chatInViewer(
+        creator.userId,
+        t('viewer.creator.inviteText', { title, url: inviteUrl(metadata.sceneId, instanceId ?? null) }),
+      );
+    },
+    mute: () => visit?.send({ type: 'live.ignore', userId: creator.userId, kind: 'mute' }),
+    unmute: () => visit?.send({ type: 'live.ignore', userId: creator.userId, kind: null }),
+  };
+  const actions = creatorActions({ signedIn, isMe, embed, ignored });
   return (
     <>
       <Button
@@ -209,13 +195,13 @@ function CreatorMenu({ metadata, embed }: { metadata: SceneMetadata; embed: bool
         )}
         {actions.map((action) => (
           <MenuItem
-            key={action.key}
+            key={action}
             onClick={() => {
               setAnchor(null);
-              action.run();
+              run[action]();
             }}
           >
-            {action.label}
+            {t(`viewer.creator.${action}`)}
           </MenuItem>
         ))}
       </Menu>
