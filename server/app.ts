@@ -16,6 +16,7 @@ import auth from './plugins/auth';
 import dbPlugin from './plugins/db';
 import health from './plugins/health';
 import linkPreview from './plugins/linkPreview';
+import seo from './plugins/seo';
 import paymentProvider from './payments/plugin';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await step('pages', async () => {
     await app.register(linkPreview);
+    await app.register(seo);
     await app.register(spa, { config, spaDir: options.spaDir ?? path.join(rootDir, 'dist', 'spa') });
   });
   return app;
