@@ -130,8 +130,43 @@ function previewTags({ space, origin, canonical }: Preview): string {
     ...(image ? [meta('name', 'twitter:image', image)] : []),
     `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembed('json'))}" ` +
       `title="${escapeHtml(title)}">`,
+    `<script type="application/ld+json">${jsonForScript(structuredData(space, canonical, description, image))}</script>`,
   ].join('');
 }
+
+/**
+ * The space for search engines (https://schema.org/CreativeWork): what it is, who made it, when it
+ * was published and updated, and its cover.
+ */
+export function structuredData(
+  space: SceneMetadata,
+  canonical: string,
+  description: string,
+  image: string | null,
+) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'CreativeWork',
+    name: space.title,
+    description,
+    url: canonical,
+    ...(image ? { image } : {}),
+    author: { '@type': 'Person', name: space.creator.name },
+    ...(space.publishedAt ? { datePublished: space.publishedAt } : {}),
+    dateModified: space.updatedAt,
+    ...(space.tags.length ? { keywords: space.tags.join(', ') } : {}),
+    isAccessibleForFree: true,
+  };
+}
+
+/** JSON safe inside a <script> element: no `</script>`, no `<!--`, whatever the strings hold. */
+const jsonForScript = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** index.html with the space's title, its description replaced and the preview tags added. */
 function withPreview(html: string, preview: Preview): string {

@@ -118,7 +118,20 @@ describe.each(testDatabases())('link previews and oEmbed on $name', ({ open }) =
         const { head, titles, metas, links } = headTags(res.body);
         // Nothing broke out of its attribute or element.
         expect(head).not.toContain('<script>alert');
-        expect(res.body.match(/<script\b/g)).toHaveLength(1);
+        // The app's script, and the space described for search engines (schema.org), whose
+        // strings cannot end its element.
+        expect(res.body.match(/<script\b/g)).toHaveLength(2);
+        const data = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(res.body);
+        expect(data).not.toBeNull();
+        expect(JSON.parse(data![1])).toMatchObject({
+          '@context': 'https://schema.org',
+          '@type': 'CreativeWork',
+          name: evilTitle,
+          url: `${origin}/viewer/${ids.published}`,
+          author: { '@type': 'Person', name: 'Ada "Curator" <b>' },
+          image: expect.stringMatching(new RegExp(`^${origin}/api/fileService/file/`)),
+          dateModified: expect.any(String),
+        });
         expect(titles.map(decode)).toEqual([`${evilTitle} | Spaces`]);
 
         const meta = (key: string) => metas.filter((m) => m.name === key || m.property === key);
