@@ -31,6 +31,9 @@ for (const host of ['main', 'district'] as const) {
   test(`create an account, edit the profile with a picture, sign out and in again (${host} host)`, async ({
     page,
   }) => {
+    // A long journey (sign up, edit, sign out, a refused and a right sign-in): close to a minute
+    // on a busy machine.
+    test.setTimeout(120_000);
     const origin = host === 'main' ? '' : districtOrigin('gallery');
     const name = host === 'main' ? 'Ada Artist' : 'Gil Gallery';
     const email = newEmail(host);
