@@ -6,6 +6,8 @@ import { solutionSlugs } from '../../contracts/routeMap';
 import { districts, publishedScenes, scenes } from '../db/schema';
 import { visibleTo } from '../services/sceneService/published';
 import { toIsoTime } from '../support/time';
+// Its escaping of text is XML's too (numeric references included).
+import { escapeHtml } from './linkPreview';
 
 /**
  * For search engines (issue 24 §9): /robots.txt and /sitemap.xml (https://www.sitemaps.org).
@@ -45,12 +47,6 @@ export const robotsDisallowed = [
   authCallbackPath,
 ];
 
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
-  );
-
 export default fp(
   async (app) => {
     const origin = app.config.publicOrigin;
@@ -84,7 +80,7 @@ export default fp(
         .orderBy(districts.subdomain)
         .limit(Math.max(0, sitemapMaxUrls - sitemapPages.length - spaces.length));
       const url = (loc: string, lastmod?: string) =>
-        `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+        `  <url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
       const body = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorBody } from '../../../contracts/errors';
 import { fileUrl } from '../../../contracts/files';
 import {
   type ChatMessage,
   chatMessages,
   JoinSceneOptions,
-  liveAvatarsShown,
   liveDefaults,
   type LiveInstanceEntered,
   type LiveInstanceExited,
   type LiveRemoved,
-  LiveScenesAnswer,
   moderationMessages,
-  LiveScenesQuery,
   liveUserHubPath,
   type LiveVisitor,
 } from '../../../contracts/live';
@@ -38,7 +34,8 @@ import { LivePoses } from './livePoses';
 import { eventRoom, forgetOldMessages, keepMessage, recentMessages, wasKept } from './chatHistory';
 import { LivekitVoice } from './livekit';
 import { isModerated, mayModerate, type ModerationKind, setModeration } from './moderation';
-import { liveEventOf, liveEventsOf, sceneEventRoutes } from './sceneEvents';
+import { liveScenesRoute } from './liveScenes';
+import { liveEventOf, sceneEventRoutes } from './sceneEvents';
 import { SendWindow } from '../../support/sendWindow';
 
 export interface LiveServiceOptions {
@@ -560,48 +557,5 @@ export default async function liveService(instance: FastifyInstance, options: Li
       },
   );
 
-  app.get(
-    '/live',
-    {
-      schema: {
-        tags: ['communication'],
-        summary: 'Who is live in some spaces',
-        description:
-          'For each space: how many visitors are in it now (each user once) and the first ' +
-          `${liveAvatarsShown} of them. A space the caller may not view answers 0.`,
-        querystring: LiveScenesQuery,
-        response: { 200: LiveScenesAnswer, 400: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { scenes: await liveIn(request.query.sceneIds, request.auth ?? null) };
-    },
-  );
-
-  /**
-   * Who is live in each of `sceneIds`, and the event on now in each, as `caller` may know: nothing
-   * in a space they may not view.
-   */
-  async function liveIn(sceneIds: string[], caller: Caller | null) {
-    const events = await liveEventsOf(app.db, sceneIds);
-    const scenes = [];
-    for (const sceneId of sceneIds) {
-      const summary = live.sceneSummary(sceneId, liveAvatarsShown);
-      const event = events.get(sceneId);
-      const known = {
-        sceneId,
-        ...summary,
-        event: event ? { title: event.title, endsAt: event.endsAt } : null,
-      };
-      const allowed =
-        (summary.count === 0 && !event) ||
-        (await readAccess(app.db, await findScene(app.db, sceneId), caller).then(
-          () => true,
-          () => false,
-        ));
-      scenes.push(allowed ? known : { sceneId, count: 0, visitors: [], event: null });
-    }
-    return scenes;
-  }
+  liveScenesRoute(app, live);
 }
