@@ -21,7 +21,8 @@ import { z } from 'zod';
  * - TotalLiveVisitors(number) to every connection when the platform's total changes;
  * - PublicMessage(ChatMessage) to everyone in the instance, the sender included;
  * - EventMessage(ChatMessage, with its eventId) to everyone in the space, the sender included;
- * - VoiceSignal(VoiceSignalReceived) to the visitor another one signals (contracts/voice.ts).
+ * - VoiceSignal(VoiceSignalReceived) to the visitor another one signals (contracts/voice.ts);
+ * - JoinedGroup, LeftGroup, PartyInvited and PartyMove about the user's party (contracts/parties.ts).
  */
 
 export const liveUserHubPath = '/hubs/live-user';

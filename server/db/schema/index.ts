@@ -16,3 +16,4 @@ export * from './groups';
 export * from './districts';
 export * from './directMessages';
 export * from './blocks';
+export * from './parties';

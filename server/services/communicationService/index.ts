@@ -5,6 +5,7 @@ import { ErrorBody } from '../../../contracts/errors';
 import { apiTokenOf } from '../../identity/accessTokens';
 import { BlocksService, blockRoutes } from './blocks';
 import { directMessageRoutes } from './directMessages';
+import { partyRoutes } from './parties';
 
 /** Answer of GET /api/communicationInteractionService/key. */
 export const HubKeyAnswer = z
@@ -22,13 +23,14 @@ export type HubKeyAnswer = z.infer<typeof HubKeyAnswer>;
  * and it expires with the session (the client asks for it again on every connect and reconnect).
  * Direct message groups and their messages: ./directMessages.ts (with the direct-message-group hub);
  * whom users blocked: ./blocks.ts.
- * Parties come later.
+ * Parties (with their live-user hub events): ./parties.ts.
  */
 export default async function communicationService(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const blocks = new BlocksService(app.db);
   directMessageRoutes(app, blocks);
   blockRoutes(app, blocks);
+  partyRoutes(app, blocks);
 
   app.get(
     '/key',

@@ -36,6 +36,9 @@ import { LivekitVoice } from './livekit';
 import { isModerated, mayModerate, type ModerationKind, setModeration } from './moderation';
 import { liveScenesRoute } from './liveScenes';
 import { liveEventOf, sceneEventRoutes } from './sceneEvents';
+import { PartyMoves } from './partyMoves';
+import { BlocksService } from '../communicationService/blocks';
+import { PartiesService } from '../communicationService/parties';
 import { SendWindow } from '../../support/sendWindow';
 
 export interface LiveServiceOptions {
@@ -206,6 +209,13 @@ export default async function liveService(instance: FastifyInstance, options: Li
     };
   };
 
+  // A party follows its leader from space to space (contracts/parties.ts).
+  const parties = new PartiesService(app.db, new BlocksService(app.db), async () => undefined);
+  const partyMoves = new PartyMoves(
+    (userId) => parties.partyOf(userId),
+    (userId, move) => hub.clients.user(userId, 'PartyMove', move),
+  );
+
   const hub = app.hubServer.addHub({
     name: hubName,
     // Visitors who are not signed in take part as guests (platform.md §7.6, issue 'live presence').
@@ -238,6 +248,10 @@ export default async function liveService(instance: FastifyInstance, options: Li
           communication,
         );
         if (left) await departed(context, left);
+        if (!isGuest(context.user.userId))
+          await partyMoves
+            .entered(context.connectionId, visitor, sceneId, presence.instanceId)
+            .catch((error: unknown) => app.log.warn({ err: error }, 'a party move failed'));
         await context.addToGroup(sceneGroup(sceneId));
         await context.addToGroup(instanceGroup(presence));
         const entered: LiveInstanceEntered = {
@@ -348,6 +362,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
     },
     onDisconnected: (context) => {
       poses.leave(context.connectionId);
+      partyMoves.forget(context.connectionId);
       const left = live.leave(context.connectionId);
       // The connection's groups end with it.
       if (left) changed(left);
@@ -486,6 +501,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
   /** After a connection left `where`: it is told, leaves the groups, and the others are updated. */
   async function departed(context: HubCallContext, where: Presence) {
     poses.leave(context.connectionId);
+    partyMoves.left(context.connectionId, where.sceneId);
     await context.removeFromGroup(instanceGroup(where));
     if (live.whereIs(context.connectionId)?.sceneId !== where.sceneId)
       await context.removeFromGroup(sceneGroup(where.sceneId));
