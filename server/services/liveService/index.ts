@@ -164,8 +164,16 @@ export default async function liveService(instance: FastifyInstance, options: Li
     if (message.origin === node || !removal) return;
     void removeHere(removal).catch((error: unknown) => app.log.warn({ err: error }, 'a removal failed'));
   });
+  // A party follows its leader from space to space (contracts/parties.ts).
+  const parties = new PartiesService(app.db, new BlocksService(app.db), async () => undefined);
+  const partyMoves = new PartyMoves(
+    (userId) => parties.partyOf(userId),
+    (userId, move) => hub.clients.user(userId, 'PartyMove', move),
+  );
+
   const heartbeat = setInterval(() => {
     sends.forgetOld();
+    partyMoves.forgetOld();
     // The history's old messages go about once a minute.
     if (Math.random() < shareEveryMs / 60_000)
       void forgetOldMessages(app.db).catch((error: unknown) =>
@@ -209,13 +217,6 @@ export default async function liveService(instance: FastifyInstance, options: Li
     };
   };
 
-  // A party follows its leader from space to space (contracts/parties.ts).
-  const parties = new PartiesService(app.db, new BlocksService(app.db), async () => undefined);
-  const partyMoves = new PartyMoves(
-    (userId) => parties.partyOf(userId),
-    (userId, move) => hub.clients.user(userId, 'PartyMove', move),
-  );
-
   const hub = app.hubServer.addHub({
     name: hubName,
     // Visitors who are not signed in take part as guests (platform.md §7.6, issue 'live presence').
@@ -250,7 +251,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
         if (left) await departed(context, left);
         if (!isGuest(context.user.userId))
           await partyMoves
-            .entered(context.connectionId, visitor, sceneId, presence.instanceId)
+            .entered(visitor, sceneId, presence.instanceId)
             .catch((error: unknown) => app.log.warn({ err: error }, 'a party move failed'));
         await context.addToGroup(sceneGroup(sceneId));
         await context.addToGroup(instanceGroup(presence));
@@ -362,10 +363,12 @@ export default async function liveService(instance: FastifyInstance, options: Li
     },
     onDisconnected: (context) => {
       poses.leave(context.connectionId);
-      partyMoves.forget(context.connectionId);
       const left = live.leave(context.connectionId);
       // The connection's groups end with it.
-      if (left) changed(left);
+      if (left) {
+        partyMoves.left(context.user.userId, left.sceneId);
+        changed(left);
+      }
     },
   });
 
@@ -501,7 +504,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
   /** After a connection left `where`: it is told, leaves the groups, and the others are updated. */
   async function departed(context: HubCallContext, where: Presence) {
     poses.leave(context.connectionId);
-    partyMoves.left(context.connectionId, where.sceneId);
+    partyMoves.left(context.user.userId, where.sceneId);
     await context.removeFromGroup(instanceGroup(where));
     if (live.whereIs(context.connectionId)?.sceneId !== where.sceneId)
       await context.removeFromGroup(sceneGroup(where.sceneId));

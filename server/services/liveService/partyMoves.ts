@@ -5,7 +5,9 @@ import type { PartyOfUser } from '../communicationService/parties';
  * A party follows its leader (contracts/parties.ts): when the leader enters a space after leaving
  * another within `partyRules.moveWindowMs` (a portal, a link, the browser's back button), the
  * other members are sent PartyMove; a member's browser follows when it is still in the space the
- * leader left. Each connection's last space is remembered here until it joins again or closes.
+ * leader left. Each user's last space is remembered here (by user, not by connection: a browser
+ * that goes through a portal opens a new viewer and a new connection) until they enter another
+ * space or the time is up. A user who reconnects to another process of a cluster is not followed.
  */
 export class PartyMoves {
   private readonly lastLeft = new Map<string, { sceneId: string; at: number }>();
@@ -16,28 +18,28 @@ export class PartyMoves {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The connection left `sceneId`. */
-  left(connectionId: string, sceneId: string) {
-    this.lastLeft.set(connectionId, { sceneId, at: this.now() });
+  /** `userId` left `sceneId` (or their connection there closed). */
+  left(userId: string, sceneId: string) {
+    this.lastLeft.set(userId, { sceneId, at: this.now() });
   }
 
-  /** The connection closed. */
-  forget(connectionId: string) {
-    this.lastLeft.delete(connectionId);
+  /** Forgets what is too old to take anyone along. */
+  forgetOld() {
+    const since = this.now() - partyRules.moveWindowMs;
+    for (const [userId, last] of this.lastLeft) if (last.at < since) this.lastLeft.delete(userId);
   }
 
   /**
-   * The connection's user entered `sceneId`, instance `instanceId`: when they lead a party and came
-   * from another space, the other members are told. Answers the members told.
+   * `leader` entered `sceneId`, instance `instanceId`: when they lead a party and came from another
+   * space, the other members are told. Answers the members told.
    */
   async entered(
-    connectionId: string,
     leader: { userId: string; name: string },
     sceneId: string,
     instanceId: string,
   ): Promise<string[]> {
-    const last = this.lastLeft.get(connectionId);
-    this.lastLeft.delete(connectionId);
+    const last = this.lastLeft.get(leader.userId);
+    this.lastLeft.delete(leader.userId);
     if (!last || last.sceneId === sceneId || this.now() - last.at > partyRules.moveWindowMs) return [];
     const party = await this.partyOf(leader.userId);
     if (!party || party.leaderId !== leader.userId) return [];

@@ -274,10 +274,14 @@ describe('parties on the live-user hub with the official SignalR client', () => 
     // Ana and Ben are in the gallery; Cai too, but not in the party.
     for (const visitor of [ana, ben, cai])
       await visitor.client.invoke<LiveInstanceEntered>('JoinScene', gallery);
-    // The leader goes to the garden: Ben is told where to follow her, Cai is not.
-    const there = await ana.client.invoke<LiveInstanceEntered>('JoinScene', garden);
+    // The leader goes through a portal to the garden: her viewer starts again, on a new connection.
+    // Ben is told where to follow her; Cai is not.
+    await ana.client.stop();
+    const anaThere = await connect('ana');
+    const there = await anaThere.client.invoke<LiveInstanceEntered>('JoinScene', garden);
     const [move] = await within(ben.moves.next(), 3000, 'PartyMove');
-    expect(PartyMove.parse(move)).toMatchObject({
+    const moved = PartyMove.parse(move);
+    expect(moved).toMatchObject({
       leaderId: 'ana',
       leaderName: 'Ana',
       fromSceneId: gallery,
@@ -285,17 +289,17 @@ describe('parties on the live-user hub with the official SignalR client', () => 
       instanceId: there.instanceId,
     });
     const followed = await ben.client.invoke<LiveInstanceEntered>('JoinScene', garden, {
-      instanceId: move[0] && PartyMove.parse(move).instanceId,
+      instanceId: moved.instanceId,
     });
     expect(followed.instanceId).toBe(there.instanceId);
     // A member's own move takes nobody along.
     await ben.client.invoke('JoinScene', gallery);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(ana.moves.received).toEqual([]);
+    expect(anaThere.moves.received).toEqual([]);
     expect(cai.moves.received).toEqual([]);
 
     expect((await rest('POST', '/parties/mine/leave', 'ben')).statusCode).toBe(204);
-    for (const box of [ana.left, ben.left]) {
+    for (const box of [anaThere.left, ben.left]) {
       const [left] = await within(box.next(), 3000, 'LeftGroup');
       expect(PartyLeft.parse(left)).toMatchObject({ userId: 'ben', ended: false, leaderId: 'ana' });
     }
