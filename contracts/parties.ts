@@ -8,7 +8,7 @@ import { z } from 'zod';
  *
  * GET    /api/communicationInteractionService/parties/mine                           PartyAnswer: the caller's party and the invitations they received
  * POST   /api/communicationInteractionService/parties                                → 201 Party (the caller leads it)
- * POST   /api/communicationInteractionService/parties/mine/invitations               PartyInvitationInput → 201 PartyInvitation (the leader only)
+ * POST   /api/communicationInteractionService/parties/mine/invitations               PartyInvitationInput → 201 PartyInvitation (the leader; someone in no party makes one)
  * DELETE /api/communicationInteractionService/parties/mine/invitations/{id}          the leader takes an invitation back → 204
  * POST   /api/communicationInteractionService/parties/mine/leave                     → 204 (a leader who leaves hands the party to the longest member)
  * DELETE /api/communicationInteractionService/parties/mine/members/{userId}          the leader removes a member → 204

@@ -24,6 +24,7 @@ import groups from '../src/i18n/parts/groups.json' with { type: 'json' };
 import districtGroups from '../src/i18n/parts/districtGroups.json' with { type: 'json' };
 import districtLibrary from '../src/i18n/parts/districtLibrary.json' with { type: 'json' };
 import sceneEvents from '../src/i18n/parts/sceneEvents.json' with { type: 'json' };
+import party from '../src/i18n/parts/party.json' with { type: 'json' };
 import directMessages from '../src/i18n/parts/directMessages.json' with { type: 'json' };
 import voice from '../src/i18n/parts/voice.json' with { type: 'json' };
 
@@ -60,6 +61,7 @@ const en = [
   sceneEvents,
   directMessages,
   voice,
+  party,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base);
 
 /** Looks up a catalogue string by its dotted key. */

@@ -15,6 +15,7 @@ const panels = [
   'viewer.sidebar.chat',
   'viewer.sidebar.voice',
   'viewer.sidebar.events',
+  'viewer.sidebar.party',
   'viewer.sidebar.exploreOther',
   'viewer.sidebar.settings',
   'viewer.sidebar.sound',
@@ -295,15 +296,16 @@ test("the space's ambient sound plays once, pauses, and follows the volume and m
   await expect.poll(playing).toEqual([0.9]);
 });
 
-test('an embedded viewer keeps its corner controls and shows every panel but other spaces, emotes, chat and voice', async ({
+test('an embedded viewer keeps its corner controls and shows every panel but other spaces, emotes, chat, voice and party', async ({
   page,
 }) => {
   await page.goto(`/viewer/embed/${demo.sceneId}?showSignIn=1&showCommunications=0`);
   await expect(page.getByTestId('viewer-embed-controls')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('viewer-sign-in')).toBeVisible();
   const buttons = toolbar(page).getByRole('button');
-  // Neither other spaces nor, with showCommunications=0, the emotes, the chat and the voice.
-  await expect(buttons).toHaveCount(panels.length - 4);
+  // Neither other spaces nor the party, nor, with showCommunications=0, the emotes, the chat and the voice.
+  await expect(buttons).toHaveCount(panels.length - 5);
+  await expect(panelButton(page, 'viewer.sidebar.party')).toHaveCount(0);
   await expect(panelButton(page, 'viewer.sidebar.exploreOther')).toHaveCount(0);
   await expect(panelButton(page, 'viewer.sidebar.chat')).toHaveCount(0);
   await expect(panelButton(page, 'viewer.sidebar.emotes')).toHaveCount(0);

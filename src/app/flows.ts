@@ -72,6 +72,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   listView: 'viewer',
   comments: 'viewer',
   sceneEvents: 'viewer',
+  party: 'viewer',
   engine: 'engine',
   editorPage: 'editor',
   editorPanel: 'editor',

@@ -5,6 +5,7 @@ import districtLibrary from './parts/districtLibrary.json';
 import districts from './parts/districts.json';
 import groups from './parts/groups.json';
 import sceneEvents from './parts/sceneEvents.json';
+import party from './parts/party.json';
 import directMessages from './parts/directMessages.json';
 import voice from './parts/voice.json';
 
@@ -21,7 +22,7 @@ const merge = (into: Tree, extra: Tree): Tree => {
 /**
  * The whole English catalogue: the first visit's (index.ts) and the parts features add when
  * their code loads (commentsCatalogue.ts, districtsCatalogue.ts, groupsCatalogue.ts, districtGroupsCatalogue.ts,
- * districtLibraryCatalogue.ts, sceneEventsCatalogue.ts, directMessagesCatalogue.ts, voiceCatalogue.ts). For tests of the catalogue; the
+ * districtLibraryCatalogue.ts, sceneEventsCatalogue.ts, directMessagesCatalogue.ts, voiceCatalogue.ts, partyCatalogue.ts). For tests of the catalogue; the
  * app never imports it.
  */
 export const fullCatalogue = [
@@ -33,4 +34,5 @@ export const fullCatalogue = [
   sceneEvents,
   directMessages,
   voice,
+  party,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), englishCatalogue as unknown as Tree);

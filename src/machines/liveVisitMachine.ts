@@ -22,6 +22,8 @@ import { chatMachine, hubErrorText } from './chatMachine';
 import type { VoiceMode } from './voiceMachine';
 import { liveVoiceMachine, voiceEventOf, voiceIgnored, voiceMoved } from './liveVoice';
 import { type HubConnectionEvent, hubConnectionMachine, type HubMessage } from './hubConnectionMachine';
+import { type PartyEvent, partyTargets } from './partyMachine';
+import type { PartyMove } from '../../contracts/parties';
 
 export interface LiveVisitInput {
   sceneId: string;
@@ -120,6 +122,7 @@ export const liveTargets = [
   'PoseVisitorsLeft',
   'RemovedFromScene',
   'VoiceSignal',
+  ...partyTargets,
 ] as const;
 const read = new Set<string>(liveTargets);
 
@@ -327,6 +330,8 @@ export const liveVisitMachine = setup({
     shareBlock: (_, _params: { userId: string; blocked: boolean }) => {},
     /** Asks the hub to moderate a visitor (the server checks that the caller owns the space). */
     moderate: (_, _params: { sceneId: string; action: ModerationAction; userId: string }) => {},
+    /** Passes the hub's party news on to the party's flow (the flows provide it). */
+    toParty: (_, _params: { event: PartyEvent }) => {},
   },
 }).createMachine({
   id: 'liveVisit',
@@ -431,20 +436,39 @@ export const liveVisitMachine = setup({
         ),
       ],
     },
-    'live.message': {
-      // A muted or blocked visitor's messages do not reach this visitor's chats.
-      guard: ({ context, event }) =>
-        (event.target === 'PublicMessage' || event.target === 'EventMessage') &&
-        !context.ignored[(event.args[0] as ChatMessage | undefined)?.user?.id ?? ''],
-      actions: sendTo(
-        ({ context, event }) =>
-          (event as { target: string }).target === 'EventMessage' ? context.eventChat : context.chat,
-        ({ event }) => ({
-          type: 'chat.received' as const,
-          message: (event as { args: unknown[] }).args[0] as ChatMessage,
-        }),
-      ),
-    },
+    'live.message': [
+      {
+        // A muted or blocked visitor's messages do not reach this visitor's chats.
+        guard: ({ context, event }) =>
+          (event.target === 'PublicMessage' || event.target === 'EventMessage') &&
+          !context.ignored[(event.args[0] as ChatMessage | undefined)?.user?.id ?? ''],
+        actions: sendTo(
+          ({ context, event }) =>
+            (event as { target: string }).target === 'EventMessage' ? context.eventChat : context.chat,
+          ({ event }) => ({
+            type: 'chat.received' as const,
+            message: (event as { args: unknown[] }).args[0] as ChatMessage,
+          }),
+        ),
+      },
+      {
+        // The party's news; a leader's move carries the space this visitor is in.
+        guard: ({ event }) => (partyTargets as readonly string[]).includes(event.target),
+        actions: {
+          type: 'toParty',
+          params: ({ context, event }) => ({
+            event:
+              (event as { target: string }).target === 'PartyMove'
+                ? {
+                    type: 'party.moved' as const,
+                    move: (event as { args: unknown[] }).args[0] as PartyMove,
+                    currentSceneId: context.sceneId,
+                  }
+                : { type: 'party.news' as const },
+          }),
+        },
+      },
+    ],
   },
   initial: 'offline',
   states: {

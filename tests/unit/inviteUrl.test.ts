@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitedInstance, inviteUrl } from '../../src/views/kit/viewerUrl';
+import { invitedInstance, inviteUrl } from '../../src/lib/viewerUrl';
 
 describe('invitation links', () => {
   it("name the inviter's instance, which the invited visitor's viewer reads back", () => {

@@ -18,6 +18,7 @@ describe('the viewer panel table', () => {
       'chat',
       'voice',
       'events',
+      'party',
       'more',
       'settings',
       'sound',
@@ -42,6 +43,9 @@ describe('the viewer panel table', () => {
       expect(ids(panelsFor(true, { ...bareEmbed, communications: true }))).toContain(id);
     }
     expect(ids(panelsFor(false, full))).toContain('chat');
+    // A party goes from space to space on this site: an embed has none.
+    expect(ids(panelsFor(true, { ...bareEmbed, communications: true }))).not.toContain('party');
+    expect(ids(panelsFor(false, { ...full, communications: false }))).not.toContain('party');
   });
 });
 

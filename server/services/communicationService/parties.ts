@@ -200,8 +200,10 @@ export class PartiesService {
     return mine;
   }
 
-  /** The leader invites someone. */
+  /** The leader invites someone; someone in no party makes one first, and leads it. */
   async invite(caller: Caller, input: PartyInvitationInput): Promise<PartyInvitation> {
+    this.signedIn(caller);
+    if (!(await this.partyOf(caller.userId)) && input.userId !== caller.userId) await this.create(caller);
     const mine = await this.led(caller);
     const { userId } = input;
     if (userId === caller.userId) throw refuse(partyMessages.self);
@@ -436,7 +438,9 @@ export function partyRoutes(app: FastifyInstance, blocks: BlocksService): Partie
       schema: {
         tags: ['communication'],
         summary: 'Invite someone to the party',
-        description: `The leader only. The invitation lapses after ${partyRules.invitationMs / 60_000} minutes.`,
+        description:
+          `The leader only; a caller in no party makes one, which they lead. ` +
+          `The invitation lapses after ${partyRules.invitationMs / 60_000} minutes.`,
         body: PartyInvitationInput,
         response: { 201: PartyInvitation, 400: ErrorBody, ...denied, 422: ErrorBody },
       },

@@ -10,6 +10,9 @@ import { liveVoiceMachine } from '../../machines/liveVoice';
 import { openMicrophone, stopMicrophone, voiceConnections } from '../../services/voiceConnections';
 import { chatMachine } from '../../machines/chatMachine';
 import { sceneEventsMachine } from '../../machines/sceneEventsMachine';
+import { type PartyActorRef, partyMachine } from '../../machines/partyMachine';
+import { partiesApi } from '../../services/parties';
+import { inviteUrl } from '../../lib/viewerUrl';
 import type { SessionActorRef } from '../../machines/appMachine';
 import { homeSpacesMachine } from '../../machines/homeSpacesMachine';
 import { listViewMachine } from '../../machines/listViewMachine';
@@ -42,6 +45,7 @@ export default function viewerFlows({ api, navigate }: AppServices) {
   const reactions = spaceReactionsApi(api);
   const sceneEvents = sceneEventsApi(api);
   const directMessages = directMessagesApi(api);
+  const parties = partiesApi(api);
   // One live-user connection for the visits of this tab (one visit at a time).
   const liveHub = hubConnection(api, liveUserHubPath, liveTargets, {
     // Signed out, the visitor is a guest: no key is asked for.
@@ -117,6 +121,18 @@ export default function viewerFlows({ api, navigate }: AppServices) {
         shareBlock: (_, { userId, blocked }) => void directMessages.block(userId, blocked).catch(() => {}),
         moderate: (_, { sceneId, action, userId }) =>
           void liveHub.invoke(moderationActions[action], sceneId, userId).catch(() => {}),
+        toParty: ({ system }, { event }) => (system.get('party') as PartyActorRef | undefined)?.send(event),
+      },
+    }),
+    /** The signed-in visitor's party (the Party panel), following its leader from space to space. */
+    party: partyMachine.provide({
+      actors: {
+        load: fromPromise(({ signal }) => parties.mine(signal)),
+        apply: fromPromise(({ input, signal }) => parties.apply(input.change, signal)),
+      },
+      actions: {
+        // The leader's space, in their instance (an address on this host).
+        follow: (_, { move }) => navigate(inviteUrl(move.sceneId, move.instanceId, '')),
       },
     }),
     viewerPage: viewerPageMachine.provide({

@@ -39,7 +39,7 @@ export interface ShareTexts {
   emailBody: string;
 }
 
-export { viewerUrl } from './viewerUrl';
+export { viewerUrl } from '../../lib/viewerUrl';
 
 /** Plain share URLs of each network for `url` (no SDKs: each opens the network's own share page). */
 export function shareLinks(url: string, texts: ShareTexts): Record<ShareNetwork, string> {

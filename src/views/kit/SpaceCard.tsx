@@ -28,7 +28,7 @@ import type { SpaceCardActorRef, SpaceCardData } from '../../machines/spaceCardM
 import { useFlow } from '../../app/AppContext';
 import { FavouriteButton } from './FavouriteButton';
 import { CardLive } from './LiveCounts';
-import { viewerUrl } from './viewerUrl';
+import { viewerUrl } from '../../lib/viewerUrl';
 
 export type { SpaceCardData } from '../../machines/spaceCardMachine';
 

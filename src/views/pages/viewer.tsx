@@ -29,7 +29,7 @@ import { Modal } from '../kit/Modal';
 import { PageMeta } from '../kit/PageMeta';
 import { useAssetFailureToasts } from '../kit/useAssetFailureToasts';
 import { loadVoice } from '../../lib/viewerPreferences';
-import { invitedInstance } from '../kit/viewerUrl';
+import { invitedInstance } from '../../lib/viewerUrl';
 import { useEngineEventHub } from '../viewer/engineEvents';
 import { LandscapeBanner } from '../viewer/LandscapeBanner';
 import { panelsFor, type ViewerPanelContext } from '../viewer/panels';
@@ -40,6 +40,7 @@ import { ViewerSidebar } from '../viewer/ViewerSidebar';
 import { LiveVisitors } from '../viewer/LiveVisitors';
 import type { LiveVisitActor } from '../../machines/liveVisitMachine';
 import type { DirectMessagesActorRef } from '../../machines/directMessagesMachine';
+import type { PartyActorRef } from '../../machines/partyMachine';
 import { directMessagesSystemId } from '../social/messageSomeone';
 import { NotFoundPage } from './NotFoundPage';
 import { useLandscapeSuggestion } from './viewerLandscape';
@@ -122,6 +123,7 @@ function ViewerView({
   const [tour, setTour] = useState<TourState | null>(null);
   const [live, setLive] = useState<LiveVisitActor | undefined>(undefined);
   const [directMessages, setDirectMessages] = useState<DirectMessagesActorRef | undefined>(undefined);
+  const [party, setParty] = useState<PartyActorRef | undefined>(undefined);
   const userId = useSelector(useSession(), (s) => s.context.user?.userId ?? null);
   const landscape = useLandscapeSuggestion();
   const assetFailed = useAssetFailureToasts();
@@ -191,6 +193,7 @@ function ViewerView({
     sound,
     live,
     directMessages,
+    party,
   });
   return (
     <Box
@@ -276,7 +279,7 @@ function ViewerView({
               </Typography>
             </Box>
             {draft && <Chip size="small" color="warning" label={t('viewer.draftPreview')} />}
-            {!embed && live && <LiveVisitors visit={live} ownerId={metadata.ownerId} />}
+            {!embed && live && <LiveVisitors visit={live} ownerId={metadata.ownerId} party={party} />}
           </Stack>
         </Paper>
       )}
@@ -285,6 +288,9 @@ function ViewerView({
       )}
       {flags.communications && !embed && userId && (
         <DirectMessagesHost key={userId} userId={userId} onReady={setDirectMessages} />
+      )}
+      {flags.communications && !embed && userId && (
+        <PartyHost key={`party:${userId}`} userId={userId} onReady={setParty} />
       )}
       <ViewerAccessibility
         listView={listView}
@@ -322,6 +328,26 @@ function DirectMessagesHost({
     onReady(dms);
     return () => onReady(undefined);
   }, [dms, onReady]);
+  return null;
+}
+
+/**
+ * The signed-in visitor's party (the `party` flow, systemId 'party'): the Party panel shows it, and
+ * the live visit passes it the hub's party news, so the visitor follows the leader with the panel shut.
+ */
+function PartyHost({
+  userId,
+  onReady,
+}: {
+  userId: string;
+  onReady: (party: PartyActorRef | undefined) => void;
+}) {
+  const [input] = useState(() => ({ userId }));
+  const party = useFlow('party', input, { systemId: 'party' });
+  useEffect(() => {
+    onReady(party);
+    return () => onReady(undefined);
+  }, [party, onReady]);
   return null;
 }
 

@@ -13,7 +13,7 @@ import { selectIsMe } from '../../machines/sessionMachine';
 import { FollowButton, useFollow, useFollowerCount } from '../social/FollowButton';
 import { useChatInViewer } from '../social/messageSomeone';
 import { shortenCount } from '../../lib/format';
-import { inviteUrl } from '../kit/viewerUrl';
+import { inviteUrl } from '../../lib/viewerUrl';
 import { CommentThread } from './CommentThread';
 import { LikeBar } from './LikeBar';
 

@@ -1,6 +1,7 @@
 import BanIcon from '@mui/icons-material/BlockOutlined';
 import MoreIcon from '@mui/icons-material/MoreVert';
 import ListIcon from '@mui/icons-material/PeopleOutlined';
+import PartyIcon from '@mui/icons-material/Groups2Outlined';
 import RemoveIcon from '@mui/icons-material/PersonRemoveOutlined';
 import MuteIcon from '@mui/icons-material/VolumeOffOutlined';
 import HideIcon from '@mui/icons-material/VisibilityOffOutlined';
@@ -27,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { liveAvatarsShown, type LiveVisitor } from '../../../contracts/live';
 import { shortenCount } from '../../lib/format';
 import type { LiveVisitActor, ModerationAction } from '../../machines/liveVisitMachine';
+import { invitableBy, type PartyActorRef } from '../../machines/partyMachine';
 
 /** The moderator's actions on a visitor, in the order of their menu items. */
 const ownerActions: { action: ModerationAction; Icon: typeof MuteIcon }[] = [
@@ -40,7 +42,16 @@ const ownerActions: { action: ModerationAction; Icon: typeof MuteIcon }[] = [
  * visit's presence (the `liveVisit` flow, signed-in visitors). Shows nothing while the visitor is
  * not present, and nothing when they are alone.
  */
-export function LiveVisitors({ visit, ownerId }: { visit: LiveVisitActor; ownerId?: string }) {
+export function LiveVisitors({
+  visit,
+  ownerId,
+  party,
+}: {
+  visit: LiveVisitActor;
+  ownerId?: string;
+  /** The signed-in visitor's party: its leader (or someone in none) invites from here. */
+  party?: PartyActorRef;
+}) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // The visitor whose actions are open, and where.
@@ -51,6 +62,8 @@ export function LiveVisitors({ visit, ownerId }: { visit: LiveVisitActor; ownerI
   const moderator = useSelector(visit, (s) => s.context.moderator);
   const count = useSelector(visit, (s) => (s.matches('present') ? s.context.count : 0));
   const visitors = useSelector(visit, (s) => s.context.visitors);
+  const partyContext = useSelector(party, (s) => s?.context);
+  const invitable = partyContext ? invitableBy(partyContext) : () => false;
   /** What the visitor may do to another: for themselves, and as a moderator of the space. */
   const visitorActions = (visitor: LiveVisitor) => {
     const kind = ignored[visitor.userId];
@@ -72,6 +85,21 @@ export function LiveVisitors({ visit, ownerId }: { visit: LiveVisitActor; ownerI
         {t(kind === 'block' ? 'viewer.ignore.unblock' : 'viewer.ignore.block')}
       </MenuItem>,
     ];
+    if (party && invitable(visitor.userId))
+      items.push(
+        <MenuItem
+          key="party"
+          onClick={() => {
+            party.send({ type: 'party.change', change: { kind: 'invite', userId: visitor.userId } });
+            setActing(null);
+          }}
+        >
+          <ListItemIcon>
+            <PartyIcon fontSize="small" />
+          </ListItemIcon>
+          {t('viewer.party.invite')}
+        </MenuItem>,
+      );
     if (!moderator || visitor.userId === ownerId) return items;
     return [
       ...items,

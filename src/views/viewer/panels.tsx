@@ -5,6 +5,7 @@ import EventIcon from '@mui/icons-material/EventOutlined';
 import ExploreIcon from '@mui/icons-material/Explore';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import MapIcon from '@mui/icons-material/Map';
+import PartyIcon from '@mui/icons-material/Groups2Outlined';
 import RouteIcon from '@mui/icons-material/Route';
 import ShareIcon from '@mui/icons-material/Share';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -27,10 +28,13 @@ import { SharePanel } from './SharePanel';
 import { SoundPanel } from './SoundPanel';
 import { VoicePanel } from './VoicePanel';
 import '../../i18n/voiceCatalogue';
+import '../../i18n/partyCatalogue';
+import type { PartyActorRef } from '../../machines/partyMachine';
 import type { AmbientSound } from './useAmbientSound';
 
 /** Loaded when the panel opens first (its flow and strings come with it). */
 const EventsPanel = lazy(() => import('./EventsPanel'));
+const PartyPanel = lazy(() => import('./PartyPanel'));
 import type { ViewerGraphicsControl } from './useViewerGraphics';
 
 /** Everything a panel of the viewer may show. */
@@ -48,6 +52,8 @@ export interface ViewerPanelContext extends ViewerPanelProps {
   live?: LiveVisitActor;
   /** The signed-in visitor's direct messages (the Chat panel's Direct tab). */
   directMessages?: DirectMessagesActorRef;
+  /** The signed-in visitor's party (the Party panel). */
+  party?: PartyActorRef;
 }
 
 /** One panel of the sidebar: its toolbar button and its content. */
@@ -129,6 +135,18 @@ export const viewerPanels: readonly ViewerPanelDef[] = [
     render: (ctx) => (
       <Suspense fallback={null}>
         <EventsPanel sceneId={ctx.sceneId} />
+      </Suspense>
+    ),
+  },
+  {
+    id: 'party',
+    label: 'viewer.sidebar.party',
+    Icon: PartyIcon,
+    inEmbed: false,
+    when: (flags) => flags.communications,
+    render: (ctx) => (
+      <Suspense fallback={null}>
+        <PartyPanel party={ctx.party} />
       </Suspense>
     ),
   },

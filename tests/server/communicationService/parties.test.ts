@@ -119,6 +119,18 @@ describe.each(testDatabases())('parties on $name', ({ open }) => {
     expect((await leave('dee')).statusCode).toBe(404);
   });
 
+  it('makes a party for someone who invites without one', async () => {
+    const sent = await invite('kim', 'lu');
+    expect(sent.statusCode, sent.body).toBe(201);
+    const party = (await mine('kim')).party!;
+    expect(party).toMatchObject({ leaderId: 'kim' });
+    expect(party.invitations.map((i) => i.to.id)).toEqual(['lu']);
+    // Inviting oneself makes nothing.
+    expect((await invite('lu', 'lu')).statusCode).toBe(404);
+    expect((await mine('lu')).party).toBeNull();
+    await leave('kim');
+  });
+
   it('moves someone who accepts another invitation out of their party', async () => {
     await partyOf('fay', ['gus']);
     await create('hal');
@@ -143,7 +155,6 @@ describe.each(testDatabases())('parties on $name', ({ open }) => {
       [await invite('ivy', 'nobody-at-all'), 404, partyMessages.unknownUser],
       [await invite('ivy', 'kim'), 422, partyMessages.blocked],
       [await invite('ivy', ''), 400, ''],
-      [await invite('jo', 'ivy'), 404, partyMessages.none],
       [await accept('jo', 'no-such-invitation'), 404, partyMessages.noInvitation],
       [await removeMember('ivy', 'jo'), 404, partyMessages.notMember],
     ];
@@ -184,9 +195,9 @@ describe.each(testDatabases())('parties on $name', ({ open }) => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(partyMessages.leaderOnly);
     }
-    // A stranger has no party.
-    expect((await invite('cai', 'ana')).statusCode).toBe(404);
+    // A stranger has no party to remove anyone from.
     expect((await removeMember('cai', 'ben')).statusCode).toBe(404);
+    expect((await call('DELETE', '/parties/mine/invitations/x', 'cai')).statusCode).toBe(404);
     // Someone else's invitation is not theirs to answer.
     const invitation = PartyInvitation.parse((await invite('ana', 'dee')).json());
     expect((await accept('eli', invitation.invitationId)).statusCode).toBe(404);
