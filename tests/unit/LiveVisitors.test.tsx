@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine } from 'xstate';
 import type { LiveVisitActor } from '../../src/machines/liveVisitMachine';
+import type { PartyActorRef } from '../../src/machines/partyMachine';
+import '../../src/i18n/partyCatalogue';
 import { LiveVisitors } from '../../src/views/viewer/LiveVisitors';
 import { renderInApp } from '../support/spa';
 
@@ -97,6 +99,62 @@ describe('live visitors of the viewer', () => {
     ]);
     await user.click(screen.getByRole('menuitem', { name: 'Unmute for me' }));
     expect(plainSent.at(-1)).toEqual({ type: 'live.ignore', userId: 'cai', kind: null });
+  }, 30_000);
+
+  it("invites a signed-in visitor to the leader's party, but not its members, the invited or guests", async () => {
+    const user = userEvent.setup();
+    const here = [
+      visitor('Ana'),
+      visitor('Ben'),
+      visitor('Cai'),
+      visitor('Dee'),
+      { ...visitor('Guest 7'), userId: 'guest-7' },
+    ];
+    const someone = (id: string) => ({ id, name: id, profilePicture: null });
+    const party = createActor(
+      createMachine({
+        id: 'party',
+        context: {
+          userId: 'ana',
+          party: {
+            partyId: 'p1',
+            createdAt: '2026-11-30T20:00:00.000Z',
+            leaderId: 'ana',
+            members: [
+              { user: someone('ana'), joinedAt: '2026-11-30T20:00:00.000Z', leader: true },
+              { user: someone('ben'), joinedAt: '2026-11-30T20:01:00.000Z', leader: false },
+            ],
+            invitations: [
+              {
+                invitationId: 'i1',
+                partyId: 'p1',
+                from: someone('ana'),
+                to: someone('cai'),
+                createdAt: '2026-11-30T20:02:00.000Z',
+                expiresAt: '2026-11-30T21:02:00.000Z',
+              },
+            ],
+          },
+          invitations: [],
+        },
+      }),
+    ).start() as unknown as PartyActorRef;
+    const sent: unknown[] = [];
+    party.send = ((event: unknown) => void sent.push(event)) as never;
+    await renderInApp(<LiveVisitors visit={visit('present', 5, here)} party={party} />);
+    await user.click(screen.getByRole('button', { name: 'Who is here' }));
+    const list = await screen.findByRole('dialog', { name: 'Who is here' });
+    const itemsFor = async (name: string) => {
+      await user.click(within(list).getByRole('button', { name: `Actions for ${name}` }));
+      const items = (await screen.findAllByRole('menuitem')).map((i) => i.textContent);
+      await user.keyboard('{Escape}');
+      return items;
+    };
+    for (const name of ['Ben', 'Cai', 'Guest 7'])
+      expect(await itemsFor(name)).not.toContain('Invite to party');
+    await user.click(within(list).getByRole('button', { name: 'Actions for Dee' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Invite to party' }));
+    expect(sent).toEqual([{ type: 'party.change', change: { kind: 'invite', userId: 'dee' } }]);
   }, 30_000);
 
   it('shows nothing to a visitor who is alone, or not present', async () => {
