@@ -169,6 +169,14 @@ export default async function liveService(instance: FastifyInstance, options: Li
   const partyMoves = new PartyMoves(
     (userId) => parties.partyOf(userId),
     (userId, move) => hub.clients.user(userId, 'PartyMove', move),
+    async (userId, sceneId) => {
+      try {
+        await readAccess(app.db, await findScene(app.db, sceneId), { userId, roles: [] });
+        return !(await isModerated(app.db, sceneId, userId, 'ban'));
+      } catch {
+        return false;
+      }
+    },
   );
 
   const heartbeat = setInterval(() => {

@@ -15,6 +15,8 @@ export class PartyMoves {
   constructor(
     private readonly partyOf: (userId: string) => Promise<PartyOfUser | null>,
     private readonly send: (userId: string, move: PartyMove) => Promise<void>,
+    /** Whether a member may enter the leader's new space (its access, their ban): else they stay. */
+    private readonly mayEnter: (userId: string, sceneId: string) => Promise<boolean>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -31,7 +33,7 @@ export class PartyMoves {
 
   /**
    * `leader` entered `sceneId`, instance `instanceId`: when they lead a party and came from another
-   * space, the other members are told. Answers the members told.
+   * space, the other members who may enter it are told. Answers the members told.
    */
   async entered(
     leader: { userId: string; name: string },
@@ -43,7 +45,9 @@ export class PartyMoves {
     if (!last || last.sceneId === sceneId || this.now() - last.at > partyRules.moveWindowMs) return [];
     const party = await this.partyOf(leader.userId);
     if (!party || party.leaderId !== leader.userId) return [];
-    const others = party.memberIds.filter((id) => id !== leader.userId);
+    const others: string[] = [];
+    for (const userId of party.memberIds)
+      if (userId !== leader.userId && (await this.mayEnter(userId, sceneId))) others.push(userId);
     const move: PartyMove = {
       partyId: party.partyId,
       leaderId: leader.userId,

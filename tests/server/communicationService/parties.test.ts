@@ -309,6 +309,16 @@ describe('parties on the live-user hub with the official SignalR client', () => 
     expect(anaThere.moves.received).toEqual([]);
     expect(cai.moves.received).toEqual([]);
 
+    // A space Ben may not enter (Ana's, private): she goes alone.
+    const study = await insertSpace(server, 'Study', {
+      ownerId: 'ana',
+      creatorId: 'ana',
+      privacyAclEnabled: true,
+    });
+    await anaThere.client.invoke('JoinScene', study);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(ben.moves.received).toEqual([]);
+
     expect((await rest('POST', '/parties/mine/leave', 'ben')).statusCode).toBe(204);
     for (const box of [anaThere.left, ben.left]) {
       const [left] = await within(box.next(), 3000, 'LeftGroup');

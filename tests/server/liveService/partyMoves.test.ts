@@ -12,6 +12,7 @@ describe('a party following its leader', () => {
           ? { partyId: 'p1', leaderId: 'ana', memberIds: ['ana', 'ben', 'cai'] }
           : null,
       async (userId, move) => void sent.push([userId, move]),
+      async (userId, sceneId) => !(userId === 'cai' && sceneId === 'private'),
       () => now,
     );
     return { moves, sent, later: (ms: number) => (now += ms) };
@@ -43,6 +44,13 @@ describe('a party following its leader', () => {
     moves.forgetOld();
     later(-partyRules.moveWindowMs);
     expect(await moves.entered(ana, 'garden', 'i1')).toEqual([]);
+  });
+
+  it('leaves behind a member who may not enter the new space', async () => {
+    const { moves, sent } = setUp();
+    moves.left('ana', 'gallery');
+    expect(await moves.entered(ana, 'private', 'i1')).toEqual(['ben']);
+    expect(sent.map(([userId]) => userId)).toEqual(['ben']);
   });
 
   it('does not move anyone when a member moves', async () => {
