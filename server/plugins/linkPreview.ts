@@ -6,12 +6,14 @@ import { ErrorBody } from '../../contracts/errors';
 import { type ThumbnailWidth, thumbnailUrl, thumbnailWidths } from '../../contracts/files';
 import { embedCode, embedHeight, embedUrl, embedWidth } from '../../contracts/publishing';
 import type { PageMatch } from '../../contracts/routeMap';
+import type { SceneEvent } from '../../contracts/sceneEvents';
 import type { SceneMetadata } from '../../contracts/scenes';
 import { AppError, notFound } from '../errors';
 import type { Caller } from '../http/caller';
 import { apiTokenOf } from '../identity/accessTokens';
 import { FileService } from '../services/fileService/service';
 import { fileIdOfUrl } from '../services/sceneService/metadata';
+import { upcomingEventsOf } from '../services/liveService/sceneEvents';
 import { SceneService } from '../services/sceneService/service';
 
 /**
@@ -97,6 +99,8 @@ function embedSize(maxwidth?: number, maxheight?: number): { width: number; heig
 
 interface Preview {
   space: SceneMetadata;
+  /** The space's scheduled events on now or to come. */
+  events: SceneEvent[];
   origin: string;
   /** The canonical viewer url: `${origin}/viewer/{id}`. */
   canonical: string;
@@ -105,7 +109,7 @@ interface Preview {
 const absolute = (origin: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url}`);
 
 /** The head tags describing a space; every value escaped. */
-function previewTags({ space, origin, canonical }: Preview): string {
+function previewTags({ space, origin, canonical, events }: Preview): string {
   const title = space.title;
   const description = (space.description.trim() || `A 3D space by ${space.creator.name}`).slice(
     0,
@@ -131,6 +135,11 @@ function previewTags({ space, origin, canonical }: Preview): string {
     `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembed('json'))}" ` +
       `title="${escapeHtml(title)}">`,
     `<script type="application/ld+json">${jsonForScript(structuredData(space, canonical, description, image))}</script>`,
+    ...(events.length
+      ? [
+          `<script type="application/ld+json">${jsonForScript(events.map((event) => eventData(event, space, canonical)))}</script>`,
+        ]
+      : []),
   ].join('');
 }
 
@@ -147,6 +156,7 @@ export function structuredData(
   return {
     '@context': 'https://schema.org',
     '@type': 'CreativeWork',
+    '@id': canonical,
     name: space.title,
     description,
     url: canonical,
@@ -155,6 +165,26 @@ export function structuredData(
     ...(space.publishedAt ? { datePublished: space.publishedAt } : {}),
     dateModified: space.updatedAt,
     ...(space.tags.length ? { keywords: space.tags.join(', ') } : {}),
+    isAccessibleForFree: true,
+  };
+}
+
+/**
+ * A scheduled event of the space (https://schema.org/ExhibitionEvent): online, in the space, which
+ * is the work it features.
+ */
+export function eventData(event: SceneEvent, space: SceneMetadata, canonical: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ExhibitionEvent',
+    name: event.title,
+    startDate: event.startsAt,
+    endDate: event.endsAt,
+    eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
+    location: { '@type': 'VirtualLocation', url: canonical },
+    organizer: { '@type': 'Person', name: space.creator.name },
+    workFeatured: { '@id': canonical },
     isAccessibleForFree: true,
   };
 }
@@ -260,7 +290,8 @@ export default fp(
         }
         const origin = originOf(request);
         const canonical = `${origin}/viewer/${encodeURIComponent(subject.sceneId)}`;
-        return { html: withPreview(html, { space: subject, origin, canonical }), found: true };
+        const events = await upcomingEventsOf(app.db, subject.sceneId);
+        return { html: withPreview(html, { space: subject, origin, canonical, events }), found: true };
       } catch (error) {
         // The page still works without its preview.
         request.log.error({ err: error, sceneId }, 'link preview failed');

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedCode, embedUrl } from '../../contracts/publishing';
 import type { DatabaseHandle } from '../../server/db';
-import { scenes, users } from '../../server/db/schema';
+import { sceneEvents, scenes, users } from '../../server/db/schema';
 import { OEmbedAnswer } from '../../server/plugins/linkPreview';
 import { SceneService } from '../../server/services/sceneService/service';
 import { buildTestApp, type TestApp } from '../support/app';
@@ -166,6 +166,55 @@ describe.each(testDatabases())('link previews and oEmbed on $name', ({ open }) =
         const image = await t.app.inject({ url: new URL(one('og:image')).pathname });
         expect(image.statusCode).toBe(200);
       }
+    });
+
+    it("describe a space's scheduled events, on now or to come, for search engines", async () => {
+      const hour = 60 * 60 * 1000;
+      const at = (h: number) => new Date(Date.now() + h * hour).toISOString();
+      await t.app.db.insert(sceneEvents).values([
+        {
+          id: 'ev-past',
+          sceneId: ids.plain,
+          title: 'Over',
+          startsAt: at(-3),
+          endsAt: at(-2),
+          createdBy: owner,
+        },
+        {
+          id: 'ev-now',
+          sceneId: ids.plain,
+          title: 'Opening </script>',
+          startsAt: at(-1),
+          endsAt: at(1),
+          createdBy: owner,
+        },
+        {
+          id: 'ev-next',
+          sceneId: ids.plain,
+          title: 'Talk',
+          startsAt: at(24),
+          endsAt: at(25),
+          createdBy: owner,
+        },
+      ]);
+      const res = await page(`/viewer/${ids.plain}`);
+      const scripts = [...res.body.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)];
+      expect(scripts).toHaveLength(2);
+      const canonical = `${origin}/viewer/${ids.plain}`;
+      expect(JSON.parse(scripts[0][1])['@id']).toBe(canonical);
+      const events = JSON.parse(scripts[1][1]) as Record<string, unknown>[];
+      expect(events.map((e) => e.name)).toEqual(['Opening </script>', 'Talk']);
+      expect(events[1]).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'ExhibitionEvent',
+        eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+        location: { '@type': 'VirtualLocation', url: canonical },
+        organizer: { name: 'Ada "Curator" <b>' },
+        workFeatured: { '@id': canonical },
+      });
+      expect(Date.parse(events[1].startDate as string)).toBeGreaterThan(Date.now());
+      // A space without events has only its own description.
+      expect((await page(`/viewer/${ids.published}`)).body.match(/application\/ld\+json/g)).toHaveLength(1);
     });
 
     it('use a plain summary card for a space without a cover', async () => {

@@ -73,6 +73,24 @@ export async function liveEventsOf(
   return found;
 }
 
+const upcomingOf = (sceneId: string, now: number) =>
+  and(eq(sceneEvents.sceneId, sceneId), gt(sceneEvents.endsAt, new Date(now).toISOString()));
+
+/** A space's events on now or to come, soonest first (no access check: the caller's part). */
+export async function upcomingEventsOf(
+  db: Executor,
+  sceneId: string,
+  now = Date.now(),
+): Promise<SceneEvent[]> {
+  const rows = await db
+    .select()
+    .from(sceneEvents)
+    .where(upcomingOf(sceneId, now))
+    .orderBy(asc(sceneEvents.startsAt), asc(sceneEvents.id))
+    .limit(sceneEventRules.maxUpcoming);
+  return rows.map((row) => toEvent(row, now));
+}
+
 /**
  * A space's scheduled events (contracts/sceneEvents.ts): who may see the space sees its events to
  * come; its organisers (those who moderate it, moderation.ts) add and cancel them.
@@ -94,20 +112,13 @@ export class SceneEventsService {
   }
 
   private upcoming(sceneId: string, now: number) {
-    return and(eq(sceneEvents.sceneId, sceneId), gt(sceneEvents.endsAt, new Date(now).toISOString()));
+    return upcomingOf(sceneId, now);
   }
 
   async list(sceneId: string, caller: Caller | null): Promise<SceneEventsAnswer> {
     const scene = await this.viewable(sceneId, caller);
-    const now = Date.now();
-    const rows = await this.db
-      .select()
-      .from(sceneEvents)
-      .where(this.upcoming(sceneId, now))
-      .orderBy(asc(sceneEvents.startsAt), asc(sceneEvents.id))
-      .limit(sceneEventRules.maxUpcoming);
     return {
-      events: rows.map((row) => toEvent(row, now)),
+      events: await upcomingEventsOf(this.db, sceneId),
       mayOrganise: !!caller && (await mayModerate(this.db, scene, caller.userId)),
     };
   }
