@@ -8,6 +8,8 @@ import { text } from './support';
 test('with a Unity build registered, /dev/engine runs its Viewer player instead of the built-in engine', async ({
   page,
 }) => {
+  // The development page, its loader and the fake player's start: slow on a busy machine.
+  test.setTimeout(120_000);
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
@@ -19,9 +21,11 @@ test('with a Unity build registered, /dev/engine runs its Viewer player instead 
     (await fakeUnityRecord(page))?.messages.map((m) => `${m.gameObject}.${m.method}`) ?? [];
   // Startup first, input once the player reported ready, then what the page asked for meanwhile.
   await expect
-    .poll(sent)
+    .poll(sent, { timeout: 60_000 })
     .toEqual(['Startup.start', 'Character.setInputEnabled', 'Core.setKeyboardCapture', 'Scene.load']);
-  await expect(page.getByRole('progressbar', { name: text('engine.loading') })).toHaveCount(0);
+  await expect(page.getByRole('progressbar', { name: text('engine.loading') })).toHaveCount(0, {
+    timeout: 30_000,
+  });
 
   const record = (await fakeUnityRecord(page))!;
   expect(record.instances).toBe(1);

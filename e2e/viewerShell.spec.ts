@@ -38,7 +38,8 @@ const panel = (page: Page, key: string) => page.getByRole('region', { name: text
 /** Opens the demo space and waits until the space has loaded (no loading overlay left). */
 async function openViewer(page: Page) {
   await page.goto(`/viewer/${demo.sceneId}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(demo.title);
+  // The space's record comes before the engine; on a busy machine it may take a while.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(demo.title, { timeout: 30_000 });
   await expect(page.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('viewer-page')).toHaveAttribute('data-loaded', 'true', { timeout: 60_000 });
   await expect(toolbar(page)).toBeVisible();
@@ -174,6 +175,8 @@ test('graphics and sound settings are kept after a reload, and the engine starts
 });
 
 test('no serious or critical accessibility violation with each panel open', async ({ page }) => {
+  // An axe run per panel, twelve panels: on a busy machine this takes longer than the others.
+  test.setTimeout(180_000);
   await openViewer(page);
   await expectAccessible(page);
   for (const key of panels) {
