@@ -16,7 +16,6 @@ import {
 } from '../../../contracts/directMessages';
 import { blockMessages } from '../../../contracts/blocks';
 import { ErrorBody } from '../../../contracts/errors';
-import { fileUrl } from '../../../contracts/files';
 import type { Database } from '../../db';
 import { uuidv7 } from '../../db/ids';
 import { directMessageGroups, directMessageMembers, directMessages, users } from '../../db/schema';
@@ -26,6 +25,7 @@ import { callerOf, type Caller } from '../../http/caller';
 import { SendWindow } from '../../support/sendWindow';
 import { toIsoTime } from '../../support/time';
 import type { BlocksService } from './blocks';
+import { peopleOf } from './people';
 
 const refuse = (message: string) => new AppError('BUSINESS_RULE', message);
 
@@ -53,18 +53,8 @@ export class DirectMessagesService {
     private readonly blocks: BlocksService,
   ) {}
 
-  private async usersOf(ids: string[]): Promise<Map<string, DirectMessageUser>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db
-      .select({ id: users.id, name: users.name, picture: users.profilePictureId })
-      .from(users)
-      .where(inArray(users.id, ids));
-    return new Map(
-      rows.map((r) => [
-        r.id,
-        { id: r.id, name: r.name.trim() || 'Visitor', profilePicture: r.picture ? fileUrl(r.picture) : null },
-      ]),
-    );
+  private usersOf(ids: string[]): Promise<Map<string, DirectMessageUser>> {
+    return peopleOf(this.db, ids);
   }
 
   private toMessage(row: MessageRow, people: Map<string, DirectMessageUser>): DirectMessage {

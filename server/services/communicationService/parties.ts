@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../contracts/errors';
-import { fileUrl } from '../../../contracts/files';
 import { liveUserHubPath } from '../../../contracts/live';
 import {
   Party,
@@ -23,6 +22,7 @@ import { isGuest } from '../../hubs';
 import { callerOf, type Caller } from '../../http/caller';
 import { toIsoTime } from '../../support/time';
 import type { BlocksService } from './blocks';
+import { peopleOf } from './people';
 
 const refuse = (message: string) => new AppError('BUSINESS_RULE', message);
 
@@ -33,6 +33,22 @@ export interface PartyOfUser {
   partyId: string;
   leaderId: string;
   memberIds: string[];
+}
+
+/** The party `userId` is in, with its members' ids (the live-user hub's moves read it too), if any. */
+export async function partyOfUser(db: Executor, userId: string): Promise<PartyOfUser | null> {
+  const [mine] = await db
+    .select({ partyId: partyMembers.partyId, leaderId: parties.leaderId })
+    .from(partyMembers)
+    .innerJoin(parties, eq(parties.id, partyMembers.partyId))
+    .where(eq(partyMembers.userId, userId))
+    .limit(1);
+  if (!mine) return null;
+  const members = await db
+    .select({ userId: partyMembers.userId })
+    .from(partyMembers)
+    .where(eq(partyMembers.partyId, mine.partyId));
+  return { ...mine, memberIds: members.map((m) => m.userId) };
 }
 
 /**
@@ -52,18 +68,8 @@ export class PartiesService {
     return new Date(Date.now() - partyRules.invitationMs).toISOString();
   }
 
-  private async usersOf(ids: string[]): Promise<Map<string, PartyUser>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db
-      .select({ id: users.id, name: users.name, picture: users.profilePictureId })
-      .from(users)
-      .where(inArray(users.id, ids));
-    return new Map(
-      rows.map((r) => [
-        r.id,
-        { id: r.id, name: r.name.trim() || 'Visitor', profilePicture: r.picture ? fileUrl(r.picture) : null },
-      ]),
-    );
+  private usersOf(ids: string[]): Promise<Map<string, PartyUser>> {
+    return peopleOf(this.db, ids);
   }
 
   private toInvitations(rows: InvitationRow[], people: Map<string, PartyUser>): PartyInvitation[] {
@@ -79,20 +85,9 @@ export class PartiesService {
     }));
   }
 
-  /** The party `userId` is in, with its members' ids (for the live-user hub), if any. */
-  async partyOf(userId: string, db: Executor = this.db): Promise<PartyOfUser | null> {
-    const [mine] = await db
-      .select({ partyId: partyMembers.partyId, leaderId: parties.leaderId })
-      .from(partyMembers)
-      .innerJoin(parties, eq(parties.id, partyMembers.partyId))
-      .where(eq(partyMembers.userId, userId))
-      .limit(1);
-    if (!mine) return null;
-    const members = await db
-      .select({ userId: partyMembers.userId })
-      .from(partyMembers)
-      .where(eq(partyMembers.partyId, mine.partyId));
-    return { ...mine, memberIds: members.map((m) => m.userId) };
+  /** The party `userId` is in, with its members' ids, if any. */
+  partyOf(userId: string, db: Executor = this.db): Promise<PartyOfUser | null> {
+    return partyOfUser(db, userId);
   }
 
   /** A party as its members see it. */

@@ -37,8 +37,7 @@ import { isModerated, mayModerate, type ModerationKind, setModeration } from './
 import { liveScenesRoute } from './liveScenes';
 import { liveEventOf, sceneEventRoutes } from './sceneEvents';
 import { PartyMoves } from './partyMoves';
-import { BlocksService } from '../communicationService/blocks';
-import { PartiesService } from '../communicationService/parties';
+import { partyOfUser } from '../communicationService/parties';
 import { SendWindow } from '../../support/sendWindow';
 
 export interface LiveServiceOptions {
@@ -165,9 +164,8 @@ export default async function liveService(instance: FastifyInstance, options: Li
     void removeHere(removal).catch((error: unknown) => app.log.warn({ err: error }, 'a removal failed'));
   });
   // A party follows its leader from space to space (contracts/parties.ts).
-  const parties = new PartiesService(app.db, new BlocksService(app.db), async () => undefined);
   const partyMoves = new PartyMoves(
-    (userId) => parties.partyOf(userId),
+    (userId) => partyOfUser(app.db, userId),
     (userId, move) => hub.clients.user(userId, 'PartyMove', move),
     async (userId, sceneId) => {
       try {

@@ -111,10 +111,6 @@ export class SceneEventsService {
     return scene;
   }
 
-  private upcoming(sceneId: string, now: number) {
-    return upcomingOf(sceneId, now);
-  }
-
   async list(sceneId: string, caller: Caller | null): Promise<SceneEventsAnswer> {
     const scene = await this.viewable(sceneId, caller);
     return {
@@ -136,7 +132,7 @@ export class SceneEventsService {
     // pass the limit together.
     const row = await this.db.transaction(async (tx) => {
       await tx.select({ id: scenes.id }).from(scenes).where(eq(scenes.id, sceneId)).for('update');
-      const [{ n }] = await tx.select({ n: count() }).from(sceneEvents).where(this.upcoming(sceneId, now));
+      const [{ n }] = await tx.select({ n: count() }).from(sceneEvents).where(upcomingOf(sceneId, now));
       if (n >= sceneEventRules.maxUpcoming) throw refuse(sceneEventMessages.tooMany);
       const [inserted] = await tx
         .insert(sceneEvents)
