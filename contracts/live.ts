@@ -57,6 +57,11 @@ export const LiveVisitor = z
     name: z.string(),
     /** Their profile picture's url, when they have one. */
     profilePicture: z.string().nullable(),
+    /**
+     * The avatar they picked in their profile, as shape/colour (contracts/avatars.ts `avatarLookOf`
+     * reads it); null for guests and for users who picked none (the default look).
+     */
+    avatar: z.string().nullable(),
   })
   .meta({ id: 'LiveVisitor' });
 export type LiveVisitor = z.infer<typeof LiveVisitor>;

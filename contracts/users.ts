@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AvatarChoice } from './avatars';
 
 /**
  * The user service's shared contract (platform.md §3 'User (session)' and 'User (full)', §7.2):
@@ -244,6 +245,8 @@ const profileFields = {
   hideGroups: Flag,
   editorGuideSeen: Flag,
   coverCrop: z.preprocess(blankToNull, CoverCrop.nullable()),
+  /** shape/colour (contracts/avatars.ts); null or empty for the default. */
+  avatar: AvatarChoice,
 };
 
 /** The two pictures of a profile; each is a file part of the form (kind picture). */
@@ -331,7 +334,8 @@ export const UserPatchForm = z
   .describe(
     'multipart/form-data. Text fields: name, username, bio, birthday (YYYY-MM-DD), city, country, gender, ' +
       'occupation, website, socialMedia (JSON list of { name, url }), searchable, autoSave, ' +
-      'hideContentLibrary, hideGroups, editorGuideSeen ("true"/"false"), coverCrop (JSON { x, y, width, height } in percent). ' +
+      'hideContentLibrary, hideGroups, editorGuideSeen ("true"/"false"), coverCrop (JSON { x, y, width, height } in percent), ' +
+      'avatar (shape/colour, for example tall/teal; empty for the default). ' +
       'A JSON body with the same fields typed is accepted too.',
   );
 
@@ -393,7 +397,7 @@ export const UserFull = UserPublic.extend({
   /** The editor's guide was closed once: it opens by itself on the first visit only. */
   editorGuideSeen: z.boolean(),
   active: z.boolean(),
-  /** No 3D avatar yet: always null. */
+  /** The avatar picked in the profile, as shape/colour (contracts/avatars.ts); null for the default. */
   avatar: z.string().nullable(),
   generalRole: z.string().nullable(),
   loginProvider: z.string().nullable(),

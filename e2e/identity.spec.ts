@@ -65,6 +65,28 @@ for (const host of ['main', 'district'] as const) {
     const avatar = page.getByRole('img', { name, exact: true });
     await expect(avatar).toHaveAttribute('src', /\/api\/fileService\/file\//);
 
+    // The avatar other visitors see in live spaces: picked in Edit info, kept on the user.
+    if (host === 'main') {
+      await page.getByRole('button', { name: text('profile.editInfo.title') }).click();
+      await dialog.getByRole('tab', { name: text('profile.editInfo.avatar.tab') }).click();
+      await dialog.getByRole('radio', { name: text('profile.editInfo.avatar.shapes.tall') }).check();
+      await dialog.getByRole('radio', { name: text('profile.editInfo.avatar.colours.teal') }).check();
+      await expect(dialog.getByRole('img', { name: 'Tall avatar in Teal' })).toBeVisible();
+      await dialog.getByRole('button', { name: text('common.actions.save') }).click();
+      await expect(page.getByText(text('toasts.profileUpdated'))).toBeVisible();
+      await page.reload();
+      await page.getByRole('button', { name: text('profile.editInfo.title') }).click();
+      await dialog.getByRole('tab', { name: text('profile.editInfo.avatar.tab') }).click();
+      await expect(
+        dialog.getByRole('radio', { name: text('profile.editInfo.avatar.colours.teal') }),
+      ).toBeChecked();
+      await expect(
+        dialog.getByRole('radio', { name: text('profile.editInfo.avatar.shapes.tall') }),
+      ).toBeChecked();
+      await dialog.getByRole('button', { name: text('modal.close') }).click();
+      await expect(dialog).toBeHidden();
+    }
+
     await signOut(page, name);
 
     // A stranger sees the profile without edit controls.

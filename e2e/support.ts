@@ -25,6 +25,7 @@ import districtGroups from '../src/i18n/parts/districtGroups.json' with { type: 
 import districtLibrary from '../src/i18n/parts/districtLibrary.json' with { type: 'json' };
 import sceneEvents from '../src/i18n/parts/sceneEvents.json' with { type: 'json' };
 import party from '../src/i18n/parts/party.json' with { type: 'json' };
+import avatar from '../src/i18n/parts/avatar.json' with { type: 'json' };
 import directMessages from '../src/i18n/parts/directMessages.json' with { type: 'json' };
 import voice from '../src/i18n/parts/voice.json' with { type: 'json' };
 
@@ -62,6 +63,7 @@ const en = [
   directMessages,
   voice,
   party,
+  avatar,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base);
 
 /** Looks up a catalogue string by its dotted key. */

@@ -109,18 +109,21 @@ export const demoUsers = [
     email: 'demo@spaces.localhost',
     name: 'Harbour Museum of Modern Art',
     plan: 'pro',
+    avatar: 'tall/teal',
     bio: 'A museum of art and the sea, with its collection, exhibitions and shop online.',
   },
   {
     email: 'school@spaces.localhost',
     name: 'Riverside Secondary School',
     plan: 'standard',
+    avatar: 'sturdy/amber',
     bio: "Students' work, lessons and school events, open to families and friends.",
   },
   {
     email: 'studio@spaces.localhost',
     name: 'Studio Lindqvist',
     plan: 'free',
+    avatar: 'classic/plum',
     bio: 'A painter and her friends: open studio, a ceramics shop and the events we host.',
   },
 ] as const;
@@ -231,6 +234,7 @@ async function seedDemoSpaces(app: FastifyInstance): Promise<boolean> {
             email: person.email,
             bio: person.bio,
             plan: person.plan,
+            avatar: person.avatar,
             loginProvider: 'local',
             profilePictureId: first?.cover?.id ?? null,
           })

@@ -8,6 +8,7 @@ import sceneEvents from './parts/sceneEvents.json';
 import party from './parts/party.json';
 import directMessages from './parts/directMessages.json';
 import voice from './parts/voice.json';
+import avatar from './parts/avatar.json';
 
 type Tree = { [key: string]: string | Tree };
 const merge = (into: Tree, extra: Tree): Tree => {
@@ -22,7 +23,7 @@ const merge = (into: Tree, extra: Tree): Tree => {
 /**
  * The whole English catalogue: the first visit's (index.ts) and the parts features add when
  * their code loads (commentsCatalogue.ts, districtsCatalogue.ts, groupsCatalogue.ts, districtGroupsCatalogue.ts,
- * districtLibraryCatalogue.ts, sceneEventsCatalogue.ts, directMessagesCatalogue.ts, voiceCatalogue.ts, partyCatalogue.ts). For tests of the catalogue; the
+ * districtLibraryCatalogue.ts, sceneEventsCatalogue.ts, directMessagesCatalogue.ts, voiceCatalogue.ts, partyCatalogue.ts, avatarCatalogue.ts). For tests of the catalogue; the
  * app never imports it.
  */
 export const fullCatalogue = [
@@ -35,4 +36,5 @@ export const fullCatalogue = [
   directMessages,
   voice,
   party,
+  avatar,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), englishCatalogue as unknown as Tree);

@@ -46,7 +46,7 @@ function start(sceneIds: readonly string[]) {
   return { actor, loads, latest };
 }
 
-const visitor = (userId: string) => ({ userId, name: userId, profilePicture: null });
+const visitor = (userId: string) => ({ userId, name: userId, profilePicture: null, avatar: null });
 const busy: LiveScene = {
   sceneId: 'a',
   count: 3,

@@ -39,6 +39,8 @@ export const users = pgTable('users', {
   privateSpaceInvitationCode: text('private_space_invitation_code'),
   active: boolean('active').notNull().default(true),
   loginProvider: text('login_provider'),
+  /** The avatar's look: shape/colour (contracts/avatars.ts); null for the default. */
+  avatar: text('avatar'),
   /** Current plan until subscriptions arrive: 'free', 'standard' or 'pro'. Roles in tokens follow it. */
   plan: text('plan').notNull().default('free'),
   signedUp: timestampTz('signed_up').notNull().defaultNow(),

@@ -89,7 +89,7 @@ function toFullUser(row: UserRow, counts: UserCounts, roles: readonly Role[]): U
     hideGroups: row.hideGroups,
     editorGuideSeen: row.editorGuideSeen,
     active: row.active,
-    avatar: null,
+    avatar: row.avatar,
     generalRole: row.generalRole,
     loginProvider: row.loginProvider,
     privateSpaceInvitationCode: row.privateSpaceInvitationCode,

@@ -38,6 +38,7 @@ import { profileCategories, type ProfileCategory } from '../../routes';
 import { useFlow, useSession } from '../../app/AppContext';
 import { Modal } from '../kit/Modal';
 import { PageMeta } from '../kit/PageMeta';
+import { AvatarTab } from './AvatarTab';
 import { NotFoundPage } from './NotFoundPage';
 import { ProfileActivity } from './profileActivity';
 import { ProfileDistricts } from '../district/ProfileDistricts';
@@ -326,7 +327,7 @@ function issueFor(issues: FieldIssue[], field: string) {
   return issues.find((i) => i.path === `/${field}` || i.path.startsWith(`/${field}/`))?.message;
 }
 
-/** Edit info (platform.md §2.3): My Info, Manage Social Media Links, Profile Management. */
+/** Edit info (platform.md §2.3): My Info, Manage Social Media Links, Avatar, Profile Management. */
 function EditInfoModal({
   open,
   onClose,
@@ -347,7 +348,7 @@ function EditInfoModal({
   onDelete: (password: string) => void;
 }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<'info' | 'social' | 'manage'>('info');
+  const [tab, setTab] = useState<'info' | 'social' | 'avatar' | 'manage'>('info');
   const [picture, setPicture] = useState<File | null>(null);
   const [password, setPassword] = useState('');
   const info = useForm<z.input<typeof InfoSchema>, unknown, z.output<typeof InfoSchema>>({
@@ -373,6 +374,7 @@ function EditInfoModal({
       <Tabs value={tab} onChange={(_, v) => setTab(v)} variant="scrollable" sx={{ mb: 2 }}>
         <Tab value="info" label={t('profile.editInfo.myInfo')} />
         <Tab value="social" label={t('profile.editInfo.socialLinks')} />
+        <Tab value="avatar" label={t('profile.editInfo.avatar.tab')} />
         <Tab value="manage" label={t('profile.editInfo.profileManagement')} />
       </Tabs>
       {problem && (
@@ -472,6 +474,15 @@ function EditInfoModal({
             </Button>
           </Box>
         </Box>
+      )}
+      {tab === 'avatar' && (
+        <AvatarTab
+          userId={user.userId}
+          avatar={user.avatar}
+          busy={busy}
+          issue={issueFor(fieldIssues, 'avatar')}
+          onSave={onSave}
+        />
       )}
       {tab === 'manage' && (
         <Stack spacing={3}>

@@ -39,9 +39,13 @@ describe.skipIf(!redisInstalled())('live presence across server processes (Redis
       if (!address || typeof address === 'string') throw new Error('no address');
       bases.push(`http://127.0.0.1:${address.port}`);
     }
-    await db.db
-      .insert(users)
-      .values(['ana', 'ben', 'cai', 'owner'].map((id) => ({ id, name: id.toUpperCase() })));
+    await db.db.insert(users).values(
+      ['ana', 'ben', 'cai', 'owner'].map((id) => ({
+        id,
+        name: id.toUpperCase(),
+        avatar: id === 'ben' ? 'sturdy/plum' : null,
+      })),
+    );
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.stop()));
@@ -101,6 +105,8 @@ describe.skipIf(!redisInstalled())('live presence across server processes (Redis
     expect(bens.instanceId).toBe('1');
     expect(names(bens.visitors)).toBe('ana,ben');
     await until(ana.visitors, ([list]) => names(list) === 'ana,ben');
+    // Ben's avatar comes with him from the other process; Ana picked none.
+    expect(bens.visitors.map((v) => v.avatar)).toEqual([null, 'sturdy/plum']);
     await until(ana.count, ([c]) => (c as { count: number }).count === 2);
     await until(ben.count, ([c]) => (c as { count: number }).count === 2);
 
@@ -110,7 +116,9 @@ describe.skipIf(!redisInstalled())('live presence across server processes (Redis
       base64(encodePose({ x: 5, y: 0, z: 1, yaw: 0, speaking: false, emote: 0 })),
     );
     await until(ana.poseVisitors, ([list]) =>
-      (list as LivePoseVisitor[]).some((v) => v.userId === 'ben' && v.poseId === bens.poseId),
+      (list as LivePoseVisitor[]).some(
+        (v) => v.userId === 'ben' && v.poseId === bens.poseId && v.avatar === 'sturdy/plum',
+      ),
     );
     await until(ana.poses, ([batch]) =>
       decodePoses(batch as string).some((p) => p.id === bens.poseId && p.x === 5 && p.z === 1),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LiveInstances } from '../../../server/services/liveService/instances';
 
-const visitor = (userId: string) => ({ userId, name: userId, profilePicture: null });
+const visitor = (userId: string) => ({ userId, name: userId, profilePicture: null, avatar: null });
 
 describe('live instances', () => {
   it('fills the lowest instance with room, and opens the next when all are full', () => {

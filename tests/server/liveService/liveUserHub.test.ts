@@ -1,10 +1,15 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { liveDefaults, type LiveInstanceEntered, liveUserHubPath } from '../../../contracts/live';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  liveDefaults,
+  type LiveInstanceEntered,
+  liveUserHubPath,
+  type LiveVisitor,
+} from '../../../contracts/live';
 import { decodePoses, encodePose, type LivePoseVisitor } from '../../../contracts/livePoses';
 import { uuidv7 } from '../../../server/db/ids';
-import { districtMembers, districts, sceneEvents, scenes } from '../../../server/db/schema';
+import { districtMembers, districts, sceneEvents, scenes, users } from '../../../server/db/schema';
 import { hubClient, inbox } from '../hubs/support';
 import { hubTestServer } from '../hubs/testServer';
 
@@ -15,6 +20,10 @@ describe('live-user hub with the official SignalR client', () => {
   const server = hubTestServer({
     users: ['ana', 'ben', 'cai', 'dee', 'eli', 'fay', 'gus', 'hal', 'ivy', 'owner'],
     app: { live: { instanceCap: 2, countsEveryMs: 20 } },
+  });
+  // Ben picked an avatar in his profile; the others kept the default.
+  beforeAll(async () => {
+    await server.db.db.update(users).set({ avatar: 'tall/teal' }).where(eq(users.id, 'ben'));
   });
 
   async function space(values: Partial<typeof scenes.$inferInsert> = {}) {
@@ -75,7 +84,7 @@ describe('live-user hub with the official SignalR client', () => {
       userId: 'ana',
       sceneId,
       instanceId: '1',
-      visitors: [{ userId: 'ana', name: 'Ana', profilePicture: null }],
+      visitors: [{ userId: 'ana', name: 'Ana', profilePicture: null, avatar: null }],
       communication: true,
       poseId: expect.any(Number),
       moderator: false,
@@ -88,7 +97,11 @@ describe('live-user hub with the official SignalR client', () => {
     const second = await join(ben.client, sceneId);
     expect(second.instanceId).toBe('1');
     expect(second.visitors.map((v) => v.userId)).toEqual(['ana', 'ben']);
-    await until(ana.visitors, ([list]) => (list as unknown[]).length === 2);
+    // Each visitor's avatar comes with them: Ben's pick, and null for Ana's default.
+    const [both] = await until(ana.visitors, ([list]) => (list as unknown[]).length === 2);
+    const withBen = (both as LiveVisitor[]).find((v) => v.userId === 'ben');
+    expect(withBen).toEqual({ userId: 'ben', name: 'Ben', profilePicture: null, avatar: 'tall/teal' });
+    expect(second.visitors[0].avatar).toBeNull();
     await until(ana.sceneCount, ([c]) => (c as { count: number }).count === 2);
     await until(ana.total, ([n]) => n === 2);
 
@@ -383,7 +396,13 @@ describe('live-user hub with the official SignalR client', () => {
     // Ben (MessagePack) walks: bytes go as they are, without waiting for an answer.
     await ben.client.send('SendPose', encodePose({ x: 3, y: 0, z: -2, yaw: 1, speaking: false, emote: 1 }));
     const [who] = (await ana.poseVisitors.next()) as [LivePoseVisitor[]];
-    expect(who).toContainEqual({ userId: 'ben', name: 'Ben', profilePicture: null, poseId: benIn.poseId });
+    expect(who).toContainEqual({
+      userId: 'ben',
+      name: 'Ben',
+      profilePicture: null,
+      avatar: 'tall/teal',
+      poseId: benIn.poseId,
+    });
     for (;;) {
       const [batch] = (await ana.poses.next()) as [string];
       // JSON receives the bytes as base64 text.
@@ -435,7 +454,12 @@ describe('live-user hub with the official SignalR client', () => {
     expect(guestId).toMatch(/^guest-[0-9a-f]{16}$/);
     const entered = await guest.client.invoke<LiveInstanceEntered>('JoinScene', open);
     expect(entered.visitors).toEqual([
-      { userId: guestId, name: `Guest ${guestId.slice(-4).toUpperCase()}`, profilePicture: null },
+      {
+        userId: guestId,
+        name: `Guest ${guestId.slice(-4).toUpperCase()}`,
+        profilePicture: null,
+        avatar: null,
+      },
     ]);
     expect(entered.communication).toBe(true);
     await expect(guest.client.invoke('SendPublicMessage', 'Hello from a guest')).resolves.toEqual(

@@ -4,7 +4,7 @@ import { PoseRoom, type TickOutput } from '../../../server/services/liveService/
 
 const at = (x: number, z: number, more: Partial<Pose> = {}) =>
   encodePose({ x, y: 0, z, yaw: 0, speaking: false, emote: 0, ...more });
-const visitor = (n: number) => ({ userId: `u${n}`, name: `U${n}`, profilePicture: null });
+const visitor = (n: number) => ({ userId: `u${n}`, name: `U${n}`, profilePicture: null, avatar: null });
 const interest = { nearCount: 3, midCount: 2, farPerTick: 1, interestEveryTicks: 1 };
 
 /** A room of `count` local visitors standing on a line, 1 m apart (visitor 0 at the origin). */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAvatar } from '../../../contracts/avatars';
 import { parseSceneContent } from '../../../contracts/sceneContent';
 import type { DatabaseHandle } from '../../../server/db';
 import { accounts, appliedJobs, publishSlots, scenes, subscriptions, users } from '../../../server/db/schema';
@@ -46,13 +47,21 @@ describe.each(testDatabases())('the demo spaces on $name', ({ open }) => {
     expect(all).toHaveLength(12);
     const owners = new Set(all.map((s) => s.ownerId));
     expect(owners.size).toBe(demoUsers.length);
+    // Each demo user has an avatar of their own.
+    expect(new Set(demoUsers.map((u) => u.avatar)).size).toBe(demoUsers.length);
+    for (const user of demoUsers) expect(parseAvatar(user.avatar), user.avatar).not.toBeNull();
 
     for (const user of demoUsers) {
       const result = await signIn(t.app.db, user.email, demoPassword);
       expect(result.ok, user.email).toBe(true);
       const [account] = await t.app.db.select().from(accounts).where(eq(accounts.email, user.email));
       const [record] = await t.app.db.select().from(users).where(eq(users.id, account.id));
-      expect(record).toMatchObject({ name: user.name, plan: user.plan, loginProvider: 'local' });
+      expect(record).toMatchObject({
+        name: user.name,
+        plan: user.plan,
+        avatar: user.avatar,
+        loginProvider: 'local',
+      });
       expect(record.profilePictureId).toEqual(expect.any(String));
     }
 

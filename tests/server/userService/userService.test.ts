@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { avatarMessage } from '../../../contracts/avatars';
 import { uploadRules } from '../../../contracts/files';
 import type { DatabaseHandle } from '../../../server/db';
 import { files, users } from '../../../server/db/schema';
@@ -295,6 +296,78 @@ describe.each(testDatabases())('user service on $name', ({ open }) => {
 
       // Keeping one's own username is no conflict.
       expect((await api.patch(first, first, { username: name, city: 'Rome' })).statusCode).toBe(200);
+    });
+  });
+
+  describe('avatars', () => {
+    it('are picked by their owner, in a form or in JSON, and an empty value is the default again', async () => {
+      const id = await signedUp('avatar');
+      expect((await api.get(id, id)).json().avatar).toBeNull();
+
+      const picked = await api.patch(id, id, { avatar: 'tall/teal' });
+      expect(picked.statusCode, picked.body).toBe(200);
+      expect(picked.json().avatar).toBe('tall/teal');
+      expect((await api.get(id, id)).json().avatar).toBe('tall/teal');
+      expect((await rowOf(id)).avatar).toBe('tall/teal');
+
+      const json = await api.patchJson(id, id, { avatar: 'sturdy/plum' });
+      expect(json.statusCode, json.body).toBe(200);
+      expect((await api.get(id, id)).json().avatar).toBe('sturdy/plum');
+
+      // Another field's change leaves it alone.
+      expect((await api.patch(id, id, { city: 'Lima' })).json().avatar).toBe('sturdy/plum');
+
+      const cleared = await api.patch(id, id, { avatar: '' });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect((await api.get(id, id)).json().avatar).toBeNull();
+
+      expect((await api.patchJson(id, id, { avatar: 'classic/amber' })).statusCode).toBe(200);
+      expect((await api.patchJson(id, id, { avatar: null })).json().avatar).toBeNull();
+      expect((await api.patchJson(id, id, { avatar: '' })).json().avatar).toBeNull();
+    });
+
+    it.each([
+      ['a form', 'form'],
+      ['JSON', 'json'],
+    ] as const)('refuses an unknown look in %s and changes nothing', async (_, kind) => {
+      const id = await signedUp('odd-avatar');
+      expect((await api.patch(id, id, { avatar: 'classic/sky' })).statusCode).toBe(200);
+      const before = await rowOf(id);
+      for (const avatar of ['huge/teal', 'tall/pink', 'tall', 'tall/teal/extra', 'x'.repeat(41)]) {
+        const res =
+          kind === 'form'
+            ? await api.patch(id, id, { avatar, city: 'Valid City' })
+            : await api.patchJson(id, id, { avatar, city: 'Valid City' });
+        expect(res.statusCode, res.body).toBe(400);
+        const body = res.json();
+        expect(body.code).toBe('VALIDATION_FAILED');
+        expect(body.details).toContainEqual({ path: '/avatar', message: avatarMessage });
+        expect(body.message).toContain(avatarMessage);
+      }
+      expect(await rowOf(id)).toEqual(before);
+      expect((await api.get(id, id)).json().avatar).toBe('classic/sky');
+    });
+
+    it('are changed by their owner only, and stay out of the public part', async () => {
+      const id = await signedUp('avatar-guarded');
+      const anonymous = await api.patch(id, null, { avatar: 'tall/teal' });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().code).toBe('UNAUTHORIZED');
+
+      const stranger = newId('mallory');
+      for (const res of [
+        await api.patch(id, stranger, { avatar: 'tall/teal' }),
+        await api.patchJson(id, stranger, { avatar: 'tall/teal' }),
+      ]) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({
+          code: 'FORBIDDEN',
+          message: 'You are not authorized to perform this action',
+        });
+      }
+      expect((await rowOf(id)).avatar).toBeNull();
+      expect((await api.get(id, id)).json().avatar).toBeNull();
+      expect((await api.get(id, stranger)).json()).not.toHaveProperty('avatar');
     });
   });
 
