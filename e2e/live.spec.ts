@@ -90,12 +90,18 @@ test('visitors of a space see each other live, and one leaving is seen', async (
   await expect(school.getByTestId('avatar-tags')).toHaveAttribute('data-avatars', '1');
   const tag = school.getByTestId('avatar-tag').filter({ hasText: 'Harbour Museum of Modern Art' });
   await expect(tag).toBeVisible({ timeout: 15_000 });
-  // The museum waves: the school sees it on the avatar. A wave lasts 3 s; a page drawing in
-  // software on a busy machine may miss one, so the museum waves again until the school sees it.
+  // Near, the museum is the rigged figure, not an impostor.
+  await expect(school.getByTestId('avatar-tags')).toHaveAttribute('data-figures', '1', { timeout: 15_000 });
+  // The museum waves: the school sees it on the avatar, whose figure plays the Wave clip. A wave
+  // lasts 3 s; a page drawing in software on a busy machine may miss one, so the museum waves again
+  // until the school sees it.
   await museum.getByRole('button', { name: text('viewer.sidebar.emotes') }).click();
   await expect(async () => {
     await museum.getByRole('button', { name: text('viewer.emotes.wave') }).click();
     await expect(tag).toContainText('Wave', { timeout: 5_000 });
+    await expect(school.getByTestId('avatar-tags')).toHaveAttribute('data-playing', 'Wave', {
+      timeout: 5_000,
+    });
   }).toPass({ timeout: 30_000 });
   await expectAccessible(museum);
   // The school hides the other visitors in its settings, and shows them again.

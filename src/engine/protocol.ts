@@ -135,7 +135,16 @@ export const engineCommandSchemas = {
      */
     showAvatars: z.object({
       poses: z.array(AvatarPose).max(2000),
-      names: z.array(z.object({ id: AvatarId, name: z.string().max(200) })).max(2000),
+      names: z
+        .array(
+          z.object({
+            id: AvatarId,
+            name: z.string().max(200),
+            /** Their look (contracts/avatars.ts `shape/colour`); null or absent: one from the id. */
+            avatar: z.string().max(40).nullable().optional(),
+          }),
+        )
+        .max(2000),
       left: z.array(AvatarId).max(2000),
     }),
     /** Takes every other visitor's avatar away (the visitor left the space or went offline). */

@@ -16,7 +16,8 @@ import {
   moderationMessages,
 } from '../../contracts/live';
 import { type ChatMessage, isGuest } from '../../contracts/live';
-import { decodePoses, emotes, type LivePoseVisitor, type Pose } from '../../contracts/livePoses';
+import { emotes, type Pose } from '../../contracts/livePoses';
+import { avatarCommand, blockCommand, blockedIn, messageFor, poseVisitorsAfter } from './liveAvatars';
 import type { EngineCommand } from '../engine/protocol';
 import { chatMachine, hubErrorText } from './chatMachine';
 import type { VoiceMode } from './voiceMachine';
@@ -79,7 +80,7 @@ export interface LiveVisitContext {
   /** Whom the visitor muted or blocked for themselves, by user id. */
   ignored: IgnoredVisitors;
   /** Whose the pose ids named so far are (PoseVisitors), to leave out the blocked. */
-  poseVisitors: Record<number, { userId: string; name: string }>;
+  poseVisitors: Record<number, { userId: string; name: string; avatar: string | null }>;
 }
 
 /** How long an emote plays. */
@@ -149,120 +150,6 @@ const watchHub = fromCallback<LiveVisitEvent, { hub: ActorRefFrom<typeof hubConn
     };
   },
 );
-
-const messageFor = (event: LiveVisitEvent, target: string) =>
-  event.type === 'live.message' && event.target === target ? event.args[0] : undefined;
-
-/** Whose avatars are left out. */
-interface Blocked {
-  pose(poseId: number): boolean;
-  user(userId: string): boolean;
-}
-
-const degrees = (radians: number) => Math.round(((radians * 180) / Math.PI) * 100) / 100;
-
-/**
- * The engine command that shows the others' avatars for one hub message (Poses, PoseVisitors or
- * PoseVisitorsLeft); null for other messages. The visitor's own id is left out.
- */
-export function avatarCommand(
-  event: LiveVisitEvent,
-  ownId: number | null,
-  blocked: Blocked = { pose: () => false, user: () => false },
-): EngineCommand | null {
-  if (event.type !== 'live.message') return null;
-  const [data] = event.args;
-  type Payload = Extract<EngineCommand, { method: 'showAvatars' }>['payload'];
-  const command = (payload: Partial<Payload>): EngineCommand => ({
-    channel: 'Viewer',
-    method: 'showAvatars',
-    payload: { poses: [], names: [], left: [], ...payload },
-  });
-  switch (event.target) {
-    case 'Poses': {
-      if (typeof data !== 'string' && !(data instanceof Uint8Array)) return null;
-      const poses = decodePoses(data)
-        .filter((p) => p.id !== ownId && !blocked.pose(p.id))
-        .map((p) => ({
-          id: p.id,
-          position: [p.x, p.y, p.z] as [number, number, number],
-          yaw: degrees(p.yaw),
-          speaking: p.speaking,
-          emote: p.emote ? emotes[p.emote - 1] : null,
-        }));
-      return poses.length ? command({ poses }) : null;
-    }
-    case 'PoseVisitors': {
-      if (!Array.isArray(data)) return null;
-      const names = (data as LivePoseVisitor[])
-        .filter(
-          (v) =>
-            typeof v?.poseId === 'number' &&
-            v.poseId !== ownId &&
-            !blocked.pose(v.poseId) &&
-            !blocked.user(String(v.userId)),
-        )
-        .map((v) => ({ id: v.poseId, name: String(v.name).slice(0, 200) }));
-      return names.length ? command({ names }) : null;
-    }
-    case 'PoseVisitorsLeft': {
-      if (!Array.isArray(data)) return null;
-      const left = (data as unknown[]).filter((id): id is number => typeof id === 'number');
-      return left.length ? command({ left }) : null;
-    }
-    default:
-      return null;
-  }
-}
-
-/** Whether a pose id, or a user, is of a visitor the reader blocked. */
-const blockedIn = (context: Pick<LiveVisitContext, 'ignored' | 'poseVisitors'>): Blocked => ({
-  pose: (poseId) => {
-    const who = context.poseVisitors[poseId];
-    return who !== undefined && context.ignored[who.userId] === 'block';
-  },
-  user: (userId) => context.ignored[userId] === 'block',
-});
-
-/** Who the pose ids are after a PoseVisitors or PoseVisitorsLeft message. */
-function poseVisitorsAfter(
-  known: LiveVisitContext['poseVisitors'],
-  event: LiveVisitEvent,
-): LiveVisitContext['poseVisitors'] {
-  const named = messageFor(event, 'PoseVisitors');
-  if (Array.isArray(named)) {
-    const next = { ...known };
-    for (const v of named as LivePoseVisitor[])
-      if (typeof v?.poseId === 'number' && typeof v.userId === 'string')
-        next[v.poseId] = { userId: v.userId, name: String(v.name).slice(0, 200) };
-    return next;
-  }
-  const left = messageFor(event, 'PoseVisitorsLeft');
-  if (Array.isArray(left)) {
-    const next = { ...known };
-    for (const id of left) if (typeof id === 'number') delete next[id];
-    return next;
-  }
-  return known;
-}
-
-/**
- * The engine command that hides (blocked) or brings back (no longer blocked) one visitor's
- * avatars; null when they have none near.
- */
-function blockCommand(context: LiveVisitContext, userId: string, blocked: boolean): EngineCommand | null {
-  const ids = Object.entries(context.poseVisitors)
-    .filter(([, who]) => who.userId === userId)
-    .map(([id, who]) => ({ id: Number(id), name: who.name }));
-  if (ids.length === 0) return null;
-  return {
-    channel: 'Viewer',
-    method: 'showAvatars',
-    payload: blocked
-      ? { poses: [], names: [], left: ids.map((i) => i.id) }
-      : { poses: [], names: ids, left: [] },
-  };
-}
 
 /** The visitor's pose for the hub, from what the engine told, the emote playing and their voice. */
 export const poseOf = (

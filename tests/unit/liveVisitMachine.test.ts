@@ -1,3 +1,4 @@
+import { defaultAvatar, formatAvatar } from '../../contracts/avatars';
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, createActor, createMachine, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { LiveInstanceEntered } from '../../contracts/live';
@@ -7,7 +8,12 @@ import { type LiveVisitEvent, liveVisitMachine } from '../../src/machines/liveVi
 import { deferredActors } from '../support/deferredActors';
 import { createPathModel, describePaths, getTransitionPaths, replaySteps } from '../support/machinePaths';
 
-const visitor = (userId: string) => ({ userId, name: userId.toUpperCase(), profilePicture: null });
+const visitor = (userId: string) => ({
+  userId,
+  name: userId.toUpperCase(),
+  profilePicture: null,
+  avatar: null,
+});
 const entered = (instanceId: string, communication = true): LiveInstanceEntered => ({
   userId: 'me',
   sceneId: 's1',
@@ -139,7 +145,12 @@ const model = createPathModel(liveVisitMachine, {
     { type: 'live.message', target: 'PublicMessage', args: [fromAna] },
     { type: 'live.message', target: 'EventMessage', args: [atEvent] },
     { type: 'live.message', target: 'Poses', args: [posesText] },
-    { type: 'live.message', target: 'PoseVisitors', args: [[{ ...visitor('ana'), poseId: 7 }]] },
+    // Ana picked her avatar; the engine is told it with her name.
+    {
+      type: 'live.message',
+      target: 'PoseVisitors',
+      args: [[{ ...visitor('ana'), avatar: 'tall/teal', poseId: 7 }]],
+    },
     { type: 'live.message', target: 'PoseVisitorsLeft', args: [[7]] },
     { type: 'live.message', target: 'RemovedFromScene', args: [{ sceneId: 's1', banned: true }] },
     { type: 'live.message', target: 'RemovedFromScene', args: [{ sceneId: 'other', banned: false }] },
@@ -252,7 +263,8 @@ describePaths('live visit machine (model)', getTransitionPaths(model), (path) =>
         expect(payload?.poses).toEqual([
           { id: 7, position: [2, 0, -3], yaw: 0, speaking: false, emote: 'Clap' },
         ]);
-      if (target === 'PoseVisitors' && !anaBlocked) expect(payload?.names).toEqual([{ id: 7, name: 'ANA' }]);
+      if (target === 'PoseVisitors' && !anaBlocked)
+        expect(payload?.names).toEqual([{ id: 7, name: 'ANA', avatar: 'tall/teal' }]);
       if (target === 'PoseVisitorsLeft') expect(payload?.left).toEqual([7]);
       if (anaBlocked && (target === 'PoseVisitors' || (target === 'Poses' && known)))
         expect(visit.commands).toHaveLength(commandsBefore);
@@ -409,7 +421,10 @@ describe('live visit machine', () => {
         ],
       ],
     });
-    expect(visit.commands.at(-1)).toMatchObject({ payload: { names: [{ id: 7, name: 'ANA' }] } });
+    // Ana picked no avatar: hers follows from her user id, the same on every visit.
+    expect(visit.commands.at(-1)).toMatchObject({
+      payload: { names: [{ id: 7, name: 'ANA', avatar: formatAvatar(defaultAvatar('ana')) }] },
+    });
     visit.actor.send({ type: 'live.ignore', userId: 'ana', kind: 'mute' });
     expect(visit.remembered.at(-1)).toEqual({ ben: 'block', ana: 'mute' });
     const chatBefore = visit.chatEvents.length;

@@ -13,7 +13,7 @@ import { artworksOf, pickFirstView, startIsUnset } from './firstView';
 import { walkDataOf } from '../build/walkData';
 import { bakeRoomOcclusion } from '../build/ambientOcclusion';
 import { obstacleBoxes } from '../build/aoBoxes';
-import { AvatarCrowd, type AvatarPose } from './avatars';
+import { AvatarCrowd, type AvatarName, type AvatarPose } from './avatars';
 
 /** The visitor's pose is told (visitorMoved) at most this often (the live-user hub's 10 Hz). */
 const poseEveryMs = 100;
@@ -415,7 +415,7 @@ export class ViewerMode {
 
   // Other visitors ----------------------------------------------------------------------------
 
-  showAvatars(poses: AvatarPose[], names: { id: number; name: string }[], left: number[]) {
+  showAvatars(poses: AvatarPose[], names: AvatarName[], left: number[]) {
     if (!this.avatars) {
       this.avatars = new AvatarCrowd(this.runtime);
       this.avatars.setShown(this.runtime.settings.showVisitors);
