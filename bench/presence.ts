@@ -47,18 +47,6 @@ const cluster = {
   p99Ms: 200,
 };
 const budget = { p99Ms: 150, cores: 1, growthMb: 100, bytesPerSecond: 4096 };
-/**
- * On this 2-core machine the 1,000-visitor run keeps the server's one thread busy (0.98 cores,
- * beside the load's 0.75 on the other core) and its p99 lands at 147–151 ms, passing or missing
- * by chance. Marked, so that other work lands; the
- * presence issue is not resolved until both pass with room to spare.
- */
-const atTheLimit =
-  'at the limit of this 2-core machine: 0.98 cores, p99 147–151 ms in the last three CI runs';
-/** Two servers, Redis and the load's two processes share the same 2 cores. */
-const clusterAtTheLimit =
-  'at the limit of this 2-core machine (two servers, Redis and the load on 2 cores): p99 200–204 ms in the last CI runs';
-
 interface ServerStats {
   cpu: NodeJS.CpuUsage;
   rss: number;
@@ -363,7 +351,6 @@ export async function benchPresence(): Promise<BenchResult[]> {
           name: `Presence: pose delivery p99 vs ${cluster.p99Ms} ms (${on})`,
           ratio: c.p99 / cluster.p99Ms,
           goal: { max: 1 },
-          knownMiss: clusterAtTheLimit,
           details: `p50 ${c.p50} ms, p99 ${c.p99} ms; ${c.dropped} dropped; ${c.bytesPerSecond.toFixed(0)} B/s per visitor`,
         },
         {
@@ -381,7 +368,6 @@ export async function benchPresence(): Promise<BenchResult[]> {
         ratio: f.p99 / budget.p99Ms,
         goal: { max: 1 },
         details: `p50 ${f.p50} ms, p99 ${f.p99} ms; ${f.posesPerSecond.toFixed(0)} poses/s per visitor; load ${f.loadCores.toFixed(2)} cores`,
-        knownMiss: atTheLimit,
       },
       {
         name: `Presence: visitors dropped (${at})`,
@@ -394,7 +380,6 @@ export async function benchPresence(): Promise<BenchResult[]> {
         ratio: f.cores / budget.cores,
         goal: { max: 1 },
         details: `${f.cores.toFixed(2)} cores`,
-        knownMiss: atTheLimit,
       },
       {
         name: `Presence: server memory growth vs ${budget.growthMb} MB (${at})`,
