@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ErrorBody } from '../../contracts/errors';
 import { type ThumbnailWidth, thumbnailUrl, thumbnailWidths } from '../../contracts/files';
 import { embedCode, embedHeight, embedUrl, embedWidth } from '../../contracts/publishing';
-import type { PageMatch } from '../../contracts/routeMap';
+import { districtOf, type PageMatch } from '../../contracts/routeMap';
 import type { SceneEvent } from '../../contracts/sceneEvents';
 import type { SceneMetadata } from '../../contracts/scenes';
 import { AppError, notFound } from '../errors';
@@ -15,12 +15,14 @@ import { FileService } from '../services/fileService/service';
 import { fileIdOfUrl } from '../services/sceneService/metadata';
 import { upcomingEventsOf } from '../services/liveService/sceneEvents';
 import { SceneService } from '../services/sceneService/service';
+import { sitemapPages } from './sitemapPages';
 
 /**
  * Link previews of published spaces (platform.md §2.8, §5 'Embed code'):
  * - the HTML of /viewer/{id} and /viewer/embed/{id} carries the space's title, description, Open
  *   Graph and Twitter card tags, a canonical link and oEmbed discovery links, so a pasted link
  *   unfurls in chats and social networks (their crawlers do not run the SPA);
+ * - the other main-host pages of the sitemap carry a canonical link too (issue 24 §9);
  * - GET /oembed?url=…&format=json answers the embed iframe as an oEmbed 'rich' type (https://oembed.com).
  *
  * Only a space the anonymous public may see (published, visible, not private) is described;
@@ -199,6 +201,10 @@ const jsonForScript = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 /** index.html with the space's title, its description replaced and the preview tags added. */
+/** The page with a canonical link in its head. */
+const withCanonical = (html: string, canonical: string) =>
+  html.replace(/<\/head>/i, () => `<link rel="canonical" href="${escapeHtml(canonical)}"></head>`);
+
 function withPreview(html: string, preview: Preview): string {
   const title = `<title>${escapeHtml(`${preview.space.title} | ${siteName}`)}</title>`;
   // Function replacers: a title holding `$&` must not be read as a replacement pattern.
@@ -279,9 +285,22 @@ export default fp(
      * Viewer pages: 404 for a space that does not exist, and a link preview for one the anonymous
      * public may see (a draft preview gets none).
      */
+    /**
+     * The address search engines should keep for a main-host page of the sitemap: its path without
+     * a query (so /explore?q=… is /explore); null for any other page.
+     */
+    const canonicalOf = (request: FastifyRequest): string | null => {
+      if (districtOf(request.hostname, config.BASE_DOMAIN) !== null) return null;
+      const path = request.url.split('?')[0].replace(/(.)\/+$/, '$1');
+      return (sitemapPages as readonly string[]).includes(path) ? `${originOf(request)}${path}` : null;
+    };
+
     app.decorate('describePage', async (request: FastifyRequest, page: PageMatch, html: string) => {
       const sceneId = page.id === 'viewer' || page.id === 'viewerEmbed' ? page.params.sceneId : undefined;
-      if (!sceneId) return { html, found: true };
+      if (!sceneId) {
+        const canonical = canonicalOf(request);
+        return { html: canonical ? withCanonical(html, canonical) : html, found: true };
+      }
       try {
         const subject = await viewerSubject(request, sceneId);
         if (subject === 'missing') return { html, found: false };

@@ -2,12 +2,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { districtOrigin } from '../../contracts/districts';
 import { authCallbackPath } from '../../contracts/roles';
-import { solutionSlugs } from '../../contracts/routeMap';
 import { districts, publishedScenes, scenes } from '../db/schema';
 import { visibleTo } from '../services/sceneService/published';
 import { toIsoTime } from '../support/time';
 // Its escaping of text is XML's too (numeric references included).
 import { escapeHtml } from './linkPreview';
+import { sitemapPages } from './sitemapPages';
 
 /**
  * For search engines (issue 24 §9): /robots.txt and /sitemap.xml (https://www.sitemaps.org).
@@ -20,18 +20,7 @@ import { escapeHtml } from './linkPreview';
  * editor, embeds and sign-in, and names the sitemap.
  */
 
-/** Pages of the route map (contracts/routeMap.ts) worth a search engine's visit. */
-export const sitemapPages = [
-  '/',
-  '/explore',
-  '/pricing',
-  ...solutionSlugs.map((slug) => `/solutions/${slug}`),
-  '/terms-of-service',
-  '/terms-of-service/professional-services-addendum',
-  '/terms-of-service/data-processing-addendum',
-  '/privacy-notice',
-  '/refund-policy',
-] as const;
+export { sitemapPages };
 
 /** One sitemap holds at most 50,000 addresses (sitemaps.org); spaces come latest updated first. */
 export const sitemapMaxUrls = 50_000;

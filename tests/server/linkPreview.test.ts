@@ -7,6 +7,7 @@ import { embedCode, embedUrl } from '../../contracts/publishing';
 import type { DatabaseHandle } from '../../server/db';
 import { sceneEvents, scenes, users } from '../../server/db/schema';
 import { OEmbedAnswer } from '../../server/plugins/linkPreview';
+import { sitemapPages } from '../../server/plugins/sitemapPages';
 import { SceneService } from '../../server/services/sceneService/service';
 import { buildTestApp, type TestApp } from '../support/app';
 import { testDatabases } from '../support/db';
@@ -233,7 +234,8 @@ describe.each(testDatabases())('link previews and oEmbed on $name', ({ open }) =
     });
 
     it('serve the plain page for drafts, hidden, private and unknown spaces', async () => {
-      const plain = (await page('/explore')).body;
+      // A page of the app that search engines are not sent to: index.html as built.
+      const plain = (await page('/settings')).body;
       expect(headTags(plain).titles).toEqual(['Spaces']);
       for (const sceneId of [ids.draft, ids.hidden, ids.private, 'no-such-space']) {
         for (const url of [`/viewer/${sceneId}`, `/viewer/embed/${sceneId}`]) {
@@ -293,6 +295,35 @@ describe.each(testDatabases())('link previews and oEmbed on $name', ({ open }) =
         expect(res.headers['x-frame-options'], url).toBe('DENY');
         expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
       }
+    });
+  });
+
+  describe('other pages', () => {
+    const canonicals = (html: string) =>
+      headTags(html)
+        .links.filter((l) => l.rel === 'canonical')
+        .map((l) => decode(l.href));
+
+    it('give the public pages of the sitemap their address without a query as canonical', async () => {
+      for (const path of sitemapPages) {
+        const res = await page(path);
+        expect(res.statusCode).toBe(200);
+        expect(canonicals(res.body)).toEqual([`${origin}${path}`]);
+        // The page keeps its own title and description: only a link is added.
+        expect(headTags(res.body).titles).toEqual(['Spaces']);
+      }
+      for (const [url, canonical] of [
+        ['/explore?q=harbour&sort=new', '/explore'],
+        ['/pricing/', '/pricing'],
+        ['/solutions/museums-and-galleries?from=ad', '/solutions/museums-and-galleries'],
+      ])
+        expect(canonicals((await page(url)).body)).toEqual([`${origin}${canonical}`]);
+    });
+
+    it('leave it out of other pages and of district hosts', async () => {
+      for (const url of [`/user/${owner}`, '/settings', '/curate'])
+        expect(canonicals((await page(url)).body)).toEqual([]);
+      expect(canonicals((await page('/pricing', { host: 'gallery.localhost' })).body)).toEqual([]);
     });
   });
 
