@@ -78,7 +78,7 @@ export interface AssetCardProps {
 
 /** One asset of a Content library: thumbnail, title, description, last change; its owner's actions. */
 export function AssetCard({ asset, owner, onEdit, onDeleted, districtId }: AssetCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Card variant="outlined" sx={{ width: '100%', maxWidth: 360, display: 'flex', flexDirection: 'column' }}>
       <Thumbnail asset={asset} />
@@ -101,7 +101,7 @@ export function AssetCard({ asset, owner, onEdit, onDeleted, districtId }: Asset
           </Typography>
         )}
         <Typography variant="caption" color="text.secondary">
-          {t('assetLibrary.updated', { date: new Date(asset.updatedAt).toLocaleDateString() })}
+          {t('assetLibrary.updated', { date: new Date(asset.updatedAt).toLocaleDateString(i18n.language) })}
         </Typography>
       </CardContent>
       {owner && <OwnerActions asset={asset} onEdit={onEdit} onDeleted={onDeleted} districtId={districtId} />}

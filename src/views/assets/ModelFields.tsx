@@ -53,8 +53,9 @@ const bytesRows = new Set(['maxBytes', 'maxTextureMemoryBytes']);
 
 /** The published budget (contracts/modelBudget.ts), the upload before processing and the model stored. */
 function BudgetTable({ rows }: { rows: ModelBudgetRow[] }) {
-  const { t } = useTranslation();
-  const value = (row: string, n: number) => (bytesRows.has(row) ? formatBytes(n) : n.toLocaleString());
+  const { t, i18n } = useTranslation();
+  const value = (row: string, n: number) =>
+    bytesRows.has(row) ? formatBytes(n) : n.toLocaleString(i18n.language);
   return (
     <Table size="small" aria-label={t('assetUpload.model.budget')}>
       <TableHead>

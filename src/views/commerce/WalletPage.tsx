@@ -178,7 +178,7 @@ function BuyCredits({ products, onBuy }: { products: PaymentProducts; onBuy: (pr
 }
 
 function PlanStatus({ subscription, page }: { subscription: MySubscription; page: WalletPageActorRef }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const confirming = useSelector(page, (s) => s.matches({ plan: 'confirmingCancel' }));
   const busy = useSelector(page, (s) => s.hasTag('changingPlan'));
   const failed = useSelector(page, (s) => s.context.renewalFailed);
@@ -193,7 +193,7 @@ function PlanStatus({ subscription, page }: { subscription: MySubscription; page
     );
   const status = subscriptionStatus(subscription);
   const renews = autoRenews(subscription);
-  const date = subscription.endsAt ? new Date(subscription.endsAt).toLocaleDateString() : null;
+  const date = subscription.endsAt ? new Date(subscription.endsAt).toLocaleDateString(i18n.language) : null;
   const dismiss = () => page.send({ type: 'plan.cancelDismissed' });
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -274,7 +274,7 @@ function PaymentMethod({ payments }: { payments: Payment[] }) {
 }
 
 function PaymentHistory({ payments }: { payments: Payment[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (payments.length === 0) return null;
   return (
     <Table size="small" aria-label={t('wallet.paymentHistory')}>
@@ -289,7 +289,7 @@ function PaymentHistory({ payments }: { payments: Payment[] }) {
       <TableBody>
         {payments.map((p) => (
           <TableRow key={p.paymentId}>
-            <TableCell>{new Date(p.createdAt).toLocaleDateString()}</TableCell>
+            <TableCell>{new Date(p.createdAt).toLocaleDateString(i18n.language)}</TableCell>
             <TableCell>{p.description}</TableCell>
             <TableCell align="right">{formatPrice(p.amount, p.currency)}</TableCell>
             <TableCell>{t(`commerce.wallet.history.statuses.${p.status}`)}</TableCell>

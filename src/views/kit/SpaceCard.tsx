@@ -324,7 +324,7 @@ function SpaceCardLayout({
   favourite?: boolean;
   visitFrom?: 'explore';
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleId = useId();
   const title = space.title || t('space.untitled');
   const cover = space.coverPhotoUri ?? space.thumbnailUri;
@@ -473,7 +473,7 @@ function SpaceCardLayout({
           sx={{ mt: 'auto', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
         >
           <Typography variant="body2" color="text.secondary" component="p" sx={{ minWidth: 0 }}>
-            <time dateTime={space.updatedAt} title={new Date(space.updatedAt).toLocaleString()}>
+            <time dateTime={space.updatedAt} title={new Date(space.updatedAt).toLocaleString(i18n.language)}>
               {t('space.card.updated', { time: updated })}
             </time>
           </Typography>

@@ -182,7 +182,7 @@ function Conversations({ dms }: { dms: DirectMessagesActorRef }) {
 }
 
 function Conversation({ dms }: { dms: DirectMessagesActorRef }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const userId = useSelector(dms, (s) => s.context.userId);
   const group = useSelector(dms, (s) => s.context.groups.find((g) => g.groupId === s.context.openId));
   const messages = useSelector(dms, (s) => s.context.messages);
@@ -285,7 +285,7 @@ function Conversation({ dms }: { dms: DirectMessagesActorRef }) {
                 >
                   <Typography variant="caption" color="text.secondary">
                     {run.user.name} ·{' '}
-                    {new Date(run.messages[0].time).toLocaleTimeString([], {
+                    {new Date(run.messages[0].time).toLocaleTimeString(i18n.language, {
                       hour: '2-digit',
                       minute: '2-digit',
                     })}

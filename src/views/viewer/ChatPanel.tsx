@@ -133,7 +133,7 @@ function EventChat({ sceneId, live }: { sceneId: string; live: LiveVisitActor | 
 }
 
 function Chat({ chat }: { chat: ChatActor }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const state = useSelector(chat, (s) =>
     s.matches('open')
       ? 'open'
@@ -225,7 +225,7 @@ function Chat({ chat }: { chat: ChatActor }) {
             <Stack sx={{ alignItems: group.alignment === 'right' ? 'flex-end' : 'flex-start', minWidth: 0 }}>
               <Typography variant="caption" color="text.secondary">
                 {group.user.name} ·{' '}
-                {new Date(group.messages[0].time).toLocaleTimeString([], {
+                {new Date(group.messages[0].time).toLocaleTimeString(i18n.language, {
                   hour: '2-digit',
                   minute: '2-digit',
                 })}
