@@ -7,8 +7,8 @@ import { demoSpace, expectAccessible, signIn, text } from './support';
 // its name tag, then its emote; when one leaves the other is alone again; a visitor who is not
 // signed in comes as a guest, and the owner removes them.
 
-// Two browsers drawing in software on 2 busy cores: the whole walk takes 2.5–3.5 minutes in CI.
-test.describe.configure({ timeout: 300_000 });
+// Two browsers drawing in software on 2 busy cores: the whole walk takes 2.5–4.5 minutes in CI.
+test.describe.configure({ timeout: 420_000 });
 // Other visitors are shown (the suite hides them elsewhere, playwright.config.ts), in a space of
 // the museum's that no other test opens, so that the visitors counted are this test's own.
 test.use({ storageState: { cookies: [], origins: [] } });
