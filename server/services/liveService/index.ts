@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { parseAvatar } from '../../../contracts/avatars';
 import { fileUrl } from '../../../contracts/files';
 import {
@@ -25,13 +24,12 @@ import {
   VoiceSignalSent,
 } from '../../../contracts/voice';
 import type { Executor } from '../../db';
-import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type HubCallContext, HubError, isGuest } from '../../hubs';
 import type { Caller } from '../../http/caller';
 import { aclAdmits, readAccess } from '../sceneService/access';
 import type { SceneRow } from '../sceneService/metadata';
-import { findScene } from '../sceneService/queries';
+import { creatorOf, findScene } from '../sceneService/queries';
 import { LiveInstances, type Presence, type SceneShare } from './instances';
 import { LivePoses } from './livePoses';
 import { eventRoom, forgetOldMessages, keepMessage, recentMessages, wasKept } from './chatHistory';
@@ -113,16 +111,6 @@ const mayCommunicate = (db: Executor, row: SceneRow, caller: Caller | null) =>
   row.ownerId === caller?.userId ||
   !row.communicationAclEnabled ||
   aclAdmits(db, row.userCommunicationAcl, row.groupCommunicationAcl, caller);
-
-/** What a signed-in visitor shows of themselves: their name, picture and avatar. */
-async function visitorOf(db: Executor, userId: string) {
-  const [row] = await db
-    .select({ name: users.name, profilePictureId: users.profilePictureId, avatar: users.avatar })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
-}
 
 /** A refusal the calling client may read. */
 const refusal = (error: unknown) =>
@@ -228,7 +216,7 @@ export default async function liveService(instance: FastifyInstance, options: Li
 
   const profileOf = async ({ userId, name }: Caller): Promise<LiveVisitor> => {
     if (isGuest(userId)) return { userId, name: name ?? 'Guest', profilePicture: null, avatar: null };
-    const row = await visitorOf(app.db, userId);
+    const row = await creatorOf(app.db, userId);
     return {
       userId,
       name: row?.name?.trim() || 'Visitor',

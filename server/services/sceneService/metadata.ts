@@ -11,6 +11,8 @@ export type PublishedRow = typeof publishedScenes.$inferSelect;
 export interface Creator {
   name: string | null;
   profilePictureId: string | null;
+  /** Their avatar (contracts/avatars.ts), when the loader selected it. */
+  avatar?: string | null;
   /** The comments visitors see (socialService/counts.ts), when the loader selected them. */
   commentCount?: number | string | null;
 }

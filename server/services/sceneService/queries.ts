@@ -29,7 +29,7 @@ export async function findSceneWithCreator(db: Database, id: string) {
 
 export async function creatorOf(db: Database, userId: string): Promise<Creator | null> {
   const [row] = await db
-    .select({ name: users.name, profilePictureId: users.profilePictureId })
+    .select({ name: users.name, profilePictureId: users.profilePictureId, avatar: users.avatar })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
