@@ -223,7 +223,12 @@ export const editorPageMachine = setup({
     },
     ready: {
       invoke: [
-        { id: 'save', systemId: 'save', src: 'save', input: ({ self }) => ({ owner: self }) },
+        {
+          id: 'save',
+          systemId: 'save',
+          src: 'save',
+          input: ({ self, context }) => ({ owner: self, title: context.metadata?.title ?? '' }),
+        },
         { id: 'editorPanel', systemId: 'editorPanel', src: 'editorPanel' },
         { id: 'guide', systemId: 'editorGuide', src: 'guide' },
       ],

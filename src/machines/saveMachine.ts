@@ -191,7 +191,8 @@ export const saveMachine = setup({
   context: ({ input }) => ({
     sceneId: null,
     routeSceneId: null,
-    title: '',
+    title: input?.title ?? '',
+    titleTyped: false,
     autoSave: false,
     editRevision: 0,
     savedRevision: 0,
@@ -220,10 +221,15 @@ export const saveMachine = setup({
       on: {
         'scene.loaded': {
           target: 'loaded',
-          actions: assign(({ event }) => ({
+          actions: assign(({ context, event }) => ({
             sceneId: event.sceneId,
             routeSceneId: event.sceneId,
-            title: event.title,
+            // A title typed while the document opened is kept, and counts as an unsaved edit.
+            title: context.titleTyped ? context.title : event.title,
+            editRevision:
+              context.titleTyped && context.title !== event.title
+                ? context.editRevision + 1
+                : context.editRevision,
             autoSave: event.autoSave,
             etag: event.etag ?? null,
             storedContent: event.etag ? (event.content ?? null) : null,
@@ -235,6 +241,7 @@ export const saveMachine = setup({
             { type: 'storeAutoSave', params: ({ event }) => ({ enabled: event.enabled }) },
           ],
         },
+        'title.changed': { actions: assign({ title: ({ event }) => event.title, titleTyped: true }) },
         // Nothing to store before the scene has loaded.
         'save.ensure': { actions: { type: 'notifySettled', params: { ok: false } } },
       },

@@ -66,6 +66,8 @@ export interface SaveContext {
   routeSceneId: string | null;
   /** The title in the header. */
   title: string;
+  /** The user typed a title before the document finished opening: the opened title does not replace it. */
+  titleTyped: boolean;
   /** The user's autosave setting. */
   autoSave: boolean;
   /** Counts edits (engine changes and title changes) since the scene loaded. */
@@ -135,4 +137,6 @@ export type SaveEvent =
 export interface SaveInput {
   timing?: Partial<SaveTiming>;
   owner?: AnyActorRef;
+  /** The stored title, shown while the document opens. */
+  title?: string;
 }

@@ -209,6 +209,8 @@ function modelState(snapshot: SaveSnapshot) {
     value: snapshot.value,
     sceneId: context.sceneId,
     routeSceneId: context.routeSceneId,
+    // A title typed while the document opens outlives the opening.
+    ...(snapshot.matches('loading') && { titleTyped: context.titleTyped }),
     unsaved: context.editRevision > context.savedRevision,
     // What the next content save can send: a patch on a known document, the whole one on a version, or on nothing.
     base: context.etag === null ? 'none' : context.storedContent === null ? 'version' : 'document',
@@ -342,7 +344,7 @@ for (const scene of [newScene, existingScene]) {
       const defined = definedTransitions(saveMachine).filter(
         (key) => scene.sceneId === null || !key.includes('.creating'),
       );
-      expect(defined.length).toBe(scene.sceneId === null ? 36 : 33);
+      expect(defined.length).toBe(scene.sceneId === null ? 37 : 34);
       expect(defined.filter((key) => !taken.has(key))).toEqual([]);
     });
 
@@ -870,6 +872,23 @@ describe('saveMachine', () => {
     editor.latest('exportContent').reject(engineError);
     await flush();
     expect(editor.effects.errors).toEqual([engineError]);
+  });
+
+  it('shows the stored title while the space opens, and keeps a title typed meanwhile', async () => {
+    const opening = startEditor({ input: { title: 'Gallery' } });
+    expect(opening.actor.getSnapshot().context.title).toBe('Gallery');
+    opening.actor.send(existingScene);
+    expect(selectSaveStatus(opening.actor.getSnapshot())).toBe('saved');
+
+    const typed = startEditor({ input: { title: 'Gallery' } });
+    typed.actor.send({ type: 'title.changed', title: 'Harbour' }); // before the engine finished opening
+    typed.actor.send(existingScene);
+    expect(typed.actor.getSnapshot().context.title).toBe('Harbour');
+    expect(selectSaveStatus(typed.actor.getSnapshot())).toBe('unsaved');
+    typed.actor.send({ type: 'save.requested' });
+    typed.latest('exportContent').resolve(docAt(1));
+    await flush();
+    expect(typed.callsOf('updateScene')[0]?.input).toMatchObject({ fields: { title: 'Harbour' } });
   });
 
   it('autosaves only a loaded scene, with autosave on and unsaved changes', async () => {
