@@ -26,6 +26,7 @@ import districtLibrary from '../src/i18n/parts/districtLibrary.json' with { type
 import sceneEvents from '../src/i18n/parts/sceneEvents.json' with { type: 'json' };
 import party from '../src/i18n/parts/party.json' with { type: 'json' };
 import avatar from '../src/i18n/parts/avatar.json' with { type: 'json' };
+import dev from '../src/i18n/parts/dev.json' with { type: 'json' };
 import directMessages from '../src/i18n/parts/directMessages.json' with { type: 'json' };
 import voice from '../src/i18n/parts/voice.json' with { type: 'json' };
 
@@ -64,6 +65,7 @@ const en = [
   voice,
   party,
   avatar,
+  dev,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base);
 
 /** Looks up a catalogue string by its dotted key. */

@@ -45,6 +45,7 @@ const partOrder = [
   'voice',
   'party',
   'avatar',
+  'dev',
 ];
 
 const readJson = (path: string): Tree => JSON.parse(readFileSync(path, 'utf8')) as Tree;

@@ -9,6 +9,7 @@ import party from './parts/party.json';
 import directMessages from './parts/directMessages.json';
 import voice from './parts/voice.json';
 import avatar from './parts/avatar.json';
+import dev from './parts/dev.json';
 
 type Tree = { [key: string]: string | Tree };
 const merge = (into: Tree, extra: Tree): Tree => {
@@ -23,7 +24,7 @@ const merge = (into: Tree, extra: Tree): Tree => {
 /**
  * The whole English catalogue: the first visit's (index.ts) and the parts features add when
  * their code loads (commentsCatalogue.ts, districtsCatalogue.ts, groupsCatalogue.ts, districtGroupsCatalogue.ts,
- * districtLibraryCatalogue.ts, sceneEventsCatalogue.ts, directMessagesCatalogue.ts, voiceCatalogue.ts, partyCatalogue.ts, avatarCatalogue.ts). For tests of the catalogue; the
+ * districtLibraryCatalogue.ts, sceneEventsCatalogue.ts, directMessagesCatalogue.ts, voiceCatalogue.ts, partyCatalogue.ts, avatarCatalogue.ts, devCatalogue.ts). For tests of the catalogue; the
  * app never imports it.
  */
 export const fullCatalogue = [
@@ -37,4 +38,5 @@ export const fullCatalogue = [
   voice,
   party,
   avatar,
+  dev,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), englishCatalogue as unknown as Tree);

@@ -4,6 +4,7 @@ import { i18n } from '../../i18n';
 import { contentFileMachine } from '../../machines/contentFileMachine';
 import { readSessionDocument, sessionContentSource } from '../../lib/documentTransfer';
 import type { AppServices } from '../services';
+import '../../i18n/devCatalogue';
 
 /** The development pages' flows: the engine workbench's content files. */
 export default function devFlows(_services: AppServices) {

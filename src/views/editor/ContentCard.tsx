@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlaceableItem } from '../../engine/protocol';
 import { encodeDragItem, placeableMimeType } from './contentItems';
 import { command, type Send } from './editorSession';
+import '../../i18n/devCatalogue';
 
 /**
  * One item of the content grid: dragged onto the space it is placed where it is dropped

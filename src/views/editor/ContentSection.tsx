@@ -15,6 +15,7 @@ import {
 import type { Send } from './editorSession';
 import { LibraryTab } from './LibraryTab';
 import { PortalTargetPicker } from './PortalTargetPicker';
+import '../../i18n/devCatalogue';
 
 type Size = { width: number; height: number };
 

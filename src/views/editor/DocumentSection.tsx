@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseSceneContent, type SceneContent } from '../../../contracts/sceneContent';
 import { describeIssues, sessionContentKey, viewerOfSessionContent } from '../../lib/documentTransfer';
+import '../../i18n/devCatalogue';
 
 /**
  * Document: export the editor's document, import one from a file, and open the export in the

@@ -12,6 +12,7 @@ import { PathsSection } from './PathsSection';
 import { SpaceSection } from './SpaceSection';
 import { StyleSection } from './StyleSection';
 import { useEditorSession } from './useEditorSession';
+import '../../i18n/devCatalogue';
 
 export interface EditorPanelProps {
   /** Sends a command to the engine (the host's handle). */

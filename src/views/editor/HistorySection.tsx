@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { command, costLines, type EditorStateData, type Send } from './editorSession';
+import '../../i18n/devCatalogue';
 
 const gizmoChoices = [
   { value: 'translate', labelKey: 'dev.editor.history.move', key: 'W' },

@@ -17,6 +17,7 @@ import { formatLength } from '../../lib/units';
 import { Modal } from '../kit/Modal';
 import { ConfirmDialog } from './ConfirmDialog';
 import { command, type EditorStateData, type Send } from './editorSession';
+import '../../i18n/devCatalogue';
 
 type Level = EditorStateData['levels'][number];
 

@@ -13,6 +13,7 @@ import { DraftTextField } from './DraftTextField';
 import { PortalTargetPicker } from './PortalTargetPicker';
 import type { Update } from './placedObjects';
 import { SwitchField } from './SwitchField';
+import '../../i18n/devCatalogue';
 
 function useUrlError() {
   const { t } = useTranslation();

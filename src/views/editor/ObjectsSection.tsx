@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { EditorPanelActorRef } from '../../machines/editorPanelMachine';
 import { command, type EditorSession, nextSelection, type Send } from './editorSession';
 import { SelectedObjectEditor } from './SelectedObjectEditor';
+import '../../i18n/devCatalogue';
 
 /**
  * The placed objects: the list (click selects, shift or ctrl click adds), what to do with the

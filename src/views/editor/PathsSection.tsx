@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useToasts } from '../../app/AppContext';
 import { command, type EditorStateData, nextTourTitle, type Send } from './editorSession';
 import { TourCard } from './TourCard';
+import '../../i18n/devCatalogue';
 
 /** Paths (platform.md §2.6 Create Stories or Paths): guided tours and the entry point. */
 export function PathsSection({ state, send }: { state: EditorStateData; send: Send }) {

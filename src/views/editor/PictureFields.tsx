@@ -6,6 +6,7 @@ import { ColorInput } from '../kit/ColorInput';
 import { DraftTextField } from './DraftTextField';
 import type { Update } from './placedObjects';
 import { SwitchField } from './SwitchField';
+import '../../i18n/devCatalogue';
 
 /** The frame a picture gets when the author turns it on. */
 export const defaultFrame = { color: '#2b2b2b', width: 0.05 } as const;

@@ -7,6 +7,7 @@ import { spaceTemplateFamilies } from '../../../contracts/spaceTemplates';
 import { type EngineHandle, EngineHost } from '../../engine/host/EngineHost';
 import { Modal } from '../kit/Modal';
 import { command, type Send } from './editorSession';
+import '../../i18n/devCatalogue';
 
 /** The preview's engine beside the editor's own (which keeps systemId `engine`). */
 export const roomPreviewSystemId = 'roomPreview';

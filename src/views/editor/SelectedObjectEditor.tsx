@@ -7,6 +7,7 @@ import { ModelFields, PortalFields, InfoPointFields, VideoFields, WebViewFields 
 import { PictureFields } from './PictureFields';
 import { findPlacedObject, type Update } from './placedObjects';
 import { TextFields } from './TextFields';
+import '../../i18n/devCatalogue';
 
 /**
  * The fields of the selected object, read from the last exported document (the engine exports it

@@ -25,6 +25,7 @@ import { spaceTemplateFamilies } from '../../../contracts/spaceTemplates';
 import { ConfirmDialog } from './ConfirmDialog';
 import { command, type EditorStateData, hasWork, type Send } from './editorSession';
 import { RoomPreviewDialog } from './RoomPreviewDialog';
+import '../../i18n/devCatalogue';
 
 const cardGrid = { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 0.75 } as const;
 const sameRoom = (a: SpaceTemplateChoice, b: SpaceTemplateChoice | null) =>

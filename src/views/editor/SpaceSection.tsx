@@ -4,6 +4,7 @@ import type { EditorStateData, Send } from './editorSession';
 import { LevelsList } from './LevelsList';
 import { SpaceChoice } from './SpaceChoice';
 import { ToolPicker } from './ToolPicker';
+import '../../i18n/devCatalogue';
 
 /**
  * Space: premade or custom, the levels of a custom space and the tools (platform.md §2.6 Define

@@ -5,6 +5,7 @@ import { type MaterialOverride, Uri } from '../../../contracts/sceneContent';
 import { spaceThemes } from '../../../contracts/spaceThemes';
 import { ColorInput } from '../kit/ColorInput';
 import { command, type Send } from './editorSession';
+import '../../i18n/devCatalogue';
 
 /** The built-in finishes of the engine's surfaces (src/engine/web/build/materials.ts). */
 export const brushFinishes = [

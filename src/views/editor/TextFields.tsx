@@ -23,6 +23,7 @@ import { LengthField } from './PictureFields';
 import { changedFields } from './placedObjects';
 import type { Update } from './placedObjects';
 import { SwitchField } from './SwitchField';
+import '../../i18n/devCatalogue';
 
 export const textSizeRange = { min: 1, max: 1000 } as const;
 export const defaultOutline = { width: 3, color: '#ffffff' } as const;

@@ -15,6 +15,7 @@ import {
   toolChoices,
   windowKinds,
 } from './editorTools';
+import '../../i18n/devCatalogue';
 
 /**
  * The construction and painting tools, showing the engine's current one, with the kinds the door,

@@ -8,6 +8,7 @@ import { DurationField } from '../kit/DurationField';
 import { DraftTextField } from './DraftTextField';
 import { command, type EditorStateData, type Send } from './editorSession';
 import { TourPointRow } from './TourPointRow';
+import '../../i18n/devCatalogue';
 
 type Tour = EditorStateData['tours'][number];
 

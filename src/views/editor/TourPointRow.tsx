@@ -10,6 +10,7 @@ import { isDurationTooShort, parseDuration } from '../../lib/duration';
 import { DurationField } from '../kit/DurationField';
 import { DraftTextField } from './DraftTextField';
 import { command, type EditorStateData, type Send } from './editorSession';
+import '../../i18n/devCatalogue';
 
 type Point = EditorStateData['tours'][number]['points'][number];
 

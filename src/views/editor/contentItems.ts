@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { PlaceableItem } from '../../engine/protocol';
+import '../../i18n/devCatalogue';
 
 /**
  * The content the workbench offers to place: the demo files of public/demo, a few made-up items

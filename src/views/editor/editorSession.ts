@@ -1,6 +1,7 @@
 import type { SpaceCost } from '../../../contracts/spaceCost';
 import type { EditorStateData } from '../../machines/editorPanelMachine';
 import type { EngineChannel, EngineCommand } from '../../engine/protocol';
+import '../../i18n/devCatalogue';
 
 export type { EditorSession, EditorStateData, ObjectListEntry } from '../../machines/editorPanelMachine';
 

@@ -1,5 +1,6 @@
 import type { stairsKinds, stairsTurns } from '../../../contracts/sceneContent';
 import type { editorTools, ToolOptions } from '../../engine/protocol';
+import '../../i18n/devCatalogue';
 
 /**
  * The tool buttons of the panel and the engine's tools: Door and Window are both the engine's

@@ -1,4 +1,5 @@
 import { Box, Container, Grid, Link as MuiLink, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
@@ -11,6 +12,9 @@ import type { NavLink } from './navLinks';
  * Footer (platform.md §2.2): description, menu links, account links (sign-in first), legal links.
  * On a district subdomain the explore, pricing, contact and resources links are left out, as in the header.
  */
+// The language choice loads after the page: it is the last thing on it, and few use it.
+const LanguageSwitch = lazy(() => import('./LanguageSwitch'));
+
 export function Footer({ district }: { district: string | null }) {
   const { t } = useTranslation();
   const user = useSelector(useSession(), (s) => s.context.user);
@@ -94,9 +98,23 @@ export function Footer({ district }: { district: string | null }) {
             </Grid>
           ))}
         </Grid>
-        <Typography sx={{ mt: 6, opacity: 0.85, fontSize: '0.875rem' }}>
-          {t('footer.copyright', { year: new Date().getFullYear(), name: t('shell.appName') })}
-        </Typography>
+        <Box
+          sx={{
+            mt: 6,
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 2,
+            alignItems: 'center',
+            justifyContent: 'space-between',
+          }}
+        >
+          <Typography sx={{ opacity: 0.85, fontSize: '0.875rem' }}>
+            {t('footer.copyright', { year: new Date().getFullYear(), name: t('shell.appName') })}
+          </Typography>
+          <Suspense fallback={null}>
+            <LanguageSwitch />
+          </Suspense>
+        </Box>
       </Container>
     </Box>
   );

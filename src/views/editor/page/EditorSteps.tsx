@@ -9,6 +9,7 @@ import { ObjectsSection } from '../ObjectsSection';
 import { PathsSection } from '../PathsSection';
 import { SpaceSection } from '../SpaceSection';
 import { StyleSection } from '../StyleSection';
+import '../../../i18n/devCatalogue';
 
 /** The editor's steps (platform.md §2.6), in order. */
 export const editorSteps = [

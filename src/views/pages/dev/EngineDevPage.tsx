@@ -34,6 +34,7 @@ import { EditorPanel, type EditorPanelProps } from '../../editor/EditorPanel';
 import type { ContentRead } from '../../../machines/contentFileMachine';
 import { useContentDrop } from '../../editor/useContentDrop';
 import { createEngineDevApi } from './engineDevApi';
+import '../../../i18n/devCatalogue';
 
 /**
  * /dev/engine (development builds only): loads a content file into the engine through the same
