@@ -21,6 +21,7 @@ import paymentProvider from './payments/plugin';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
 import spa from './plugins/spa';
+import adminService from './services/adminService';
 import assetService from './services/assetService';
 import communicationService from './services/communicationService';
 import liveService, { type LiveServiceOptions } from './services/liveService';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(liveService, { prefix: '/api/communicationInteractionService', ...options.live });
     await app.register(socialService, { prefix: '/api/socialService', ...options.social });
     await app.register(insightsService, { prefix: '/api/insightsService' });
+    await app.register(adminService, { prefix: '/api/adminService' });
   });
   await step('pages', async () => {
     await app.register(linkPreview);

@@ -120,6 +120,11 @@ const configSchema = z
     MAIL_FROM: optionalText,
     /** Also writes every mail as an .eml file into this folder. */
     MAIL_DIR: optionalText,
+    /**
+     * The user with this e-mail is an operator (/admin): given the role on start and when they
+     * sign up. `npm run admin -- --email …` does the same once, with the server stopped.
+     */
+    ADMIN_EMAIL: z.preprocess(blankToUndefined, z.string().trim().email().optional()),
     /** Visitors in one instance of a space (contracts/live.ts; default 1000). */
     LIVE_INSTANCE_CAP: z.coerce.number().int().min(1).max(100_000).optional(),
     /** Visitors whose movements each visitor gets at the full 10 Hz (contracts/livePoses.ts; default 24). */

@@ -17,3 +17,4 @@ export * from './districts';
 export * from './directMessages';
 export * from './blocks';
 export * from './parties';
+export * from './operator';

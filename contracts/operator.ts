@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * The operator area (issue 24 §7, /admin): what whoever runs the platform reads and does. Only
+ * users whose general role is `operatorRole` may call it; every change is written to the audit log.
+ */
+export const operatorRole = 'admin';
+
+/** Where a message of the outbox stands (server/mail/sender.ts). */
+export const MailStatus = z.enum(['queued', 'sent', 'dead']);
+export type MailStatus = z.infer<typeof MailStatus>;
+
+export const MailSummary = z
+  .object({
+    id: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    status: MailStatus,
+    createdAt: z.string().describe('When it was queued (ISO 8601)'),
+    sentAt: z.string().nullable(),
+    attempts: z.number().int().describe('Failed sends so far'),
+    lastError: z.string().nullable(),
+    transport: z
+      .enum(['smtp', 'stored'])
+      .nullable()
+      .describe('How it went out: an SMTP server, or kept here'),
+  })
+  .meta({ id: 'MailSummary' });
+export type MailSummary = z.infer<typeof MailSummary>;
+
+export const MailMessage = MailSummary.extend({
+  text: z.string(),
+  html: z.string().nullable(),
+}).meta({ id: 'MailMessage' });
+export type MailMessage = z.infer<typeof MailMessage>;
+
+export const MailQuery = z.object({
+  cp: z.coerce.number().int().min(0).max(100_000).default(0).describe('Page, from 0'),
+  ipp: z.coerce.number().int().min(1).max(100).default(20).describe('Items per page'),
+  status: MailStatus.optional().describe('Only messages in this state'),
+  to: z.string().trim().max(320).optional().describe('Only messages to addresses containing this'),
+});
+export type MailQuery = z.infer<typeof MailQuery>;
+
+export const MailPage = z
+  .object({
+    items: z.array(MailSummary),
+    cp: z.number().int(),
+    ipp: z.number().int(),
+    total: z.number().int(),
+  })
+  .meta({ id: 'MailPage' });
+export type MailPage = z.infer<typeof MailPage>;
+
+export const AuditEntry = z
+  .object({
+    id: z.string(),
+    actorId: z.string(),
+    actorName: z.string().nullable(),
+    action: z.string().describe("What was done, e.g. 'mail.retried'"),
+    target: z.string().describe("What it was done to, e.g. 'mail:{id}'"),
+    details: z.record(z.string(), z.unknown()),
+    at: z.string(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditQuery = z.object({
+  cp: z.coerce.number().int().min(0).max(100_000).default(0).describe('Page, from 0'),
+  ipp: z.coerce.number().int().min(1).max(100).default(20).describe('Items per page'),
+});
+
+export const AuditPage = z
+  .object({
+    items: z.array(AuditEntry),
+    cp: z.number().int(),
+    ipp: z.number().int(),
+    total: z.number().int(),
+  })
+  .meta({ id: 'AuditPage' });
+export type AuditPage = z.infer<typeof AuditPage>;
+
+export const MailIdParams = z.object({ id: z.string().min(1).max(64).describe('The message id') });

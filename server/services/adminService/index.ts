@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBody } from '../../../contracts/errors';
+import {
+  AuditPage,
+  AuditQuery,
+  MailIdParams,
+  MailMessage,
+  MailPage,
+  MailQuery,
+  MailSummary,
+} from '../../../contracts/operator';
+import { callerOf } from '../../http/caller';
+import { AdminService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    adminService: AdminService;
+  }
+}
+
+const refusals = {
+  401: ErrorBody.describe('Not signed in'),
+  403: ErrorBody.describe('Not an operator of this platform'),
+};
+
+/**
+ * The operator area's API (registered under /api/adminService; issue 24 §7): for users whose
+ * general role is 'admin', checked on their stored record at every call, so taking the role away
+ * works at once. Every change is written to the audit log.
+ */
+export default async function adminService(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const service = new AdminService(app.db);
+  instance.decorate('adminService', service);
+
+  const adminEmail = app.config.ADMIN_EMAIL;
+  if (adminEmail)
+    app.addHook('onReady', async () => {
+      const granted = await service.grantOperator(adminEmail);
+      if (!granted)
+        app.log.info({ email: adminEmail }, 'ADMIN_EMAIL: no user yet; the role is given at sign-up');
+    });
+
+  app.addHook('preHandler', app.requireUser);
+  app.addHook('preHandler', async (request) => {
+    await service.requireOperator(callerOf(request).userId);
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.get(
+    '/mail',
+    {
+      schema: {
+        tags: ['operator'],
+        summary: 'The mail the platform sent or is sending',
+        description:
+          'Newest first. Without SMTP_URL every message stays here (status sent, transport stored): ' +
+          'the operator reads it here. `dead` are the dead letters: every attempt failed.',
+        querystring: MailQuery,
+        response: { 200: MailPage, 400: ErrorBody, ...refusals },
+      },
+    },
+    async (request) => service.mail(request.query),
+  );
+
+  app.get(
+    '/mail/:id',
+    {
+      schema: {
+        tags: ['operator'],
+        summary: 'One message, with its text and HTML',
+        params: MailIdParams,
+        response: { 200: MailMessage, ...refusals, 404: ErrorBody.describe('No such message') },
+      },
+    },
+    async (request) => service.message(request.params.id),
+  );
+
+  app.post(
+    '/mail/:id/retry',
+    {
+      schema: {
+        tags: ['operator'],
+        summary: 'Send a dead letter again',
+        description:
+          'It goes back to the queue with its attempts counted from zero. Written to the audit log.',
+        params: MailIdParams,
+        response: {
+          200: MailSummary,
+          ...refusals,
+          404: ErrorBody.describe('No such message'),
+          422: ErrorBody.describe('The message is not a dead letter'),
+        },
+      },
+    },
+    async (request) => service.retry(callerOf(request).userId, request.params.id),
+  );
+
+  app.get(
+    '/audit',
+    {
+      schema: {
+        tags: ['operator'],
+        summary: 'What the operators did, newest first',
+        querystring: AuditQuery,
+        response: { 200: AuditPage, 400: ErrorBody, ...refusals },
+      },
+    },
+    async (request) => service.audit(request.query),
+  );
+}
