@@ -6,6 +6,18 @@ import { z } from 'zod';
  */
 export const operatorRole = 'admin';
 
+/** The page of a list: which, and how many per page. */
+const paging = {
+  cp: z.coerce.number().int().min(0).max(100_000).default(0).describe('Page, from 0'),
+  ipp: z.coerce.number().int().min(1).max(100).default(20).describe('Items per page'),
+};
+
+/** One page of `item`s with the total over all pages. */
+const pageOf = <T extends z.ZodType>(item: T, id: string) =>
+  z
+    .object({ items: z.array(item), cp: z.number().int(), ipp: z.number().int(), total: z.number().int() })
+    .meta({ id });
+
 /** Where a message of the outbox stands (server/mail/sender.ts). */
 export const MailStatus = z.enum(['queued', 'sent', 'dead']);
 export type MailStatus = z.infer<typeof MailStatus>;
@@ -35,8 +47,7 @@ export const MailMessage = MailSummary.extend({
 export type MailMessage = z.infer<typeof MailMessage>;
 
 export const MailQuery = z.object({
-  cp: z.coerce.number().int().min(0).max(100_000).default(0).describe('Page, from 0'),
-  ipp: z.coerce.number().int().min(1).max(100).default(20).describe('Items per page'),
+  ...paging,
   status: MailStatus.optional().describe('Only messages in this state'),
   to: z.string().trim().max(320).optional().describe('Only messages to addresses containing this'),
 });
@@ -65,10 +76,7 @@ export const AuditEntry = z
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
-export const AuditQuery = z.object({
-  cp: z.coerce.number().int().min(0).max(100_000).default(0).describe('Page, from 0'),
-  ipp: z.coerce.number().int().min(1).max(100).default(20).describe('Items per page'),
-});
+export const AuditQuery = z.object(paging);
 
 export const AuditPage = z
   .object({
