@@ -77,6 +77,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every test signs up from this one address: more than the default 10 per 15 minutes.
       AUTH_ATTEMPTS_PER_WINDOW: '200',
+      // The museum's demo account is the platform's operator (the operator area's journey).
+      ADMIN_EMAIL: 'demo@spaces.localhost',
     },
   },
 });

@@ -75,6 +75,7 @@ export type RouteId =
   | 'explore'
   | 'wallet'
   | 'settings'
+  | 'operator'
   | 'terms'
   | 'termsProfessional'
   | 'termsDataProcessing'
@@ -118,6 +119,7 @@ export const routeMap: readonly RoutePattern[] = [
   { id: 'explore', paths: ['/explore'], host: 'any' },
   { id: 'wallet', paths: ['/wallet'], host: 'any' },
   { id: 'settings', paths: ['/settings'], host: 'any' },
+  { id: 'operator', paths: ['/admin'], host: 'any' },
   { id: 'terms', paths: ['/terms-of-service'], host: 'any' },
   { id: 'termsProfessional', paths: ['/terms-of-service/professional-services-addendum'], host: 'any' },
   { id: 'termsDataProcessing', paths: ['/terms-of-service/data-processing-addendum'], host: 'any' },

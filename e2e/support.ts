@@ -27,6 +27,7 @@ import sceneEvents from '../src/i18n/parts/sceneEvents.json' with { type: 'json'
 import party from '../src/i18n/parts/party.json' with { type: 'json' };
 import avatar from '../src/i18n/parts/avatar.json' with { type: 'json' };
 import dev from '../src/i18n/parts/dev.json' with { type: 'json' };
+import operator from '../src/i18n/parts/operator.json' with { type: 'json' };
 import directMessages from '../src/i18n/parts/directMessages.json' with { type: 'json' };
 import voice from '../src/i18n/parts/voice.json' with { type: 'json' };
 
@@ -66,6 +67,7 @@ const en = [
   party,
   avatar,
   dev,
+  operator,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base);
 
 /** Looks up a catalogue string by its dotted key. */

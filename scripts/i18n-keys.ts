@@ -46,6 +46,7 @@ const partOrder = [
   'party',
   'avatar',
   'dev',
+  'operator',
 ];
 
 const readJson = (path: string): Tree => JSON.parse(readFileSync(path, 'utf8')) as Tree;

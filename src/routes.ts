@@ -38,6 +38,7 @@ const pages: Record<RouteId, Pick<RouteDef, 'chrome' | 'examples'>> = {
   explore: { chrome: 'full', examples: ['/explore'] },
   wallet: { chrome: 'full', examples: ['/wallet'] },
   settings: { chrome: 'full', examples: ['/settings'] },
+  operator: { chrome: 'full', examples: ['/admin'] },
   terms: { chrome: 'full', examples: ['/terms-of-service'] },
   termsProfessional: { chrome: 'full', examples: ['/terms-of-service/professional-services-addendum'] },
   termsDataProcessing: { chrome: 'full', examples: ['/terms-of-service/data-processing-addendum'] },

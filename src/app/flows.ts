@@ -27,6 +27,7 @@ const flowModules = {
   districts: () => import('./flows/districts'),
   districtHost: () => import('./flows/districtHost'),
   live: () => import('./flows/live'),
+  operator: () => import('./flows/operator'),
 };
 type FlowModuleName = keyof typeof flowModules;
 type FlowsOf<M extends FlowModuleName> = ReturnType<Awaited<ReturnType<(typeof flowModules)[M]>>['default']>;
@@ -47,7 +48,8 @@ export type Flows = FlowsOf<'home'> &
   FlowsOf<'insights'> &
   FlowsOf<'districts'> &
   FlowsOf<'districtHost'> &
-  FlowsOf<'live'>;
+  FlowsOf<'live'> &
+  FlowsOf<'operator'>;
 export type FlowName = keyof Flows;
 export type FlowInput<K extends FlowName> = InputFrom<Flows[K]>;
 export type FlowRef<K extends FlowName> = ActorRefFrom<Flows[K]>;
@@ -99,6 +101,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   historyClear: 'reactions',
   visitInsights: 'insights',
   spaceInsights: 'insights',
+  operatorMail: 'operator',
   districtHost: 'districtHost',
   districtSpaces: 'districtHost',
   districtFollow: 'districtHost',

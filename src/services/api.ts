@@ -9,8 +9,12 @@ export interface ApiOptions {
 
 /**
  * The API client: `/api/` prefix, the bearer token on every call, idempotent calls retried with an
- * exponentially growing delay, and a 403 turned into a toast.
+ * exponentially growing delay, and a 403 turned into a toast, except for a call whose page says
+ * so itself (`context: quietForbidden`).
  */
+/** The options of a call whose 403 the page explains itself (no toast). */
+export const quietForbidden = { context: { quietForbidden: true } } as const;
+
 export function createApi({ token, onForbidden }: ApiOptions): KyInstance {
   return ky.create({
     prefixUrl: '/api',
@@ -29,8 +33,8 @@ export function createApi({ token, onForbidden }: ApiOptions): KyInstance {
         },
       ],
       afterResponse: [
-        (_request, _options, response) => {
-          if (response.status === 403) onForbidden();
+        (_request, options, response) => {
+          if (response.status === 403 && !options.context.quietForbidden) onForbidden();
         },
       ],
     },

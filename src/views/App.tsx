@@ -35,6 +35,7 @@ const SettingsPage = lazyPage(() => account().then((m) => m.SettingsPage));
 const UserPage = lazyPage(() => account().then((m) => m.UserPage));
 const AuthCallbackPage = lazyPage(() => account().then((m) => m.AuthCallbackPage));
 const ResourcesPage = lazyPage(() => import('./pages/resources').then((m) => m.ResourcesPage));
+const OperatorPage = lazyPage(() => import('./pages/operator').then((m) => m.OperatorPage));
 const ExplorePage = lazyPage(() => import('./pages/explore').then((m) => m.ExplorePage));
 const EditorPage = lazyPage(() => import('./pages/editor').then((m) => m.EditorPage));
 const ViewerPage = lazyPage(() => import('./pages/viewer').then((m) => m.ViewerPage));
@@ -61,6 +62,7 @@ function AppRoutes({ district }: { district: string | null }) {
       <Route path="/explore" component={ExplorePage} />
       <Route path="/wallet" component={WalletPage} />
       <Route path="/settings" component={SettingsPage} />
+      <Route path="/admin" component={OperatorPage} />
       <Route path="/terms-of-service">
         <LegalPage id="terms" />
       </Route>

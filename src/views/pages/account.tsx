@@ -18,6 +18,7 @@ import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { useSession } from '../../app/AppContext';
 import { ProfileView, useProfileActor } from './profile';
 import { isKnownSection, profileCategories } from '../../routes';
+import { SignedInOnly } from '../kit/SignedInOnly';
 import { StandardPage } from '../kit/StandardPage';
 import { NotificationSettingsSection } from '../social/NotificationSettingsSection';
 import { NotFoundPage } from './NotFoundPage';
@@ -130,31 +131,19 @@ export function UserPage({
 /** Settings (platform.md §2.2): the Visibility tab. Search visibility is saved on the user. */
 export function SettingsPage() {
   const { t } = useTranslation();
-  const session = useSession();
-  // The user record exists once the session has loaded (or created) it.
-  const userId = useSelector(session, (s) => s.context.profile?.userId);
-  const signedOut = useSelector(session, (s) => s.matches('signedOut'));
-  const [pathname] = useLocation();
   return (
     <StandardPage page="settings" width="text">
       <Tabs value="visibility" aria-label={t('pages.settings.tabs')} sx={{ mb: 3 }}>
         <Tab value="visibility" label={t('settings.tabs.visibility')} />
       </Tabs>
-      {userId ? (
-        <>
-          <VisibilitySettings key={userId} userId={userId} />
-          <NotificationSettingsSection key={`notifications:${userId}`} />
-        </>
-      ) : signedOut ? (
-        <Button
-          variant="contained"
-          onClick={() => session.send({ type: 'session.signIn', returnTo: pathname })}
-        >
-          {t('auth.signIn')}
-        </Button>
-      ) : (
-        <CircularProgress aria-label={t('shell.loading')} />
-      )}
+      <SignedInOnly>
+        {(userId) => (
+          <>
+            <VisibilitySettings key={userId} userId={userId} />
+            <NotificationSettingsSection key={`notifications:${userId}`} />
+          </>
+        )}
+      </SignedInOnly>
     </StandardPage>
   );
 }

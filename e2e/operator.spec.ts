@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { accountButton, expectAccessible, newEmail, signIn, signUp, text } from './support';
+
+// The operator area (issue 24 §7): with no SMTP server, a forgotten password is reset by the
+// link in the mail the operator opens in /admin. Someone without the role is told the area is not theirs.
+
+test('a forgotten password is reset by the mail the operator reads in the operator area', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const baseURL = test.info().project.use.baseURL;
+  const email = newEmail('rosa');
+
+  // Rosa has an account; the operator area is not for her.
+  const rosaContext = await browser.newContext({ baseURL });
+  const rosa = await rosaContext.newPage();
+  await rosa.goto('/');
+  await signUp(rosa, 'Rosa Reset', email);
+  await rosa.goto('/admin');
+  await expect(rosa.getByText(text('operator.denied'))).toBeVisible();
+  await rosaContext.close();
+
+  // In another browser she has forgotten her password and asks for a link.
+  const againContext = await browser.newContext({ baseURL });
+  const again = await againContext.newPage();
+  await again.goto('/');
+  await again
+    .getByRole('banner')
+    .getByRole('button', { name: text('nav.login'), exact: true })
+    .click();
+  await again.getByRole('link', { name: 'Forgot password?' }).click();
+  await again.getByLabel('E-mail').fill(email);
+  await again.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(again.getByText(/If an account exists for that e-mail/)).toBeVisible();
+
+  // The operator finds the mail and opens it.
+  const opsContext = await browser.newContext({ baseURL });
+  const ops = await opsContext.newPage();
+  await ops.goto('/');
+  await signIn(ops, 'demo@spaces.localhost', 'Harbour Museum of Modern Art');
+  await ops.goto('/admin');
+  await expect(ops.getByRole('heading', { level: 1, name: text('pages.operator.title') })).toBeVisible();
+  await ops.getByLabel(text('operator.mail.recipient')).fill(email);
+  await ops.getByRole('button', { name: text('operator.mail.search') }).click();
+  const table = ops.getByRole('table', { name: text('operator.mail.table') });
+  await expect(table.getByRole('row')).toHaveCount(2); // the header and Rosa's mail
+  await expectAccessible(ops);
+  await table.getByRole('button', { name: 'Reset your Spaces password' }).click();
+  const dialog = ops.getByRole('dialog', { name: 'Reset your Spaces password' });
+  await expect(dialog.getByText(`To: ${email}`)).toBeVisible();
+  await expectAccessible(ops);
+  const link = dialog.getByRole('document').getByRole('link', { name: /\/oidc-account\/reset\// });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^http:\/\/localhost:\d+\/oidc-account\/reset\/[^/]+$/);
+
+  // The link, opened in Rosa's browser, sets a new password she then signs in with.
+  await again.goto(href!);
+  await again.getByLabel('New password', { exact: true }).fill('a brand new password');
+  await again.getByLabel('Confirm new password').fill('a brand new password');
+  await again.getByRole('button', { name: 'Set new password' }).click();
+  await expect(again.getByText('Your password has been changed.')).toBeVisible();
+  await again.goto('/');
+  await again
+    .getByRole('banner')
+    .getByRole('button', { name: text('nav.login'), exact: true })
+    .click();
+  await again.getByLabel('E-mail').fill(email);
+  await again.getByLabel('Password', { exact: true }).fill('a brand new password');
+  await again.getByRole('button', { name: 'Sign in' }).click();
+  await expect(accountButton(again, 'Rosa Reset')).toBeVisible({ timeout: 30_000 });
+  await againContext.close();
+  await opsContext.close();
+});

@@ -1,0 +1,5 @@
+import { addCatalogue } from './index';
+import operator from './parts/operator.json';
+
+/** The operator area's strings, added with its page's code. */
+addCatalogue(operator);
