@@ -53,14 +53,7 @@ export const MailQuery = z.object({
 });
 export type MailQuery = z.infer<typeof MailQuery>;
 
-export const MailPage = z
-  .object({
-    items: z.array(MailSummary),
-    cp: z.number().int(),
-    ipp: z.number().int(),
-    total: z.number().int(),
-  })
-  .meta({ id: 'MailPage' });
+export const MailPage = pageOf(MailSummary, 'MailPage');
 export type MailPage = z.infer<typeof MailPage>;
 
 export const AuditEntry = z
@@ -78,14 +71,7 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 
 export const AuditQuery = z.object(paging);
 
-export const AuditPage = z
-  .object({
-    items: z.array(AuditEntry),
-    cp: z.number().int(),
-    ipp: z.number().int(),
-    total: z.number().int(),
-  })
-  .meta({ id: 'AuditPage' });
+export const AuditPage = pageOf(AuditEntry, 'AuditPage');
 export type AuditPage = z.infer<typeof AuditPage>;
 
 export const MailIdParams = z.object({ id: z.string().min(1).max(64).describe('The message id') });
