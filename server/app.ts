@@ -28,6 +28,7 @@ import liveService, { type LiveServiceOptions } from './services/liveService';
 import engineFiles from './services/assetService/engineFiles';
 import fileService from './services/fileService';
 import insightsService from './services/insightsService';
+import mailService from './services/mailService';
 import marketplaceService from './services/marketplaceService';
 import sceneService from './services/sceneService';
 import socialService, { type SocialServiceOptions } from './services/socialService';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(socialService, { prefix: '/api/socialService', ...options.social });
     await app.register(insightsService, { prefix: '/api/insightsService' });
     await app.register(adminService, { prefix: '/api/adminService' });
+    await app.register(mailService, { prefix: '/api/mailService' });
   });
   await step('pages', async () => {
     await app.register(linkPreview);

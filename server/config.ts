@@ -125,6 +125,8 @@ const configSchema = z
      * sign up. `npm run admin -- --email …` does the same once, with the server stopped.
      */
     ADMIN_EMAIL: z.preprocess(blankToUndefined, z.string().trim().email().optional()),
+    /** Where the contact form's messages go (default ADMIN_EMAIL, else contact@BASE_DOMAIN). */
+    CONTACT_EMAIL: z.preprocess(blankToUndefined, z.string().trim().email().optional()),
     /** Visitors in one instance of a space (contracts/live.ts; default 1000). */
     LIVE_INSTANCE_CAP: z.coerce.number().int().min(1).max(100_000).optional(),
     /** Visitors whose movements each visitor gets at the full 10 Hz (contracts/livePoses.ts; default 24). */

@@ -12,6 +12,7 @@ import {
 import { SceneIdParams } from '../../../contracts/scenes';
 import { AppError } from '../../errors';
 import { callerOf } from '../../http/caller';
+import { FixedWindowLimiter } from '../../http/fixedWindow';
 import { parseJsonBody } from '../../http/json';
 import { InsightsService } from './service';
 
@@ -19,27 +20,6 @@ import { InsightsService } from './service';
 export const insightsRollUpEveryMs = 60 * 60 * 1000;
 /** The window of insightsLimits.eventsPerMinute. */
 const eventWindowMs = 60_000;
-
-/** Fixed-window counters per address, in memory (each node counts on its own). */
-class EventLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-
-  /** Counts one event; answers the seconds to wait when over the limit, else 0. */
-  hit(address: string, now = Date.now()): number {
-    let window = this.windows.get(address);
-    if (!window || window.resetAt <= now) {
-      if (this.windows.size > 100_000) this.sweep(now);
-      window = { count: 0, resetAt: now + eventWindowMs };
-      this.windows.set(address, window);
-    }
-    window.count += 1;
-    return window.count > insightsLimits.eventsPerMinute ? Math.ceil((window.resetAt - now) / 1000) : 0;
-  }
-
-  sweep(now = Date.now()) {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-  }
-}
 
 const started = (request: FastifyRequest) => ({
   address: request.ip,
@@ -54,7 +34,7 @@ const started = (request: FastifyRequest) => ({
 export default async function insightsService(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = new InsightsService(app.db, app.blobStore);
-  const limiter = new EventLimiter();
+  const limiter = new FixedWindowLimiter(insightsLimits.eventsPerMinute, eventWindowMs);
 
   // navigator.sendBeacon sends a string body as text/plain: read it as the JSON it is.
   app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (_request, body: Buffer, done) => {
