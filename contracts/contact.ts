@@ -57,3 +57,4 @@ export const ContactForm = z
 export type ContactForm = z.input<typeof ContactForm>;
 
 export const ContactSent = z.object({ message: z.string() }).meta({ id: 'ContactSent' });
+export type ContactSent = z.infer<typeof ContactSent>;

@@ -71,3 +71,56 @@ test('a forgotten password is reset by the mail the operator reads in the operat
   await againContext.close();
   await opsContext.close();
 });
+
+test("a visitor's message from the contact page reaches the operator", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const email = newEmail('cleo');
+  await page.goto('/contact-us');
+  const form = page.getByRole('form', { name: text('contact.form') });
+  // Sent empty, each required field says what it needs; the company is optional.
+  await form.getByRole('button', { name: text('contact.send') }).click();
+  for (const key of ['firstName', 'lastName', 'email', 'inquiryType', 'country', 'message'])
+    await expect(form.getByText(text(`validation.contact.${key}`))).toBeVisible();
+  await expectAccessible(page);
+
+  await form.getByLabel(text('contact.firstName')).fill('Cleo');
+  await form.getByLabel(text('contact.lastName')).fill('Curator');
+  await form.getByLabel(text('contact.email')).fill('not an address');
+  await form.getByLabel(text('contact.email')).blur();
+  await expect(form.getByText(text('validation.contact.emailInvalid'))).toBeVisible();
+  await form.getByLabel(text('contact.email')).fill(email);
+  await form.getByRole('combobox', { name: text('contact.inquiryType') }).click();
+  await page.getByRole('option', { name: text('contact.inquiry.migration') }).click();
+  await form.getByRole('combobox', { name: text('contact.country') }).click();
+  await page.getByRole('option', { name: 'Portugal' }).click();
+  await form
+    .getByLabel(text('contact.message'))
+    .fill('Our <b>forty</b> exhibitions live on Artsteps. Can they move?');
+  await form.getByRole('button', { name: text('contact.send') }).click();
+  await expect(page.getByText(text('contact.sent'))).toBeVisible();
+
+  // The operator reads it, as text, with who wrote and how to answer.
+  const opsContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const ops = await opsContext.newPage();
+  await ops.goto('/');
+  await signIn(ops, 'demo@spaces.localhost', 'Harbour Museum of Modern Art');
+  await ops.goto('/admin');
+  const subject = 'Contact form: Moving from Artsteps from Cleo Curator';
+  await ops
+    .getByRole('table', { name: text('operator.mail.table') })
+    .getByRole('button', { name: subject })
+    .first()
+    .click();
+  const dialog = ops.getByRole('dialog', { name: subject });
+  await expect(dialog.getByText(`E-mail: ${email}`)).toBeVisible();
+  await expect(dialog.getByText('Country: Portugal')).toBeVisible();
+  await expect(
+    dialog.getByText('Our <b>forty</b> exhibitions live on Artsteps.', { exact: false }),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: text('operator.mail.close') }).click();
+  // Cleo got a confirmation.
+  await ops.getByLabel(text('operator.mail.recipient')).fill(email);
+  await ops.getByRole('button', { name: text('operator.mail.search') }).click();
+  await expect(ops.getByRole('button', { name: 'We received your message' })).toBeVisible();
+  await opsContext.close();
+});

@@ -47,6 +47,7 @@ const partOrder = [
   'avatar',
   'dev',
   'operator',
+  'contactForm',
 ];
 
 const readJson = (path: string): Tree => JSON.parse(readFileSync(path, 'utf8')) as Tree;

@@ -28,6 +28,7 @@ const flowModules = {
   districtHost: () => import('./flows/districtHost'),
   live: () => import('./flows/live'),
   operator: () => import('./flows/operator'),
+  contact: () => import('./flows/contact'),
 };
 type FlowModuleName = keyof typeof flowModules;
 type FlowsOf<M extends FlowModuleName> = ReturnType<Awaited<ReturnType<(typeof flowModules)[M]>>['default']>;
@@ -49,7 +50,8 @@ export type Flows = FlowsOf<'home'> &
   FlowsOf<'districts'> &
   FlowsOf<'districtHost'> &
   FlowsOf<'live'> &
-  FlowsOf<'operator'>;
+  FlowsOf<'operator'> &
+  FlowsOf<'contact'>;
 export type FlowName = keyof Flows;
 export type FlowInput<K extends FlowName> = InputFrom<Flows[K]>;
 export type FlowRef<K extends FlowName> = ActorRefFrom<Flows[K]>;
@@ -102,6 +104,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   visitInsights: 'insights',
   spaceInsights: 'insights',
   operatorMail: 'operator',
+  contactForm: 'contact',
   districtHost: 'districtHost',
   districtSpaces: 'districtHost',
   districtFollow: 'districtHost',

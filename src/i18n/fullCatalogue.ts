@@ -11,6 +11,7 @@ import voice from './parts/voice.json';
 import avatar from './parts/avatar.json';
 import dev from './parts/dev.json';
 import operator from './parts/operator.json';
+import contactForm from './parts/contactForm.json';
 
 type Tree = { [key: string]: string | Tree };
 const merge = (into: Tree, extra: Tree): Tree => {
@@ -25,7 +26,7 @@ const merge = (into: Tree, extra: Tree): Tree => {
 /**
  * The whole English catalogue: the first visit's (index.ts) and the parts features add when
  * their code loads (commentsCatalogue.ts, districtsCatalogue.ts, groupsCatalogue.ts, districtGroupsCatalogue.ts,
- * districtLibraryCatalogue.ts, sceneEventsCatalogue.ts, directMessagesCatalogue.ts, voiceCatalogue.ts, partyCatalogue.ts, avatarCatalogue.ts, devCatalogue.ts, operatorCatalogue.ts). For tests of the catalogue; the
+ * districtLibraryCatalogue.ts, sceneEventsCatalogue.ts, directMessagesCatalogue.ts, voiceCatalogue.ts, partyCatalogue.ts, avatarCatalogue.ts, devCatalogue.ts, operatorCatalogue.ts, contactFormCatalogue.ts). For tests of the catalogue; the
  * app never imports it.
  */
 export const fullCatalogue = [
@@ -41,4 +42,5 @@ export const fullCatalogue = [
   avatar,
   dev,
   operator,
+  contactForm,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), englishCatalogue as unknown as Tree);

@@ -1,6 +1,16 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, Button, Card, CardContent, Container, Grid, IconButton, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Container,
+  Grid,
+  IconButton,
+  Typography,
+} from '@mui/material';
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -15,6 +25,9 @@ import { NotFoundPage } from './NotFoundPage';
 const PricingSection = lazy(() =>
   import('../commerce/PricingSection').then((m) => ({ default: m.PricingSection })),
 );
+
+/** The contact form: its code, country list and strings load with the contact page. */
+const ContactForm = lazy(() => import('../contact/ContactForm'));
 
 /** The six 'What we offer' slides of the home page (platform.md §2.9). */
 const offers = ['noCode', 'members', 'devices', 'communication', 'districts', 'enterprise'] as const;
@@ -217,8 +230,11 @@ export function ComingSoonPage() {
 export function ContactPage() {
   const { t } = useTranslation();
   return (
-    <StandardPage page="contact" notYet width="text">
-      <Typography variant="h2" gutterBottom>
+    <StandardPage page="contact" width="text">
+      <Suspense fallback={<CircularProgress aria-label={t('shell.loading')} />}>
+        <ContactForm />
+      </Suspense>
+      <Typography variant="h2" gutterBottom sx={{ mt: 6 }}>
         {t('pages.contact.resourcesHeading')}
       </Typography>
       <Box component="ul" sx={{ pl: 2.5 }}>

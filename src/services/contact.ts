@@ -1,0 +1,13 @@
+import type { KyInstance } from 'ky';
+import type { ContactForm, ContactSent } from '../../contracts/contact';
+import { call } from './scenes';
+
+/** The mail service's contact form. Not retried: a second try could send the message twice. */
+export const contactApi = (api: KyInstance) => ({
+  send: (form: ContactForm, signal?: AbortSignal) =>
+    call(
+      async () =>
+        (await api.post('mailService/contactus/send', { json: form, retry: 0, signal }).json<ContactSent>())
+          .message,
+    ),
+});
