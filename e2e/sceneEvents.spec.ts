@@ -6,7 +6,7 @@ import { demoSpace, expectAccessible, signIn, text } from './support';
 // museum cancels it.
 
 // Two viewers drawn by the software renderer the other tests' pages share: slow on a busy machine.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const panelButton = (page: Page) =>
   page
