@@ -1,6 +1,5 @@
 import type { Database } from '../db';
-import { uuidv7 } from '../db/ids';
-import { mailOutbox } from '../db/schema';
+import { queueMail } from '../mail/outbox';
 import { resetLinkMinutes } from './accounts';
 import { escapeHtml } from './pages';
 
@@ -23,11 +22,5 @@ export async function queueResetMail(db: Database, to: string, link: string): Pr
 <p>Or open this link: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
 <p>The link works once and expires in ${resetLinkMinutes} minutes. If you did not ask for this, you can ignore this e-mail: your password stays the same.</p>
 </body></html>`;
-  await db.insert(mailOutbox).values({
-    id: uuidv7(),
-    to,
-    subject: 'Reset your Spaces password',
-    text,
-    html,
-  });
+  await queueMail(db, [{ to, subject: 'Reset your Spaces password', text, html }]);
 }

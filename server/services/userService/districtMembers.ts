@@ -12,7 +12,6 @@ import {
 } from '../../../contracts/districts';
 import { fileUrl } from '../../../contracts/files';
 import type { Database } from '../../db';
-import { uuidv7 } from '../../db/ids';
 import {
   districtInvitations,
   districtMembers,
@@ -20,7 +19,6 @@ import {
   districts,
   groupMembers,
   groups,
-  mailOutbox,
   publishSlots,
   scenes,
   users,
@@ -29,6 +27,7 @@ import { AppError, forbidden, notFound } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { toIsoTime } from '../../support/time';
 import { escapeHtml } from '../../identity/pages';
+import { queueMail } from '../../mail/outbox';
 import { type DistrictService, roleIn } from './districtService';
 
 export interface DistrictMembersOptions {
@@ -163,9 +162,7 @@ export class DistrictMembers {
 <p>Or open this link: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
 <p>The link works once. If you do not know the district, you can ignore this e-mail.</p>
 </body></html>`;
-    await this.db
-      .insert(mailOutbox)
-      .values({ id: uuidv7(), to, subject: `You are invited to ${title}`, text, html });
+    await queueMail(this.db, [{ to, subject: `You are invited to ${title}`, text, html }]);
   }
 
   /** The district's open invitations (its Owners only). */

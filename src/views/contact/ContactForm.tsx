@@ -34,10 +34,7 @@ function useMessage() {
   return (message: string | undefined) => {
     if (!message) return undefined;
     const key = Object.entries(contactMessages).find(([, english]) => english === message)?.[0];
-    return key &&
-      key in { firstName: 1, lastName: 1, email: 1, emailInvalid: 1, inquiryType: 1, country: 1, message: 1 }
-      ? t(`validation.contact.${key}`)
-      : message;
+    return key ? t(`validation.contact.${key}`, { defaultValue: message }) : message;
   };
 }
 
