@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, createActor, fromPromise } from 'xstate';
+import { type AnyEventObject, createActor } from 'xstate';
 import { type ContactForm, contactMessages } from '../../contracts/contact';
 import {
   type ContactFormEvent,
@@ -13,35 +13,12 @@ import {
   invokedActorResult,
   replaySteps,
 } from '../support/machinePaths';
-
-interface PendingSend {
-  input: ContactForm;
-  settled: boolean;
-  resolve: (answer: string) => void;
-  reject: (error: unknown) => void;
-}
+import { pendingCalls } from '../support/pendingCalls';
 
 function startForm() {
-  const sends: PendingSend[] = [];
-  const actor = createActor(
-    contactFormMachine.provide({
-      actors: {
-        send: fromPromise<string, ContactForm>(
-          ({ input }) =>
-            new Promise((resolve, reject) => {
-              const send: PendingSend = {
-                input,
-                settled: false,
-                resolve: (answer) => ((send.settled = true), resolve(answer)),
-                reject: (error) => ((send.settled = true), reject(error)),
-              };
-              sends.push(send);
-            }),
-        ),
-      },
-    }),
-  ).start();
-  return { actor, sends, running: () => sends.filter((s) => !s.settled) };
+  const { calls: sends, actor: fake, running } = pendingCalls<'send'>();
+  const actor = createActor(contactFormMachine.provide({ actors: { send: fake('send') } } as never)).start();
+  return { actor, sends, running };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, createActor, fromPromise } from 'xstate';
+import { type AnyEventObject, createActor } from 'xstate';
 import type { MailMessage, MailPage, MailSummary } from '../../contracts/operator';
 import {
   type MailListInput,
@@ -15,34 +15,12 @@ import {
   invokedActorResult,
   replaySteps,
 } from '../support/machinePaths';
+import { pendingCalls } from '../support/pendingCalls';
 
 type ActorName = 'loadMail' | 'loadMessage' | 'resendMail';
-interface Pending {
-  name: ActorName;
-  input: unknown;
-  signal: AbortSignal;
-  settled: boolean;
-  resolve: (answer: unknown) => void;
-  reject: (error: unknown) => void;
-}
 
 function startMail() {
-  const calls: Pending[] = [];
-  const fake = (name: ActorName) =>
-    fromPromise<unknown, unknown>(
-      ({ input, signal }) =>
-        new Promise((resolve, reject) => {
-          const call: Pending = {
-            name,
-            input,
-            signal,
-            settled: false,
-            resolve: (answer) => ((call.settled = true), resolve(answer)),
-            reject: (error) => ((call.settled = true), reject(error)),
-          };
-          calls.push(call);
-        }),
-    );
+  const { calls, actor: fake, running } = pendingCalls<ActorName>();
   const actor = createActor(
     operatorMailMachine.provide({
       actors: {
@@ -52,7 +30,6 @@ function startMail() {
       },
     } as never),
   ).start();
-  const running = () => calls.filter((c) => !c.settled && !c.signal.aborted);
   return { actor, calls, running };
 }
 
