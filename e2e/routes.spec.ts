@@ -1,4 +1,7 @@
 import { expect, type Page, test as base } from '@playwright/test';
+import { legalPaths } from '../contracts/cms';
+import { seedArticles } from '../server/services/cmsService/seed/articles';
+import { seedDocuments } from '../server/services/cmsService/seed/legal';
 import { type RouteId, routes } from '../src/routes';
 import {
   type DemoSpace,
@@ -50,6 +53,18 @@ function expectedHeading(id: RouteId, path: string, demo?: DemoSpace): string {
       return path.includes(':userId') ? demo!.ownerName : text('pages.user.heading');
     case 'districtArea':
       return text(`pages.districtArea.${path.split('/')[1]}`);
+    // Guides, blog posts and legal texts show their seeded title (server/services/cmsService/seed).
+    case 'guide':
+    case 'blogPost':
+      return seedArticles.find((a) => a.slug === path.split('/').pop())!.title;
+    case 'terms':
+    case 'termsProfessional':
+    case 'termsDataProcessing':
+    case 'privacy':
+    case 'refund': {
+      const slug = Object.keys(legalPaths).find((key) => legalPaths[key] === path);
+      return seedDocuments.find((d) => d.slug === slug)!.title;
+    }
     default:
       return text(`pages.${id}.heading`);
   }

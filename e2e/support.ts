@@ -29,6 +29,7 @@ import avatar from '../src/i18n/parts/avatar.json' with { type: 'json' };
 import dev from '../src/i18n/parts/dev.json' with { type: 'json' };
 import operator from '../src/i18n/parts/operator.json' with { type: 'json' };
 import contactForm from '../src/i18n/parts/contactForm.json' with { type: 'json' };
+import resourcePages from '../src/i18n/parts/resourcePages.json' with { type: 'json' };
 import directMessages from '../src/i18n/parts/directMessages.json' with { type: 'json' };
 import voice from '../src/i18n/parts/voice.json' with { type: 'json' };
 
@@ -70,6 +71,7 @@ const en = [
   dev,
   operator,
   contactForm,
+  resourcePages,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base);
 
 /** Looks up a catalogue string by its dotted key. */

@@ -48,6 +48,7 @@ const partOrder = [
   'dev',
   'operator',
   'contactForm',
+  'resourcePages',
 ];
 
 const readJson = (path: string): Tree => JSON.parse(readFileSync(path, 'utf8')) as Tree;

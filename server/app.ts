@@ -23,6 +23,7 @@ import security from './plugins/security';
 import spa from './plugins/spa';
 import adminService from './services/adminService';
 import assetService from './services/assetService';
+import cmsService from './services/cmsService';
 import communicationService from './services/communicationService';
 import liveService, { type LiveServiceOptions } from './services/liveService';
 import engineFiles from './services/assetService/engineFiles';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(insightsService, { prefix: '/api/insightsService' });
     await app.register(adminService, { prefix: '/api/adminService' });
     await app.register(mailService, { prefix: '/api/mailService' });
+    await app.register(cmsService, { prefix: '/api/cmsService' });
   });
   await step('pages', async () => {
     await app.register(linkPreview);

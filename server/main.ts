@@ -1,6 +1,7 @@
 import { buildApp, startupStep } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedDemoContent } from './db/seed';
+import { seedCmsContent } from './services/cmsService/seed';
 
 /** Boots the platform: config, app, demo seed on first start, listen, graceful shutdown. */
 async function main() {
@@ -21,6 +22,7 @@ async function main() {
     process.exit(1);
   });
   // Nodes started together seed one after another: the later ones find the seed done.
+  await startupStep(app.log, 'help content', () => app.withStartupLock(() => seedCmsContent(app)));
   if (config.SEED_DEMO)
     await startupStep(app.log, 'demo content', () => app.withStartupLock(() => seedDemoContent(app)));
 

@@ -63,9 +63,9 @@ const pages: Record<RouteId, Pick<RouteDef, 'chrome' | 'examples'>> = {
   solution: { chrome: 'full', examples: solutionSlugs.map((slug) => `/solutions/${slug}`) },
   faqs: { chrome: 'full', examples: ['/resources/faqs'] },
   guides: { chrome: 'full', examples: ['/resources/guides'] },
-  guide: { chrome: 'full', examples: ['/resources/guides/getting-started'] },
+  guide: { chrome: 'full', examples: ['/resources/guides/define-space'] },
   blog: { chrome: 'full', examples: ['/resources/blog'] },
-  blogPost: { chrome: 'full', examples: ['/resources/blog/welcome'] },
+  blogPost: { chrome: 'full', examples: ['/resources/blog/self-hosting-spaces-in-two-commands'] },
   glossary: { chrome: 'full', examples: ['/resources/glossary'] },
   districtArea: {
     chrome: 'full',

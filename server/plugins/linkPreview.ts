@@ -14,7 +14,9 @@ import { apiTokenOf } from '../identity/accessTokens';
 import { FileService } from '../services/fileService/service';
 import { fileIdOfUrl } from '../services/sceneService/metadata';
 import { upcomingEventsOf } from '../services/liveService/sceneEvents';
+import { CmsService } from '../services/cmsService/service';
 import { SceneService } from '../services/sceneService/service';
+import type { Article } from '../../contracts/cms';
 import { sitemapPages } from './sitemapPages';
 
 /**
@@ -214,6 +216,52 @@ function withPreview(html: string, preview: Preview): string {
   return withoutOld.replace(/<\/head>/i, () => `${title}${previewTags(preview)}</head>`);
 }
 
+/** A published guide or blog post for search engines and link previews (schema.org Article). */
+export function articleData(article: Article, canonical: string, origin: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: article.title,
+    description: article.description || undefined,
+    url: canonical,
+    mainEntityOfPage: canonical,
+    datePublished: article.date,
+    dateModified: article.updatedDate ?? article.date,
+    ...(article.author ? { author: { '@type': 'Person', name: article.author.name } } : {}),
+    ...(article.thumbnail ? { image: absolute(origin, article.thumbnail) } : {}),
+    keywords: article.tags.length ? article.tags.join(', ') : undefined,
+    articleSection: article.category?.title,
+    timeRequired: `PT${article.readingDuration}M`,
+    publisher: { '@type': 'Organization', name: siteName, url: origin },
+  };
+}
+
+/** index.html with an article's title, description, preview tags and structured data. */
+function withArticle(html: string, article: Article, origin: string, canonical: string): string {
+  const description = (article.description.trim() || article.title).slice(0, descriptionMaxLength);
+  const image = article.thumbnail ? absolute(origin, article.thumbnail) : null;
+  const meta = (key: 'name' | 'property', name: string, content: string) =>
+    `<meta ${key}="${name}" content="${escapeHtml(content)}">`;
+  const tags = [
+    `<title>${escapeHtml(`${article.title} | ${siteName}`)}</title>`,
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    meta('property', 'og:type', 'article'),
+    meta('property', 'og:site_name', siteName),
+    meta('property', 'og:title', article.title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', canonical),
+    meta('property', 'article:published_time', article.date),
+    ...(image ? [meta('property', 'og:image', image)] : []),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    `<script type="application/ld+json">${jsonForScript(articleData(article, canonical, origin))}</script>`,
+  ].join('');
+  const withoutOld = html
+    .replace(/<title>[\s\S]*?<\/title>/i, () => '')
+    .replace(/<meta\s+name=["']description["'][^>]*>/gi, () => '');
+  return withoutOld.replace(/<\/head>/i, () => `${tags}</head>`);
+}
+
 export default fp(
   async (instance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -222,6 +270,7 @@ export default fp(
     // encapsulated); only public read methods are called.
     const scenes = new SceneService({ db: app.db, store: app.blobStore, log: app.log });
     const files = new FileService(app.db, app.blobStore);
+    const cms = new CmsService(app.db);
     app.addHook('onClose', async () => scenes.close());
 
     /**
@@ -297,6 +346,18 @@ export default fp(
 
     app.decorate('describePage', async (request: FastifyRequest, page: PageMatch, html: string) => {
       const sceneId = page.id === 'viewer' || page.id === 'viewerEmbed' ? page.params.sceneId : undefined;
+      const articleSlug = page.id === 'guide' || page.id === 'blogPost' ? page.params.resourceId : undefined;
+      if (articleSlug && districtOf(request.hostname, config.BASE_DOMAIN) === null) {
+        try {
+          const article = await cms.article(page.id === 'guide' ? 'guide' : 'blog', articleSlug, false);
+          const origin = originOf(request);
+          return { html: withArticle(html, article, origin, `${origin}${article.url}`), found: true };
+        } catch (error) {
+          if (error instanceof AppError && error.statusCode === 404) return { html, found: false };
+          request.log.error({ err: error, slug: articleSlug }, 'article preview failed');
+          return { html, found: true };
+        }
+      }
       if (!sceneId) {
         const canonical = canonicalOf(request);
         return { html: canonical ? withCanonical(html, canonical) : html, found: true };

@@ -1,8 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { articleUrl } from '../../contracts/cms';
 import { districtOrigin } from '../../contracts/districts';
 import { authCallbackPath } from '../../contracts/roles';
-import { districts, publishedScenes, scenes } from '../db/schema';
+import { cmsArticles, districts, publishedScenes, scenes } from '../db/schema';
 import { visibleTo } from '../services/sceneService/published';
 import { toIsoTime } from '../support/time';
 // Its escaping of text is XML's too (numeric references included).
@@ -68,6 +69,18 @@ export default fp(
         .where(and(eq(districts.public, true), eq(districts.visible, true)))
         .orderBy(districts.subdomain)
         .limit(Math.max(0, sitemapMaxUrls - sitemapPages.length - spaces.length));
+      // Published guides and blog posts (the legal documents are in sitemapPages).
+      const articles = await app.db
+        .select({
+          kind: cmsArticles.kind,
+          slug: cmsArticles.slug,
+          date: cmsArticles.date,
+          updated: cmsArticles.updatedDate,
+        })
+        .from(cmsArticles)
+        .where(and(eq(cmsArticles.status, 'published'), ne(cmsArticles.kind, 'document')))
+        .orderBy(desc(cmsArticles.date), cmsArticles.slug)
+        .limit(Math.max(0, sitemapMaxUrls - sitemapPages.length - spaces.length - homes.length));
       const url = (loc: string, lastmod?: string) =>
         `  <url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
       const body = [
@@ -78,6 +91,7 @@ export default fp(
           url(`${origin}/viewer/${encodeURIComponent(space.id)}`, toIsoTime(space.updatedAt)),
         ),
         ...homes.map((home) => url(`${districtOrigin(origin, app.config.BASE_DOMAIN, home.subdomain)}/`)),
+        ...articles.map((a) => url(`${origin}${articleUrl(a.kind, a.slug)}`, a.updated ?? a.date)),
         '</urlset>',
         '',
       ].join('\n');

@@ -29,6 +29,7 @@ const flowModules = {
   live: () => import('./flows/live'),
   operator: () => import('./flows/operator'),
   contact: () => import('./flows/contact'),
+  resources: () => import('./flows/resources'),
 };
 type FlowModuleName = keyof typeof flowModules;
 type FlowsOf<M extends FlowModuleName> = ReturnType<Awaited<ReturnType<(typeof flowModules)[M]>>['default']>;
@@ -51,7 +52,8 @@ export type Flows = FlowsOf<'home'> &
   FlowsOf<'districtHost'> &
   FlowsOf<'live'> &
   FlowsOf<'operator'> &
-  FlowsOf<'contact'>;
+  FlowsOf<'contact'> &
+  FlowsOf<'resources'>;
 export type FlowName = keyof Flows;
 export type FlowInput<K extends FlowName> = InputFrom<Flows[K]>;
 export type FlowRef<K extends FlowName> = ActorRefFrom<Flows[K]>;
@@ -105,6 +107,11 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   spaceInsights: 'insights',
   operatorMail: 'operator',
   contactForm: 'contact',
+  resourceFaqs: 'resources',
+  resourceGlossary: 'resources',
+  resourceMenu: 'resources',
+  resourceArticles: 'resources',
+  resourceArticle: 'resources',
   districtHost: 'districtHost',
   districtSpaces: 'districtHost',
   districtFollow: 'districtHost',

@@ -12,6 +12,7 @@ import avatar from './parts/avatar.json';
 import dev from './parts/dev.json';
 import operator from './parts/operator.json';
 import contactForm from './parts/contactForm.json';
+import resourcePages from './parts/resourcePages.json';
 
 type Tree = { [key: string]: string | Tree };
 const merge = (into: Tree, extra: Tree): Tree => {
@@ -26,7 +27,7 @@ const merge = (into: Tree, extra: Tree): Tree => {
 /**
  * The whole English catalogue: the first visit's (index.ts) and the parts features add when
  * their code loads (commentsCatalogue.ts, districtsCatalogue.ts, groupsCatalogue.ts, districtGroupsCatalogue.ts,
- * districtLibraryCatalogue.ts, sceneEventsCatalogue.ts, directMessagesCatalogue.ts, voiceCatalogue.ts, partyCatalogue.ts, avatarCatalogue.ts, devCatalogue.ts, operatorCatalogue.ts, contactFormCatalogue.ts). For tests of the catalogue; the
+ * districtLibraryCatalogue.ts, sceneEventsCatalogue.ts, directMessagesCatalogue.ts, voiceCatalogue.ts, partyCatalogue.ts, avatarCatalogue.ts, devCatalogue.ts, operatorCatalogue.ts, contactFormCatalogue.ts, resourcePagesCatalogue.ts). For tests of the catalogue; the
  * app never imports it.
  */
 export const fullCatalogue = [
@@ -43,4 +44,5 @@ export const fullCatalogue = [
   dev,
   operator,
   contactForm,
+  resourcePages,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), englishCatalogue as unknown as Tree);

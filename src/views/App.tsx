@@ -103,13 +103,13 @@ function AppRoutes({ district }: { district: string | null }) {
         <ResourcesPage id="guides" />
       </Route>
       <Route path="/resources/guides/:resourceId">
-        <ResourcesPage id="guide" />
+        {(p) => <ResourcesPage id="guide" slug={p.resourceId} />}
       </Route>
       <Route path="/resources/blog">
         <ResourcesPage id="blog" />
       </Route>
       <Route path="/resources/blog/:resourceId">
-        <ResourcesPage id="blogPost" />
+        {(p) => <ResourcesPage id="blogPost" slug={p.resourceId} />}
       </Route>
       <Route path="/resources/glossary">
         <ResourcesPage id="glossary" />

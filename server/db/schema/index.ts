@@ -18,3 +18,4 @@ export * from './directMessages';
 export * from './blocks';
 export * from './parties';
 export * from './operator';
+export * from './cms';
