@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -15,6 +15,10 @@ import { type ServerProcess, startServerProcess } from '../support/serverProcess
 
 const adminUrl = process.env.TEST_POSTGRES_URL;
 const nodeCount = 3;
+/** The guides' screenshots the content seed stores, once, beside the demo's four files. */
+const guidePictures = readdirSync(
+  path.resolve(__dirname, '../../server/services/cmsService/seed/media'),
+).filter((name) => name.endsWith('.png')).length;
 
 describe.skipIf(!adminUrl)('nodes started together on an empty database (PostgreSQL)', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cluster-start-'));
@@ -67,7 +71,7 @@ describe.skipIf(!adminUrl)('nodes started together on an empty database (Postgre
       const count = async (query: string) => Number((await client.query(query)).rows[0].n);
       expect(await count('select count(*) as n from users')).toBe(3);
       expect(await count("select count(*) as n from scenes where state = 'Published'")).toBe(12);
-      expect(await count('select count(*) as n from files where owner_id is null')).toBe(4);
+      expect(await count('select count(*) as n from files where owner_id is null')).toBe(4 + guidePictures);
       expect(await count('select count(*) as n from subscriptions')).toBe(2);
       // One signing key and one cookie secret: a session one node signed is good on every other.
       expect(await count("select count(*) as n from identity_keys where kind = 'signing'")).toBe(1);
