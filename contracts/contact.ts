@@ -33,16 +33,19 @@ export const contactMessages = {
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
 
+/** An e-mail address as the forms ask for it (the contact form, the newsletter sign-up). */
+export const contactEmail = z
+  .string({ error: contactMessages.email })
+  .trim()
+  .min(1, contactMessages.email)
+  .max(contactRules.emailMax, contactMessages.emailInvalid)
+  .pipe(z.email(contactMessages.emailInvalid));
+
 export const ContactForm = z
   .object({
     firstName: required(contactMessages.firstName, contactRules.nameMax),
     lastName: required(contactMessages.lastName, contactRules.nameMax),
-    email: z
-      .string({ error: contactMessages.email })
-      .trim()
-      .min(1, contactMessages.email)
-      .max(contactRules.emailMax, contactMessages.emailInvalid)
-      .pipe(z.email(contactMessages.emailInvalid)),
+    email: contactEmail,
     company: z
       .string()
       .trim()

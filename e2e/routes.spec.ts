@@ -84,6 +84,8 @@ test.describe('every route of the route map renders its page', () => {
           expectedHeading(route.id, example, demo),
         );
         await expect(page.getByRole('heading', { name: text('errors.pageNotFound') })).toHaveCount(0);
+        // Every page is built: none says it arrives later.
+        await expect(page.getByText(text('shell.notYet'))).toHaveCount(0);
         await expectAccessible(page);
         if (!enginePages.has(route.id)) await expectNoEngine(page);
         // The check can fail: a space's page runs the engine (the editor's ask a visitor to sign in).

@@ -30,6 +30,9 @@ import dev from '../src/i18n/parts/dev.json' with { type: 'json' };
 import operator from '../src/i18n/parts/operator.json' with { type: 'json' };
 import contactForm from '../src/i18n/parts/contactForm.json' with { type: 'json' };
 import resourcePages from '../src/i18n/parts/resourcePages.json' with { type: 'json' };
+import migration from '../src/i18n/parts/migration.json' with { type: 'json' };
+import newsletter from '../src/i18n/parts/newsletter.json' with { type: 'json' };
+import assetUpload from '../src/i18n/parts/assetUpload.json' with { type: 'json' };
 import directMessages from '../src/i18n/parts/directMessages.json' with { type: 'json' };
 import voice from '../src/i18n/parts/voice.json' with { type: 'json' };
 
@@ -72,6 +75,9 @@ const en = [
   operator,
   contactForm,
   resourcePages,
+  migration,
+  newsletter,
+  assetUpload,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), base);
 
 /** Looks up a catalogue string by its dotted key. */

@@ -49,6 +49,9 @@ const partOrder = [
   'operator',
   'contactForm',
   'resourcePages',
+  'migration',
+  'newsletter',
+  'assetUpload',
 ];
 
 const readJson = (path: string): Tree => JSON.parse(readFileSync(path, 'utf8')) as Tree;

@@ -107,6 +107,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   spaceInsights: 'insights',
   operatorMail: 'operator',
   contactForm: 'contact',
+  newsletterForm: 'contact',
   resourceFaqs: 'resources',
   resourceGlossary: 'resources',
   resourceMenu: 'resources',

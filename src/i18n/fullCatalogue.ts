@@ -13,6 +13,9 @@ import dev from './parts/dev.json';
 import operator from './parts/operator.json';
 import contactForm from './parts/contactForm.json';
 import resourcePages from './parts/resourcePages.json';
+import migration from './parts/migration.json';
+import newsletter from './parts/newsletter.json';
+import assetUpload from './parts/assetUpload.json';
 
 type Tree = { [key: string]: string | Tree };
 const merge = (into: Tree, extra: Tree): Tree => {
@@ -27,7 +30,7 @@ const merge = (into: Tree, extra: Tree): Tree => {
 /**
  * The whole English catalogue: the first visit's (index.ts) and the parts features add when
  * their code loads (commentsCatalogue.ts, districtsCatalogue.ts, groupsCatalogue.ts, districtGroupsCatalogue.ts,
- * districtLibraryCatalogue.ts, sceneEventsCatalogue.ts, directMessagesCatalogue.ts, voiceCatalogue.ts, partyCatalogue.ts, avatarCatalogue.ts, devCatalogue.ts, operatorCatalogue.ts, contactFormCatalogue.ts, resourcePagesCatalogue.ts). For tests of the catalogue; the
+ * districtLibraryCatalogue.ts, sceneEventsCatalogue.ts, directMessagesCatalogue.ts, voiceCatalogue.ts, partyCatalogue.ts, avatarCatalogue.ts, devCatalogue.ts, operatorCatalogue.ts, contactFormCatalogue.ts, resourcePagesCatalogue.ts, migrationCatalogue.ts, newsletterCatalogue.ts, assetUploadCatalogue.ts). For tests of the catalogue; the
  * app never imports it.
  */
 export const fullCatalogue = [
@@ -45,4 +48,7 @@ export const fullCatalogue = [
   operator,
   contactForm,
   resourcePages,
+  migration,
+  newsletter,
+  assetUpload,
 ].reduce<Tree>((all, part) => merge(all, part as Tree), englishCatalogue as unknown as Tree);

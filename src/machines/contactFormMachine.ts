@@ -1,5 +1,6 @@
 import { type ActorRefFrom, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ContactForm } from '../../contracts/contact';
+import type { NewsletterSignup } from '../../contracts/newsletter';
 import type { FieldIssue } from '../../contracts/users';
 
 /** Why the form was refused: the server's message, and its per-field messages. */
@@ -16,7 +17,10 @@ export interface ContactFormContext {
   sent: string | null;
 }
 
-export type ContactFormEvent = { type: 'form.submit'; values: ContactForm } | { type: 'form.again' };
+/** What the form sends: the contact form, or a newsletter sign-up (the same flow, another `send`). */
+export type FormValues = ContactForm | NewsletterSignup;
+
+export type ContactFormEvent = { type: 'form.submit'; values: FormValues } | { type: 'form.again' };
 
 function problemOf(error: unknown): ContactProblem {
   const e = error as { message?: unknown; status?: unknown; details?: unknown } | null;
@@ -33,7 +37,9 @@ function problemOf(error: unknown): ContactProblem {
  * another message (`form.again`). A refusal (a field, too many messages) or a lost connection goes
  * back to `editing` with the server's words; the view keeps what was typed.
  *
- * Actors: `send` (ContactForm → the service's thanks). Tags: 'busy'.
+ * The newsletter sign-up (coming soon, the footer) is the same flow with its own `send`.
+ *
+ * Actors: `send` (the form's values → the service's thanks). Tags: 'busy'.
  */
 export const contactFormMachine = setup({
   types: {
@@ -42,7 +48,7 @@ export const contactFormMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    send: fromPromise<string, ContactForm>(async () => {
+    send: fromPromise<string, FormValues>(async () => {
       throw new Error('contactFormMachine: provide a send actor');
     }),
   },

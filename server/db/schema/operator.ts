@@ -17,3 +17,18 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_at_idx').on(t.at)],
 );
+
+/**
+ * The newsletter list (issue 24 §4), with double opt-in: `pending` until the owner of the address
+ * follows the confirmation link, `confirmed` then, `unsubscribed` after the link every mail carries.
+ * `token` is that link's secret (random, one per address).
+ */
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  email: text('email').primaryKey(),
+  status: text('status').$type<'pending' | 'confirmed' | 'unsubscribed'>().notNull().default('pending'),
+  token: text('token').notNull().unique(),
+  source: text('source').notNull(),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  confirmedAt: timestampTz('confirmed_at'),
+  unsubscribedAt: timestampTz('unsubscribed_at'),
+});

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import type { Asset, AssetType } from '../../../contracts/assets';
 import { useFlow } from '../../app/AppContext';
 import { Modal } from '../kit/Modal';
+import '../../i18n/assetUploadCatalogue';
 
 const typeIcons: Record<AssetType, ReactNode> = {
   picture: <ImageOutlinedIcon fontSize="large" />,

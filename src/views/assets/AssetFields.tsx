@@ -11,6 +11,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type AssetType, collisionModes, licenses, textAlignments } from '../../../contracts/assets';
 import type { AssetFormValues } from './assetForm';
+import '../../i18n/assetUploadCatalogue';
 
 const errorOf = (errors: Record<string, unknown>, name: string): string | undefined => {
   const error = name.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key], errors);

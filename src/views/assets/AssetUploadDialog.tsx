@@ -15,6 +15,7 @@ import { type AssetFormValues, assetSchemas, assetValues } from './assetForm';
 import { FileDropZone } from './FileDropZone';
 import { ModelFields } from './ModelFields';
 import { uploadProblemText } from './uploadProblemText';
+import '../../i18n/assetUploadCatalogue';
 
 export interface AssetUploadDialogProps {
   open: boolean;

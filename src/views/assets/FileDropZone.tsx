@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../contracts/assets';
 import { type FileKind, uploadRules } from '../../../contracts/files';
 import { acceptAttribute, acceptedTypes } from '../../lib/assetFiles';
+import '../../i18n/assetUploadCatalogue';
 
 export interface FileDropZoneProps {
   kind: FileKind;

@@ -21,6 +21,7 @@ import type { ModelBudgetRow, ModelCounts, UploadedFile } from '../../machines/a
 import { Check, Choice } from './AssetFields';
 import type { AssetFormValues } from './assetForm';
 import type { PreviewSource } from './ModelPreview';
+import '../../i18n/assetUploadCatalogue';
 
 // three.js and the engine's loaders load with the first model form only.
 const ModelPreview = lazy(() => import('./ModelPreview'));

@@ -6,6 +6,7 @@ import type { EngineEvent } from '../../engine/protocol';
 import type { AssetStats } from '../../engine/web/inspector/stats';
 import { command } from '../editor/editorSession';
 import { assetFailureText } from '../kit/assetFailureText';
+import '../../i18n/assetUploadCatalogue';
 
 /** What the preview shows: the files chosen (once the server has made its model of them), or a stored model. */
 export type PreviewSource = { files: File[] } | { url: string };

@@ -3,6 +3,7 @@ import { Button, Menu, MenuItem } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssetType } from '../../../contracts/assets';
+import '../../i18n/assetUploadCatalogue';
 
 /** The Upload button's types (platform.md §2.3), in the order the menu lists them. */
 export const uploadTypes = ['picture', 'video', 'model3d', 'text3d', 'hyperText', 'webView3d'] as const;

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { AssetUploadProblem } from '../../machines/assetUploadMachine';
+import '../../i18n/assetUploadCatalogue';
 
 const knownCodes = new Set([
   'MODEL_INVALID',

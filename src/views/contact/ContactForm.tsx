@@ -43,7 +43,15 @@ function useMessage() {
  * inquiry type, country and message, checked with the contract's rules as the user types and sent
  * by the contactForm flow; the service's refusals show beside their fields.
  */
-export default function ContactForm() {
+export default function ContactForm({
+  inquiry,
+  messageLabel,
+}: {
+  /** The inquiry type chosen at first (the migration page's 'Moving from Artsteps'). */
+  inquiry?: Values['inquiryType'];
+  /** The message field's label, where the page asks for something particular. */
+  messageLabel?: string;
+} = {}) {
   const { t, i18n } = useTranslation();
   const flow = useFlow('contactForm', undefined);
   const busy = useSelector(flow, (s) => s?.hasTag('busy') ?? false);
@@ -52,7 +60,7 @@ export default function ContactForm() {
   const message = useMessage();
   const form = useForm<Values, unknown, Sent>({
     resolver: zodResolver(ContactSchema),
-    defaultValues: empty,
+    defaultValues: { ...empty, inquiryType: inquiry ?? empty.inquiryType },
     mode: 'onTouched',
   });
   const { errors } = form.formState;
@@ -72,7 +80,7 @@ export default function ContactForm() {
           <Button
             color="inherit"
             onClick={() => {
-              form.reset(empty);
+              form.reset({ ...empty, inquiryType: inquiry ?? empty.inquiryType });
               flow?.send({ type: 'form.again' });
             }}
           >
@@ -171,7 +179,7 @@ export default function ContactForm() {
         </Grid>
         <Grid size={12}>
           <TextField
-            label={t('contact.message')}
+            label={messageLabel ?? t('contact.message')}
             required
             multiline
             minRows={5}

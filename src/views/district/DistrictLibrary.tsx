@@ -10,6 +10,7 @@ import { useSession } from '../../app/AppContext';
 import '../../i18n/districtLibraryCatalogue';
 import { AssetUploadDialog } from '../assets/AssetUploadDialog';
 import { LibraryList } from '../pages/profileLibrary';
+import '../../i18n/assetUploadCatalogue';
 
 export type DistrictLibraryTab = 'images' | 'videos' | '3d-models' | '3d-texts' | 'hypertexts';
 

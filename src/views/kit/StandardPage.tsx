@@ -1,17 +1,16 @@
-import { Alert, Box, Container, Typography } from '@mui/material';
+import { Box, Container, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from './PageMeta';
 
 /**
  * The frame of an ordinary page: title and description for the document, the heading, a lead
- * paragraph, and — for parts that arrive later — an honest "not yet" notice.
+ * paragraph, and the page's content.
  */
 export function StandardPage({
   page,
   heading,
   lead,
-  notYet = false,
   children,
   width = 'wide',
 }: {
@@ -19,7 +18,6 @@ export function StandardPage({
   page: string;
   heading?: string;
   lead?: string;
-  notYet?: boolean;
   children?: ReactNode;
   width?: 'wide' | 'text';
 }) {
@@ -37,11 +35,6 @@ export function StandardPage({
           <Typography variant="h3" component="p" color="text.secondary" sx={{ fontWeight: 400, mb: 4 }}>
             {leadText}
           </Typography>
-        )}
-        {notYet && (
-          <Alert severity="info" sx={{ mb: 4 }}>
-            {t('shell.notYet')}
-          </Alert>
         )}
         {children}
       </Box>

@@ -1,5 +1,5 @@
 import { Box, Container, Grid, Link as MuiLink, Typography } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
@@ -14,10 +14,29 @@ import type { NavLink } from './navLinks';
  */
 // The language choice loads after the page: it is the last thing on it, and few use it.
 const LanguageSwitch = lazy(() => import('./LanguageSwitch'));
+const FooterNewsletter = lazy(() => import('../contact/FooterNewsletter'));
+
+/** Whether the element has come into view once: the newsletter form loads only then. */
+function useSeen<T extends Element>(): [RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null);
+  // Without IntersectionObserver (old browsers), at once.
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (seen || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setSeen(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [seen]);
+  return [ref, seen];
+}
 
 export function Footer({ district }: { district: string | null }) {
   const { t } = useTranslation();
   const user = useSelector(useSession(), (s) => s.context.user);
+  const [newsletterRef, newsletterSeen] = useSeen<HTMLDivElement>();
   // Account pages need a signed-in user: for visitors the links go through sign-in and come back.
   const me = user ? `/user/${encodeURIComponent(user.userId)}` : '/user/me';
   const viaLogin = (path: string) =>
@@ -98,6 +117,13 @@ export function Footer({ district }: { district: string | null }) {
             </Grid>
           ))}
         </Grid>
+        <Box ref={newsletterRef} sx={{ mt: 6, minHeight: 40 }}>
+          {newsletterSeen && (
+            <Suspense fallback={null}>
+              <FooterNewsletter />
+            </Suspense>
+          )}
+        </Box>
         <Box
           sx={{
             mt: 6,

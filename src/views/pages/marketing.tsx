@@ -13,7 +13,8 @@ import {
 } from '@mui/material';
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import type { NewsletterOutcome } from '../../../contracts/newsletter';
 import { type SolutionSlug, solutionSlugs } from '../../routes';
 import { HomeSpacesRow } from '../explore/HomeSpacesRow';
 import { MessagePage } from '../kit/MessagePage';
@@ -28,6 +29,9 @@ const PricingSection = lazy(() =>
 
 /** The contact form: its code, country list and strings load with the contact page. */
 const ContactForm = lazy(() => import('../contact/ContactForm'));
+const MigrationGuide = lazy(() => import('../migration/MigrationGuide'));
+const NewsletterForm = lazy(() => import('../contact/NewsletterForm'));
+const NewsletterOutcomeNote = lazy(() => import('../contact/NewsletterOutcome'));
 
 /** The six 'What we offer' slides of the home page (platform.md §2.9). */
 const offers = ['noCode', 'members', 'devices', 'communication', 'districts', 'enterprise'] as const;
@@ -220,11 +224,31 @@ export function SolutionPage({ slug }: { slug: string }) {
 }
 
 export function MigrationPage() {
-  return <StandardPage page="migration" notYet width="text" />;
+  const { t } = useTranslation();
+  return (
+    <StandardPage page="migration" width="text">
+      <Suspense fallback={<CircularProgress aria-label={t('shell.loading')} />}>
+        <MigrationGuide />
+      </Suspense>
+    </StandardPage>
+  );
 }
 
+const newsletterOutcomes: readonly NewsletterOutcome[] = ['confirmed', 'unsubscribed', 'invalid'];
+
 export function ComingSoonPage() {
-  return <StandardPage page="comingSoon" notYet width="text" />;
+  const { t } = useTranslation();
+  const search = useSearch();
+  // What the newsletter mail's link did (the service's redirect names it).
+  const outcome = new URLSearchParams(search).get('newsletter') as NewsletterOutcome | null;
+  return (
+    <StandardPage page="comingSoon" width="text">
+      <Suspense fallback={<CircularProgress aria-label={t('shell.loading')} />}>
+        {outcome && newsletterOutcomes.includes(outcome) && <NewsletterOutcomeNote outcome={outcome} />}
+        <NewsletterForm source="coming-soon" label={t('comingSoon.notifyMe')} />
+      </Suspense>
+    </StandardPage>
+  );
 }
 
 export function ContactPage() {

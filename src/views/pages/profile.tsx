@@ -100,6 +100,8 @@ function Profile({
   const problem = useSelector(profile, (s) => s.context.problem);
   const busy = useSelector(profile, (s) => s.matches('saving') || s.matches('deleting'));
   const isMe = useSelector(session, (s) => selectIsMe(s, userId));
+  // A profile's address without a section shows its spaces, the first section.
+  const shown = category ?? 'spaces';
   const signedIn = useSelector(session, (s) => s.context.user !== null);
   const messageSomeone = useMessageSomeone();
   const [editing, setEditing] = useState(false);
@@ -240,7 +242,7 @@ function Profile({
           ))}
         </Stack>
         <Tabs
-          value={visibleCategories(isMe).find((c) => c === category) ?? false}
+          value={visibleCategories(isMe).find((c) => c === shown) ?? false}
           aria-label={t('pages.user.sections')}
           variant="scrollable"
           sx={{ mb: 3 }}
@@ -255,20 +257,16 @@ function Profile({
             />
           ))}
         </Tabs>
-        {category === 'spaces' ? (
-          <ProfileSpaces userId={userId} isMe={isMe} />
-        ) : category === 'library' ? (
+        {shown === 'library' ? (
           <ProfileLibrary userId={userId} isMe={isMe} />
-        ) : category === 'connections' ? (
+        ) : shown === 'connections' ? (
           <ConnectionsSection userId={userId} name={user.name} />
-        ) : category === 'activity' ? (
+        ) : shown === 'activity' ? (
           <ProfileActivity userId={userId} isMe={isMe} />
-        ) : category === 'districts' ? (
+        ) : shown === 'districts' ? (
           <ProfileDistricts userId={userId} name={user.name} isMe={isMe} />
         ) : (
-          <Alert severity="info" sx={{ mb: 6 }}>
-            {t('shell.notYet')}
-          </Alert>
+          <ProfileSpaces userId={userId} isMe={isMe} />
         )}
       </Container>
       {isMe && isFull(user) && (
