@@ -122,5 +122,14 @@ test("a visitor's message from the contact page reaches the operator", async ({ 
   await ops.getByLabel(text('operator.mail.recipient')).fill(email);
   await ops.getByRole('button', { name: text('operator.mail.search') }).click();
   await expect(ops.getByRole('button', { name: 'We received your message' })).toBeVisible();
+  // The audit log names what the operators did: the platform made this account an operator.
+  await ops.getByRole('tab', { name: text('operator.audit.tab') }).click();
+  await expect(ops).toHaveURL(/\/admin\?tab=audit$/);
+  await expect(
+    ops
+      .getByRole('table', { name: text('operator.audit.table') })
+      .getByText(text('operator.audit.actions.user_operatorGranted')),
+  ).toBeVisible();
+  await expectAccessible(ops);
   await opsContext.close();
 });

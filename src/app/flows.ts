@@ -106,6 +106,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   visitInsights: 'insights',
   spaceInsights: 'insights',
   operatorMail: 'operator',
+  operatorAudit: 'operator',
   contactForm: 'contact',
   newsletterForm: 'contact',
   resourceFaqs: 'resources',

@@ -1,5 +1,5 @@
 import type { KyInstance } from 'ky';
-import type { MailMessage, MailPage, MailSummary } from '../../contracts/operator';
+import type { AuditPage, MailMessage, MailPage, MailSummary } from '../../contracts/operator';
 import type { MailListInput } from '../machines/operatorMailMachine';
 import { quietForbidden } from './api';
 import { call } from './scenes';
@@ -20,6 +20,12 @@ export const operatorApi = (api: KyInstance) => ({
     ),
   message: (mailId: string, signal?: AbortSignal) =>
     call(() => api.get(`adminService/mail/${id(mailId)}`, { signal, ...quietForbidden }).json<MailMessage>()),
+  audit: ({ cp, ipp }: { cp: number; ipp: number }, signal?: AbortSignal) =>
+    call(() =>
+      api
+        .get('adminService/audit', { searchParams: { cp, ipp }, signal, ...quietForbidden })
+        .json<AuditPage>(),
+    ),
   resend: (mailId: string) =>
     call(() => api.post(`adminService/mail/${id(mailId)}/retry`, quietForbidden).json<MailSummary>()),
 });

@@ -39,7 +39,10 @@ export default async function adminService(instance: FastifyInstance) {
     app.addHook('onReady', async () => {
       const granted = await service.grantOperator(adminEmail);
       if (!granted)
-        app.log.info({ email: adminEmail }, 'ADMIN_EMAIL: no user yet; the role is given at sign-up');
+        app.log.warn(
+          { email: adminEmail },
+          'ADMIN_EMAIL: no user has this address yet; sign up with it, then restart the server (or run npm run admin)',
+        );
     });
 
   app.addHook('preHandler', app.requireUser);

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { MailMessage, MailPage, MailSummary } from '../../../contracts/operator';
+import { type InfiniteListBody, infiniteListMachine } from '../../machines/infiniteListMachine';
 import { type MailListInput, operatorMailMachine } from '../../machines/operatorMailMachine';
 import { operatorApi } from '../../services/operator';
 import type { AppServices } from '../services';
@@ -15,6 +16,14 @@ export default function operatorFlows({ api }: AppServices) {
           operator.message(input.id, signal),
         ),
         resendMail: fromPromise<MailSummary, { id: string }>(({ input }) => operator.resend(input.id)),
+      },
+    }),
+    /** The audit log, newest first, page after page. */
+    operatorAudit: infiniteListMachine.provide({
+      actors: {
+        fetchPage: fromPromise<readonly unknown[], InfiniteListBody>(
+          async ({ input, signal }) => (await operator.audit({ cp: input.cp, ipp: input.ipp }, signal)).items,
+        ),
       },
     }),
   };

@@ -1,24 +1,56 @@
 import { Alert, CircularProgress, Tab, Tabs } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
 import { useFlow } from '../../app/AppContext';
 import '../../i18n/operatorCatalogue';
 import { SignedInOnly } from '../kit/SignedInOnly';
 import { StandardPage } from '../kit/StandardPage';
+import { AuditTab } from '../operator/AuditTab';
 import { MailTab } from '../operator/MailTab';
+
+const sections = ['mail', 'audit'] as const;
+type Section = (typeof sections)[number];
+
+/** The audit log's flow runs while its tab shows: opening the tab reads the newest entries. */
+function AuditSection() {
+  const audit = useFlow('operatorAudit', { ipp: 25 });
+  return audit ? <AuditTab audit={audit} /> : null;
+}
 
 function OperatorArea() {
   const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const tab = new URLSearchParams(useSearch()).get('tab');
+  const section: Section = (sections as readonly string[]).includes(tab ?? '') ? (tab as Section) : 'mail';
   const mail = useFlow('operatorMail', undefined, { systemId: 'operatorMail' });
   const denied = useSelector(mail, (s) => s?.matches('denied') ?? false);
   if (!mail) return <CircularProgress aria-label={t('operator.loading')} />;
   if (denied) return <Alert severity="info">{t('operator.denied')}</Alert>;
   return (
     <>
-      <Tabs value="mail" aria-label={t('operator.tabs')} sx={{ mb: 3 }}>
-        <Tab value="mail" label={t('operator.mail.tab')} />
+      <Tabs
+        value={section}
+        onChange={(_, next: Section) => navigate(next === 'mail' ? '/admin' : `/admin?tab=${next}`)}
+        aria-label={t('operator.tabs')}
+        sx={{ mb: 3 }}
+      >
+        <Tab
+          value="mail"
+          label={t('operator.mail.tab')}
+          id="operator-tab-mail"
+          aria-controls="operator-panel"
+        />
+        <Tab
+          value="audit"
+          label={t('operator.audit.tab')}
+          id="operator-tab-audit"
+          aria-controls="operator-panel"
+        />
       </Tabs>
-      <MailTab mail={mail} />
+      <div role="tabpanel" id="operator-panel" aria-labelledby={`operator-tab-${section}`}>
+        {section === 'mail' ? <MailTab mail={mail} /> : <AuditSection />}
+      </div>
     </>
   );
 }
