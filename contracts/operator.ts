@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReportReason } from './comments';
 
 /**
  * The operator area (issue 24 §7, /admin): what whoever runs the platform reads and does. Only
@@ -75,3 +76,69 @@ export const AuditPage = pageOf(AuditEntry, 'AuditPage');
 export type AuditPage = z.infer<typeof AuditPage>;
 
 export const MailIdParams = z.object({ id: z.string().min(1).max(64).describe('The message id') });
+
+/** Reports still to review, or those an operator settled. */
+export const ReportState = z.enum(['open', 'settled']);
+export type ReportState = z.infer<typeof ReportState>;
+
+/** How an operator settled a report: nothing wrong, or the thing reported was hidden. */
+export const ReportResolution = z.enum(['dismissed', 'hidden']);
+export type ReportResolution = z.infer<typeof ReportResolution>;
+
+export const OperatorReport = z
+  .object({
+    id: z.string(),
+    reason: ReportReason,
+    text: z.string().describe("The reporter's words (plain text)"),
+    createdAt: z.string(),
+    reporter: z.object({ userId: z.string(), name: z.string().nullable() }),
+    space: z.object({
+      sceneId: z.string(),
+      title: z.string(),
+      ownerId: z.string(),
+      ownerName: z.string().nullable(),
+      hiddenByOperator: z.boolean(),
+    }),
+    comment: z
+      .object({
+        commentId: z.string(),
+        body: z.string(),
+        authorName: z.string().nullable(),
+        hidden: z.boolean(),
+      })
+      .nullable()
+      .describe('The comment reported; null when the space itself was'),
+    resolution: ReportResolution.nullable(),
+    resolvedAt: z.string().nullable(),
+    resolverName: z.string().nullable(),
+  })
+  .meta({ id: 'OperatorReport' });
+export type OperatorReport = z.infer<typeof OperatorReport>;
+
+export const ReportQuery = z.object({
+  ...paging,
+  state: ReportState.default('open').describe('Open reports (oldest first) or settled ones (newest first)'),
+});
+export type ReportQuery = z.infer<typeof ReportQuery>;
+
+export const ReportPage = pageOf(OperatorReport, 'OperatorReportPage');
+export type ReportPage = z.infer<typeof ReportPage>;
+
+export const ReportIdParams = z.object({ id: z.string().min(1).max(64).describe('The report id') });
+
+/** What settling a report did: every open report about the same thing is settled with it. */
+export const ReportSettled = z
+  .object({
+    report: OperatorReport,
+    settled: z.number().int().describe('Reports settled, this one included'),
+  })
+  .meta({ id: 'OperatorReportSettled' });
+export type ReportSettled = z.infer<typeof ReportSettled>;
+
+export const SpaceIdParams = z.object({ sceneId: z.string().min(1).max(64).describe('The space id') });
+export const SpaceShown = z.object({ sceneId: z.string() }).meta({ id: 'OperatorSpaceShown' });
+
+export const operatorReportMessages = {
+  settled: 'An operator has already settled this report',
+  notHidden: 'No operator has hidden this space',
+} as const;

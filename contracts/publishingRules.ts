@@ -63,6 +63,10 @@ export const privateSpaceMessages = {
   forbidden: "You don't have permission to access this 3D space",
 } as const;
 
+/** What the owner of a space an operator hid after a report is told when they try to show it. */
+export const hiddenByOperatorMessage =
+  'An operator of this platform hid this space after a report. Contact them to have it shown again.';
+
 /** The cookie that tells anonymous visitors apart (views once per day, RELATED): httpOnly, 1 year. */
 export const visitorCookieName = 'visitor_id';
 

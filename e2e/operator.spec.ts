@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { accountButton, expectAccessible, newEmail, signIn, signUp, text } from './support';
+import {
+  accessTokenOf,
+  accountButton,
+  demoSpace,
+  expectAccessible,
+  newEmail,
+  signIn,
+  signUp,
+  text,
+} from './support';
 
 // The operator area (issue 24 §7): with no SMTP server, a forgotten password is reset by the
 // link in the mail the operator opens in /admin. Someone without the role is told the area is not theirs.
@@ -132,4 +141,68 @@ test("a visitor's message from the contact page reaches the operator", async ({ 
   ).toBeVisible();
   await expectAccessible(ops);
   await opsContext.close();
+});
+
+test('the operator hides a reported comment, and visitors no longer see it', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const baseURL = test.info().project.use.baseURL;
+  const space = await demoSpace(request, 'Studio Lindqvist');
+  const stamp = Date.now();
+  const body = `Cheap followers at example.com ${stamp}`;
+
+  // Tom comments on a demo space; Rae reports his comment.
+  const as = async (name: string) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await page.goto('/');
+    await signUp(page, name, newEmail(name.split(' ')[0]!.toLowerCase()));
+    return { context, headers: { authorization: `Bearer ${await accessTokenOf(page)}` } };
+  };
+  const tom = await as('Tom Troll');
+  const posted = await request.post(`/api/socialService/comments/scene/${space.sceneId}`, {
+    headers: tom.headers,
+    data: { body },
+  });
+  expect(posted.status()).toBe(201);
+  const { commentId } = (await posted.json()) as { commentId: string };
+  const rae = await as(`Rae Reporter ${stamp}`);
+  const reported = await request.post('/api/socialService/reports', {
+    headers: rae.headers,
+    data: { sceneId: space.sceneId, commentId, reason: 'spam', text: 'An advert, not a comment' },
+  });
+  expect(reported.status()).toBe(201);
+
+  // The operator reads the report with the comment quoted, and hides the comment.
+  const opsContext = await browser.newContext({ baseURL });
+  const ops = await opsContext.newPage();
+  await ops.goto('/');
+  await signIn(ops, 'demo@spaces.localhost', 'Harbour Museum of Modern Art');
+  await ops.goto('/admin');
+  await ops.getByRole('tab', { name: text('operator.reports.tab') }).click();
+  await expect(ops).toHaveURL(/\/admin\?tab=reports$/);
+  // Open reports are oldest first, ten a page: the e2e database is new, so Rae's is on the first.
+  const report = ops.getByRole('article', { name: new RegExp(`Rae Reporter ${stamp}`) });
+  await expect(report.getByText(body)).toBeVisible();
+  await expect(report.getByText('An advert, not a comment')).toBeVisible();
+  await expectAccessible(ops);
+  await report.getByRole('button', { name: text('operator.reports.hideComment') }).click();
+  const dialog = ops.getByRole('dialog', { name: text('operator.reports.confirmComment') });
+  await dialog.getByRole('button', { name: text('operator.reports.hideComment') }).click();
+  await expect(ops.getByRole('status').getByText('Hidden, and 1 report settled.')).toBeVisible();
+  await expect(report).toBeHidden();
+
+  // Visitors no longer see it; the audit log says who hid it.
+  const comments = await request.get(`/api/socialService/comments/scene/${space.sceneId}?ipp=50`);
+  expect(comments.status()).toBe(200);
+  expect(((await comments.json()) as { items: { body: string }[] }).items.map((c) => c.body)).not.toContain(
+    body,
+  );
+  await ops.getByRole('tab', { name: text('operator.audit.tab') }).click();
+  await expect(
+    ops
+      .getByRole('table', { name: text('operator.audit.table') })
+      .getByRole('row', { name: new RegExp(`comment:${commentId}`) })
+      .getByText(text('operator.audit.actions.report_hidden')),
+  ).toBeVisible();
+  await Promise.all([tom.context.close(), rae.context.close(), opsContext.close()]);
 });

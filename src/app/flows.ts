@@ -107,6 +107,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   spaceInsights: 'insights',
   operatorMail: 'operator',
   operatorAudit: 'operator',
+  operatorReports: 'operator',
   contactForm: 'contact',
   newsletterForm: 'contact',
   resourceFaqs: 'resources',

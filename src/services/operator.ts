@@ -1,6 +1,15 @@
 import type { KyInstance } from 'ky';
-import type { AuditPage, MailMessage, MailPage, MailSummary } from '../../contracts/operator';
+import type {
+  AuditPage,
+  MailMessage,
+  MailPage,
+  MailSummary,
+  ReportPage,
+  ReportResolution,
+  ReportSettled,
+} from '../../contracts/operator';
 import type { MailListInput } from '../machines/operatorMailMachine';
+import type { ReportListInput } from '../machines/operatorReportsMachine';
 import { quietForbidden } from './api';
 import { call } from './scenes';
 
@@ -25,6 +34,25 @@ export const operatorApi = (api: KyInstance) => ({
       api
         .get('adminService/audit', { searchParams: { cp, ipp }, signal, ...quietForbidden })
         .json<AuditPage>(),
+    ),
+  reports: ({ state, cp, ipp }: ReportListInput, signal?: AbortSignal) =>
+    call(() =>
+      api
+        .get('adminService/reports', { searchParams: { state, cp, ipp }, signal, ...quietForbidden })
+        .json<ReportPage>(),
+    ),
+  settleReport: (reportId: string, resolution: ReportResolution) =>
+    call(() =>
+      api
+        .post(
+          `adminService/reports/${id(reportId)}/${resolution === 'hidden' ? 'hide' : 'dismiss'}`,
+          quietForbidden,
+        )
+        .json<ReportSettled>(),
+    ),
+  showSpace: (sceneId: string) =>
+    call(() =>
+      api.post(`adminService/spaces/${id(sceneId)}/show`, quietForbidden).json<{ sceneId: string }>(),
     ),
   resend: (mailId: string) =>
     call(() => api.post(`adminService/mail/${id(mailId)}/retry`, quietForbidden).json<MailSummary>()),

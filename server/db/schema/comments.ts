@@ -61,6 +61,11 @@ export const socialReports = pgTable(
     reason: text('reason').notNull(),
     text: text('text').notNull().default(''),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
+    /** How an operator settled it: 'dismissed' (nothing wrong) or 'hidden' (the thing was hidden). */
+    resolution: text('resolution'),
+    resolvedAt: timestampTz('resolved_at'),
+    /** The operator who settled it. */
+    resolvedBy: text('resolved_by'),
   },
   (t) => [
     unique('social_reports_once').on(t.reporterId, t.sceneId, t.commentId).nullsNotDistinct(),
@@ -71,6 +76,10 @@ export const socialReports = pgTable(
       sql`${t.reason} in (${sql.raw(reportReasons.map((r) => `'${r}'`).join(', '))})`,
     ),
     check('social_reports_text_length', sql`char_length(${t.text}) <= 1000`),
+    check(
+      'social_reports_resolution',
+      sql`${t.resolution} is null or ${t.resolution} in ('dismissed', 'hidden')`,
+    ),
   ],
 );
 

@@ -29,6 +29,11 @@ export const scenes = pgTable(
     /** 'Draft' or 'Published'. */
     state: text('state').notNull().default('Draft'),
     visible: boolean('visible').notNull().default(true),
+    /**
+     * An operator hid the space after a report (the operator area's Reports): it stays hidden
+     * (`visible` false) and its owner cannot show it again until an operator does.
+     */
+    hiddenByOperatorAt: timestampTz('hidden_by_operator_at'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),

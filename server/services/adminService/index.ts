@@ -9,6 +9,12 @@ import {
   MailPage,
   MailQuery,
   MailSummary,
+  ReportIdParams,
+  ReportPage,
+  ReportQuery,
+  ReportSettled,
+  SpaceIdParams,
+  SpaceShown,
 } from '../../../contracts/operator';
 import { callerOf } from '../../http/caller';
 import { AdminService } from './service';
@@ -101,6 +107,70 @@ export default async function adminService(instance: FastifyInstance) {
       },
     },
     async (request) => service.retry(callerOf(request).userId, request.params.id),
+  );
+
+  app.get(
+    '/reports',
+    {
+      schema: {
+        tags: ['operator'],
+        summary: 'What users reported: spaces and comments',
+        description:
+          'Open reports oldest first, with the space or comment as it is now; `state=settled` lists ' +
+          'those an operator dismissed or hid, newest first.',
+        querystring: ReportQuery,
+        response: { 200: ReportPage, 400: ErrorBody, ...refusals },
+      },
+    },
+    async (request) => service.reports(request.query),
+  );
+
+  const settle = (resolution: 'dismissed' | 'hidden', summary: string, description: string) =>
+    app.post(
+      `/reports/:id/${resolution === 'hidden' ? 'hide' : 'dismiss'}`,
+      {
+        schema: {
+          tags: ['operator'],
+          summary,
+          description: `${description} Every open report about the same thing is settled with it. Written to the audit log.`,
+          params: ReportIdParams,
+          response: {
+            200: ReportSettled,
+            ...refusals,
+            404: ErrorBody.describe('No such report'),
+            422: ErrorBody.describe('The report is already settled'),
+          },
+        },
+      },
+      async (request) => service.settleReport(callerOf(request).userId, request.params.id, resolution),
+    );
+  settle('dismissed', 'Dismiss a report', 'Nothing is wrong: the space or comment stays as it is.');
+  settle(
+    'hidden',
+    'Hide what was reported',
+    "A comment is hidden (its space's owner still sees it); a space is hidden from everyone but its " +
+      'owner, who cannot show it again.',
+  );
+
+  app.post(
+    '/spaces/:sceneId/show',
+    {
+      schema: {
+        tags: ['operator'],
+        summary: 'Show again a space an operator hid',
+        description:
+          'Undoes Hide on a reported space: visitors see it again and its owner may hide or show it as ' +
+          'before. Written to the audit log.',
+        params: SpaceIdParams,
+        response: {
+          200: SpaceShown,
+          ...refusals,
+          404: ErrorBody.describe('No such space'),
+          422: ErrorBody.describe('No operator hid this space'),
+        },
+      },
+    },
+    async (request) => service.showSpace(callerOf(request).userId, request.params.sceneId),
   );
 
   app.get(

@@ -1,4 +1,16 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  isNotNull,
+  isNull,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import {
   type AuditPage,
   type MailMessage,
@@ -6,11 +18,17 @@ import {
   type MailQuery,
   type MailStatus,
   type MailSummary,
+  type OperatorReport,
+  operatorReportMessages,
   operatorRole,
+  type ReportPage,
+  type ReportQuery,
+  type ReportResolution,
+  type ReportSettled,
 } from '../../../contracts/operator';
 import type { Database } from '../../db';
 import { uuidv7 } from '../../db/ids';
-import { auditLog, mailOutbox, users } from '../../db/schema';
+import { auditLog, mailOutbox, sceneComments, scenes, socialReports, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { toIsoTime } from '../../support/time';
 
@@ -34,6 +52,24 @@ const statusWhere: Record<MailStatus, SQL | undefined> = {
   queued: and(isNull(mailOutbox.sentAt), isNull(mailOutbox.deadAt)),
   sent: isNotNull(mailOutbox.sentAt),
   dead: and(isNull(mailOutbox.sentAt), isNotNull(mailOutbox.deadAt)),
+};
+
+const owners = aliasedTable(users, 'owners');
+const authors = aliasedTable(users, 'authors');
+const resolvers = aliasedTable(users, 'resolvers');
+
+/** A report with what it is about, as the operator reads it. */
+const reportSelection = {
+  report: socialReports,
+  reporterName: users.name,
+  title: scenes.title,
+  ownerId: scenes.ownerId,
+  ownerName: owners.name,
+  spaceHiddenAt: scenes.hiddenByOperatorAt,
+  body: sceneComments.body,
+  commentHiddenAt: sceneComments.hiddenAt,
+  authorName: authors.name,
+  resolverName: resolvers.name,
 };
 
 /** `%`, `_` and `\` match themselves in a search. */
@@ -128,6 +164,141 @@ export class AdminService {
       ipp: query.ipp,
       total,
     };
+  }
+
+  private reportsQuery(executor: Pick<Database, 'select'> = this.db) {
+    return executor
+      .select(reportSelection)
+      .from(socialReports)
+      .innerJoin(scenes, eq(scenes.id, socialReports.sceneId))
+      .leftJoin(users, eq(users.id, socialReports.reporterId))
+      .leftJoin(owners, eq(owners.id, scenes.ownerId))
+      .leftJoin(sceneComments, eq(sceneComments.id, socialReports.commentId))
+      .leftJoin(authors, eq(authors.id, sceneComments.userId))
+      .leftJoin(resolvers, eq(resolvers.id, socialReports.resolvedBy));
+  }
+
+  private static reportOf(row: Awaited<ReturnType<AdminService['reportsQuery']>>[number]): OperatorReport {
+    const { report } = row;
+    return {
+      id: report.id,
+      reason: report.reason as OperatorReport['reason'],
+      text: report.text,
+      createdAt: toIsoTime(report.createdAt),
+      reporter: { userId: report.reporterId, name: row.reporterName ?? null },
+      space: {
+        sceneId: report.sceneId,
+        title: row.title,
+        ownerId: row.ownerId,
+        ownerName: row.ownerName ?? null,
+        hiddenByOperator: row.spaceHiddenAt !== null,
+      },
+      comment:
+        report.commentId && row.body !== null
+          ? {
+              commentId: report.commentId,
+              body: row.body,
+              authorName: row.authorName ?? null,
+              hidden: row.commentHiddenAt !== null,
+            }
+          : null,
+      resolution: (report.resolution as ReportResolution | null) ?? null,
+      resolvedAt: report.resolvedAt ? toIsoTime(report.resolvedAt) : null,
+      resolverName: row.resolverName ?? null,
+    };
+  }
+
+  /** Open reports oldest first (the longest waiting on top), settled ones newest first. */
+  async reports(query: ReportQuery): Promise<ReportPage> {
+    const open = query.state === 'open';
+    const where = open ? isNull(socialReports.resolvedAt) : isNotNull(socialReports.resolvedAt);
+    const [rows, [{ total }]] = await Promise.all([
+      this.reportsQuery()
+        .where(where)
+        .orderBy(
+          ...(open
+            ? [asc(socialReports.createdAt), asc(socialReports.id)]
+            : [desc(socialReports.resolvedAt), desc(socialReports.id)]),
+        )
+        .limit(query.ipp)
+        .offset(query.cp * query.ipp),
+      this.db.select({ total: count() }).from(socialReports).where(where),
+    ]);
+    return { items: rows.map(AdminService.reportOf), cp: query.cp, ipp: query.ipp, total };
+  }
+
+  /**
+   * Settles an open report and every other open one about the same thing: `dismissed` leaves the
+   * thing as it is; `hidden` hides the comment (as its space's owner can) or the space (its owner
+   * cannot show it again; visitors get 403 and it leaves every list). Written to the audit log.
+   */
+  async settleReport(actorId: string, id: string, resolution: ReportResolution): Promise<ReportSettled> {
+    return this.db.transaction(async (tx) => {
+      const [report] = await tx.select().from(socialReports).where(eq(socialReports.id, id)).for('update');
+      if (!report) throw notFound('No such report');
+      if (report.resolvedAt) throw new AppError('BUSINESS_RULE', operatorReportMessages.settled);
+      const [space] = await tx
+        .select({ title: scenes.title })
+        .from(scenes)
+        .where(eq(scenes.id, report.sceneId));
+      if (resolution === 'hidden') {
+        if (report.commentId)
+          await tx
+            .update(sceneComments)
+            .set({ hiddenAt: sql`coalesce(${sceneComments.hiddenAt}, now())` })
+            .where(eq(sceneComments.id, report.commentId));
+        else
+          await tx
+            .update(scenes)
+            .set({ visible: false, hiddenByOperatorAt: sql`coalesce(${scenes.hiddenByOperatorAt}, now())` })
+            .where(eq(scenes.id, report.sceneId));
+      }
+      const sameThing = and(
+        eq(socialReports.sceneId, report.sceneId),
+        report.commentId ? eq(socialReports.commentId, report.commentId) : isNull(socialReports.commentId),
+        isNull(socialReports.resolvedAt),
+      );
+      const settled = await tx
+        .update(socialReports)
+        .set({ resolution, resolvedAt: sql`now()`, resolvedBy: actorId })
+        .where(sameThing)
+        .returning({ id: socialReports.id });
+      const thing = report.commentId ? `comment:${report.commentId}` : `space:${report.sceneId}`;
+      await tx.insert(auditLog).values({
+        id: uuidv7(),
+        actorId,
+        action: resolution === 'hidden' ? 'report.hidden' : 'report.dismissed',
+        target: thing,
+        details: { report: id, reason: report.reason, space: space?.title ?? null, reports: settled.length },
+      });
+      const [row] = await this.reportsQuery(tx).where(eq(socialReports.id, id));
+      return { report: AdminService.reportOf(row!), settled: settled.length };
+    });
+  }
+
+  /**
+   * Shows again a space an operator hid after a report (its owner may then show or hide it as
+   * before). Written to the audit log. 404 for an unknown space, 422 for one no operator hid.
+   */
+  async showSpace(actorId: string, sceneId: string): Promise<{ sceneId: string }> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ title: scenes.title, hiddenAt: scenes.hiddenByOperatorAt, deletedAt: scenes.deletedAt })
+        .from(scenes)
+        .where(eq(scenes.id, sceneId))
+        .for('update');
+      if (!row || row.deletedAt) throw notFound('No such space');
+      if (!row.hiddenAt) throw new AppError('BUSINESS_RULE', operatorReportMessages.notHidden);
+      await tx.update(scenes).set({ visible: true, hiddenByOperatorAt: null }).where(eq(scenes.id, sceneId));
+      await tx.insert(auditLog).values({
+        id: uuidv7(),
+        actorId,
+        action: 'space.shown',
+        target: `space:${sceneId}`,
+        details: { space: row.title },
+      });
+      return { sceneId };
+    });
   }
 
   /**

@@ -16,7 +16,8 @@ import type { ContentPatch } from '../../../contracts/contentPatch';
 import type { Database, Executor, Transaction } from '../../db';
 import { uuidv7 } from '../../db/ids';
 import { files, publishSlots, sceneFileRefs, scenes } from '../../db/schema';
-import { notFound } from '../../errors';
+import { hiddenByOperatorMessage } from '../../../contracts/publishingRules';
+import { forbidden, notFound } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { validationFailed } from '../../http/forms';
 import type { BlobStore } from '../../storage/blobStore';
@@ -264,7 +265,8 @@ export class SceneService {
   }
 
   async setVisible(id: string, caller: Caller, visible: boolean): Promise<SceneMetadata> {
-    ownerAccess(await this.find(id), caller);
+    const current = ownerAccess(await this.find(id), caller);
+    if (visible && current.hiddenByOperatorAt) throw forbidden(hiddenByOperatorMessage);
     const [row] = await this.db
       .update(scenes)
       .set({ visible })

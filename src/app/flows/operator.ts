@@ -1,7 +1,15 @@
 import { fromPromise } from 'xstate';
-import type { MailMessage, MailPage, MailSummary } from '../../../contracts/operator';
+import type {
+  MailMessage,
+  MailPage,
+  MailSummary,
+  ReportPage,
+  ReportResolution,
+  ReportSettled,
+} from '../../../contracts/operator';
 import { type InfiniteListBody, infiniteListMachine } from '../../machines/infiniteListMachine';
 import { type MailListInput, operatorMailMachine } from '../../machines/operatorMailMachine';
+import { operatorReportsMachine, type ReportListInput } from '../../machines/operatorReportsMachine';
 import { operatorApi } from '../../services/operator';
 import type { AppServices } from '../services';
 
@@ -16,6 +24,19 @@ export default function operatorFlows({ api }: AppServices) {
           operator.message(input.id, signal),
         ),
         resendMail: fromPromise<MailSummary, { id: string }>(({ input }) => operator.resend(input.id)),
+      },
+    }),
+    operatorReports: operatorReportsMachine.provide({
+      actors: {
+        loadReports: fromPromise<ReportPage, ReportListInput>(({ input, signal }) =>
+          operator.reports(input, signal),
+        ),
+        settleReport: fromPromise<ReportSettled, { id: string; resolution: ReportResolution }>(({ input }) =>
+          operator.settleReport(input.id, input.resolution),
+        ),
+        showSpace: fromPromise<unknown, { sceneId: string }>(({ input }) =>
+          operator.showSpace(input.sceneId),
+        ),
       },
     }),
     /** The audit log, newest first, page after page. */

@@ -8,6 +8,9 @@ import { EmptyList, ListFooter } from '../kit/ListFooter';
 /** What an action's code reads as; a code the catalogue does not know shows as it is. */
 const knownActions = [
   'mail.retried',
+  'report.dismissed',
+  'report.hidden',
+  'space.shown',
   'user.operatorGranted',
   'cms.article.create',
   'cms.article.update',

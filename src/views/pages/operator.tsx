@@ -8,14 +8,20 @@ import { SignedInOnly } from '../kit/SignedInOnly';
 import { StandardPage } from '../kit/StandardPage';
 import { AuditTab } from '../operator/AuditTab';
 import { MailTab } from '../operator/MailTab';
+import { ReportsTab } from '../operator/ReportsTab';
 
-const sections = ['mail', 'audit'] as const;
+const sections = ['mail', 'reports', 'audit'] as const;
 type Section = (typeof sections)[number];
 
 /** The audit log's flow runs while its tab shows: opening the tab reads the newest entries. */
 function AuditSection() {
   const audit = useFlow('operatorAudit', { ipp: 25 });
   return audit ? <AuditTab audit={audit} /> : null;
+}
+
+function ReportsSection() {
+  const reports = useFlow('operatorReports', undefined);
+  return reports ? <ReportsTab reports={reports} /> : null;
 }
 
 function OperatorArea() {
@@ -42,6 +48,12 @@ function OperatorArea() {
           aria-controls="operator-panel"
         />
         <Tab
+          value="reports"
+          label={t('operator.reports.tab')}
+          id="operator-tab-reports"
+          aria-controls="operator-panel"
+        />
+        <Tab
           value="audit"
           label={t('operator.audit.tab')}
           id="operator-tab-audit"
@@ -49,7 +61,9 @@ function OperatorArea() {
         />
       </Tabs>
       <div role="tabpanel" id="operator-panel" aria-labelledby={`operator-tab-${section}`}>
-        {section === 'mail' ? <MailTab mail={mail} /> : <AuditSection />}
+        {section === 'mail' && <MailTab mail={mail} />}
+        {section === 'reports' && <ReportsSection />}
+        {section === 'audit' && <AuditSection />}
       </div>
     </>
   );
