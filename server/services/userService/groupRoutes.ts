@@ -51,6 +51,7 @@ export default async function groupRoutes(instance: FastifyInstance) {
     db: app.db,
     store: app.blobStore,
     notifications: app.hasDecorator('notifications') ? app.notifications : undefined,
+    publicOrigin: app.config.publicOrigin,
   });
 
   app.post(

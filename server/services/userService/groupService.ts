@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fileUrl } from '../../../contracts/files';
 import {
@@ -15,10 +15,12 @@ import {
 } from '../../../contracts/groups';
 import type { Database } from '../../db';
 import { uuidv7 } from '../../db/ids';
-import { districtMembers, files, groupMembers, groups, users } from '../../db/schema';
+import { districtMembers, files, groupMembers, groups, notificationSettings, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Caller } from '../../http/caller';
 import { validationFailed } from '../../http/forms';
+import { escapeHtml } from '../../identity/pages';
+import { queueMail } from '../../mail/outbox';
 import type { BlobStore } from '../../storage/blobStore';
 import { putPicture } from '../../uploads/pictureParts';
 import type { NotificationService } from '../socialService/notificationService';
@@ -31,6 +33,8 @@ export interface GroupServiceOptions {
   store: BlobStore;
   /** Tells invited users of their invitation. */
   notifications?: Pick<NotificationService, 'notify'>;
+  /** Where the platform is (PUBLIC_ORIGIN): invitations are also e-mailed, with links from here. */
+  publicOrigin?: string;
 }
 
 const noSuchGroup = () => notFound(groupMessages.noSuchGroup);
@@ -406,6 +410,52 @@ export class GroupService {
   }
 
   /**
+   * E-mails the invited users who have an address and have not turned group invitations off (the
+   * same setting as the notification): who invited them, to which group, and where to answer.
+   */
+  private async mailInvitations(userIds: string[], inviterId: string, title: string) {
+    const origin = this.options.publicOrigin;
+    if (!origin || userIds.length === 0) return;
+    const [inviter] = await this.db.select({ name: users.name }).from(users).where(eq(users.id, inviterId));
+    const who = inviter?.name ?? 'Someone';
+    const recipients = await this.db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+      .where(
+        and(
+          inArray(users.id, userIds),
+          isNotNull(users.email),
+          sql`coalesce(${notificationSettings.groupInvitation}, true)`,
+        ),
+      );
+    const settings = `${origin}/settings`;
+    await queueMail(
+      this.db,
+      recipients.map((r) => {
+        const link = `${origin}${groupsPath(r.id)}`;
+        const text = [
+          `Hello ${r.name},`,
+          '',
+          `${who} invited you to join the group "${title}" on Spaces. Accept or decline the invitation here:`,
+          '',
+          link,
+          '',
+          `You get this e-mail because group invitations are on in your notification settings: ${settings}`,
+        ].join('\n');
+        const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2937;line-height:1.5">
+<p>Hello ${escapeHtml(r.name)},</p>
+<p>${escapeHtml(who)} invited you to join the group <strong>${escapeHtml(title)}</strong> on Spaces.</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d5bd6;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">Answer the invitation</a></p>
+<p>Or open this link: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p style="color:#6b7280;font-size:13px">You get this e-mail because group invitations are on in your <a href="${escapeHtml(settings)}">notification settings</a>.</p>
+</body></html>`;
+        return { to: r.email!, subject: `${who} invited you to the group ${title}`, text, html };
+      }),
+    );
+  }
+
+  /**
    * The owner invites users: each new one is told (notification 'groupInvitation'); members and
    * users invited already stay as they are. Unknown users fail the whole call (400, one detail
    * each); a group may hold `groupLimits.membersMax` members and invitations together (422). A
@@ -474,6 +524,7 @@ export class GroupService {
         link: groupsPath(userId),
         params: { groupTitle: group.title },
       });
+    await this.mailInvitations(invited, callerId, group.title);
     return { invited, already: wanted.filter((userId) => !invited.includes(userId)) };
   }
 

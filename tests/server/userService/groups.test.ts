@@ -1,6 +1,8 @@
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Group, GroupMemberPage, GroupPage, groupLimits, groupMessages } from '../../../contracts/groups';
 import type { DatabaseHandle } from '../../../server/db';
+import { mailOutbox, notificationSettings, users } from '../../../server/db/schema';
 import { buildTestApp, type TestApp } from '../../support/app';
 import { testDatabases } from '../../support/db';
 import { startTestIssuer, type TestIssuer } from '../../support/tokens';
@@ -126,6 +128,41 @@ describe.each(testDatabases())('groups on $name', ({ open }) => {
     expect(GroupPage.parse((await call('GET', '/my', ada)).json()).total).toBe(0);
 
     expect((await call('POST', '/group', null, { title: 'Club' })).statusCode).toBe(401);
+  });
+
+  it('e-mails the invitation to those with an address who have not turned group invitations off', async () => {
+    const [owner, ben, cy, dee] = await people('owner', 'ben', 'cy', 'dee');
+    await db.db.update(users).set({ name: 'Olive Owner' }).where(eq(users.id, owner));
+    for (const who of [ben, cy])
+      await db.db
+        .update(users)
+        .set({ email: `${who}@example.org` })
+        .where(eq(users.id, who));
+    await db.db.update(users).set({ email: null }).where(eq(users.id, dee));
+    await db.db.insert(notificationSettings).values({ userId: cy, groupInvitation: false });
+    const group = Group.parse((await create(owner, 'Print <club>')).json());
+
+    expect((await invite(owner, group.groupId, [ben, cy, dee])).statusCode).toBe(200);
+    const sent = await db.db
+      .select()
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.to, [`${ben}@example.org`, `${cy}@example.org`]));
+    expect(sent.map((m) => m.to)).toEqual([`${ben}@example.org`]);
+    const [mail] = sent;
+    expect(mail!.subject).toBe('Olive Owner invited you to the group Print <club>');
+    const link = `http://localhost:8080/user/${id(ben)}/connections/groups`;
+    expect(mail!.text).toContain(link);
+    expect(mail!.text).toContain('notification settings: http://localhost:8080/settings');
+    expect(mail!.html).toContain('<strong>Print &lt;club&gt;</strong>');
+    expect(mail!.html).toContain(`href="${link}"`);
+    // Inviting again sends nothing more.
+    await invite(owner, group.groupId, [ben]);
+    expect(
+      await db.db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, `${ben}@example.org`)),
+    ).toHaveLength(1);
   });
 
   it('invites, tells the invited user, and lets them accept or decline', async () => {
