@@ -142,3 +142,44 @@ export const operatorReportMessages = {
   settled: 'An operator has already settled this report',
   notHidden: 'No operator has hidden this space',
 } as const;
+
+/** A user as the operator area lists them. */
+export const OperatorUser = z
+  .object({
+    userId: z.string(),
+    name: z.string(),
+    username: z.string().nullable(),
+    email: z.string().nullable(),
+    plan: z.string().describe("'free', 'standard' or 'pro'"),
+    operator: z.boolean().describe('Has the operator role'),
+    active: z.boolean().describe('False once an operator disabled the account'),
+    signedUp: z.string(),
+    lastLogin: z.string().nullable(),
+  })
+  .meta({ id: 'OperatorUser' });
+export type OperatorUser = z.infer<typeof OperatorUser>;
+
+export const UserQuery = z.object({
+  ...paging,
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe('Only users whose name, username or e-mail contains this'),
+});
+export type UserQuery = z.infer<typeof UserQuery>;
+
+export const UserPage = pageOf(OperatorUser, 'OperatorUserPage');
+export type UserPage = z.infer<typeof UserPage>;
+
+export const UserIdParams = z.object({ userId: z.string().min(1).max(64).describe('The user id') });
+export const UserActiveBody = z
+  .object({ active: z.boolean().describe('false disables the account; true enables it again') })
+  .meta({ id: 'OperatorUserActive' });
+
+export const operatorUserMessages = {
+  notYourself: 'Operators cannot disable their own account',
+  disabled:
+    'This account has been disabled by an operator of this platform. Use the contact page to ask why.',
+} as const;

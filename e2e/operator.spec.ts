@@ -16,7 +16,7 @@ import {
 test('a forgotten password is reset by the mail the operator reads in the operator area', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const baseURL = test.info().project.use.baseURL;
   const email = newEmail('rosa');
 
@@ -61,6 +61,7 @@ test('a forgotten password is reset by the mail the operator reads in the operat
   const link = dialog.getByRole('document').getByRole('link', { name: /\/oidc-account\/reset\// });
   const href = await link.getAttribute('href');
   expect(href).toMatch(/^http:\/\/localhost:\d+\/oidc-account\/reset\/[^/]+$/);
+  await dialog.getByRole('button', { name: text('operator.mail.close') }).click();
 
   // The link, opened in Rosa's browser, sets a new password she then signs in with.
   await again.goto(href!);
@@ -78,6 +79,33 @@ test('a forgotten password is reset by the mail the operator reads in the operat
   await again.getByRole('button', { name: 'Sign in' }).click();
   await expect(accountButton(again, 'Rosa Reset')).toBeVisible({ timeout: 30_000 });
   await againContext.close();
+
+  // The operator finds Rosa among the users and disables her account: she can no longer sign in.
+  await ops.getByRole('tab', { name: text('operator.users.tab') }).click();
+  await ops.getByLabel(text('operator.users.query')).fill(email);
+  await ops.getByRole('button', { name: text('operator.users.search'), exact: true }).click();
+  const users = ops.getByRole('table', { name: text('operator.users.table') });
+  await expect(users.getByRole('row')).toHaveCount(2);
+  await expectAccessible(ops);
+  await users.getByRole('button', { name: 'Disable Rosa Reset' }).click();
+  await ops
+    .getByRole('dialog', { name: 'Disable Rosa Reset?' })
+    .getByRole('button', { name: text('operator.users.disable') })
+    .click();
+  await expect(ops.getByRole('status').getByText("Rosa Reset's account is disabled.")).toBeVisible();
+  await expect(users.getByText(text('operator.users.inactive'))).toBeVisible();
+  const lockedContext = await browser.newContext({ baseURL });
+  const locked = await lockedContext.newPage();
+  await locked.goto('/');
+  await locked
+    .getByRole('banner')
+    .getByRole('button', { name: text('nav.login'), exact: true })
+    .click();
+  await locked.getByLabel('E-mail').fill(email);
+  await locked.getByLabel('Password', { exact: true }).fill('a brand new password');
+  await locked.getByRole('button', { name: 'Sign in' }).click();
+  await expect(locked.getByText(/This account has been disabled by an operator/)).toBeVisible();
+  await lockedContext.close();
   await opsContext.close();
 });
 

@@ -145,6 +145,12 @@ export async function signIn(
   return { ok: true, accountId: row.id };
 }
 
+/** An operator disabled the account's user (the operator area's Users): it may not sign in. */
+export async function isDisabled(db: Database, accountId: string): Promise<boolean> {
+  const [row] = await db.select({ active: users.active }).from(users).where(eq(users.id, accountId)).limit(1);
+  return row?.active === false;
+}
+
 /** Sets a new password; the address's failed sign-ins are forgotten. */
 export async function setPassword(db: Database, accountId: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import { operatorUserMessages } from '../../contracts/operator';
 import type { Database } from '../db';
 import { AppError } from '../errors';
 import {
@@ -10,6 +11,7 @@ import {
   endSessions,
   findAccountByEmail,
   findAccountById,
+  isDisabled,
   type KeptSession,
   maxPasswordLength,
   minPasswordLength,
@@ -245,6 +247,8 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
       if (result.reason === 'slowed') return slowedDown(reply, result.retryAfterSeconds, page);
       return html(reply, 401, page('Incorrect e-mail or password'));
     }
+    // Told only to whoever knows the password: a disabled account cannot sign in.
+    if (await isDisabled(db, result.accountId)) return html(reply, 403, page(operatorUserMessages.disabled));
     return finish(request, reply, { login: { accountId: result.accountId } });
   });
 

@@ -108,6 +108,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   operatorMail: 'operator',
   operatorAudit: 'operator',
   operatorReports: 'operator',
+  operatorUsers: 'operator',
   contactForm: 'contact',
   newsletterForm: 'contact',
   resourceFaqs: 'resources',

@@ -7,9 +7,12 @@ import type {
   ReportPage,
   ReportResolution,
   ReportSettled,
+  OperatorUser,
+  UserPage,
 } from '../../contracts/operator';
 import type { MailListInput } from '../machines/operatorMailMachine';
 import type { ReportListInput } from '../machines/operatorReportsMachine';
+import type { UserListInput } from '../machines/operatorUsersMachine';
 import { quietForbidden } from './api';
 import { call } from './scenes';
 
@@ -53,6 +56,22 @@ export const operatorApi = (api: KyInstance) => ({
   showSpace: (sceneId: string) =>
     call(() =>
       api.post(`adminService/spaces/${id(sceneId)}/show`, quietForbidden).json<{ sceneId: string }>(),
+    ),
+  users: ({ q, cp, ipp }: UserListInput, signal?: AbortSignal) =>
+    call(() =>
+      api
+        .get('adminService/users', {
+          searchParams: { cp, ipp, ...(q ? { q } : {}) },
+          signal,
+          ...quietForbidden,
+        })
+        .json<UserPage>(),
+    ),
+  setActive: (userId: string, active: boolean) =>
+    call(() =>
+      api
+        .put(`adminService/users/${id(userId)}/active`, { json: { active }, ...quietForbidden })
+        .json<OperatorUser>(),
     ),
   resend: (mailId: string) =>
     call(() => api.post(`adminService/mail/${id(mailId)}/retry`, quietForbidden).json<MailSummary>()),

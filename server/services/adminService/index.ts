@@ -15,6 +15,11 @@ import {
   ReportSettled,
   SpaceIdParams,
   SpaceShown,
+  OperatorUser,
+  UserActiveBody,
+  UserIdParams,
+  UserPage,
+  UserQuery,
 } from '../../../contracts/operator';
 import { callerOf } from '../../http/caller';
 import { AdminService } from './service';
@@ -171,6 +176,45 @@ export default async function adminService(instance: FastifyInstance) {
       },
     },
     async (request) => service.showSpace(callerOf(request).userId, request.params.sceneId),
+  );
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags: ['operator'],
+        summary: 'The users of the platform',
+        description: 'Newest sign-up first; `q` finds a name, username or e-mail containing it.',
+        querystring: UserQuery,
+        response: { 200: UserPage, 400: ErrorBody, ...refusals },
+      },
+    },
+    async (request) => service.users(request.query),
+  );
+
+  app.put(
+    '/users/:userId/active',
+    {
+      schema: {
+        tags: ['operator'],
+        summary: 'Disable an account, or enable it again',
+        description:
+          'A disabled account cannot sign in and is signed out everywhere (its access tokens stop working ' +
+          'within a minute); its spaces and content stay. An operator cannot disable themselves. Written ' +
+          'to the audit log.',
+        params: UserIdParams,
+        body: UserActiveBody,
+        response: {
+          200: OperatorUser,
+          400: ErrorBody,
+          ...refusals,
+          404: ErrorBody.describe('No such user'),
+          422: ErrorBody.describe('An operator cannot disable themselves'),
+        },
+      },
+    },
+    async (request) =>
+      service.setActive(callerOf(request).userId, request.params.userId, request.body.active),
   );
 
   app.get(

@@ -25,11 +25,16 @@ import {
   type ReportQuery,
   type ReportResolution,
   type ReportSettled,
+  type OperatorUser,
+  operatorUserMessages,
+  type UserPage,
+  type UserQuery,
 } from '../../../contracts/operator';
 import type { Database } from '../../db';
 import { uuidv7 } from '../../db/ids';
 import { auditLog, mailOutbox, sceneComments, scenes, socialReports, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
+import { endSessions } from '../../identity/accounts';
 import { toIsoTime } from '../../support/time';
 
 type MailRow = typeof mailOutbox.$inferSelect;
@@ -299,6 +304,63 @@ export class AdminService {
       });
       return { sceneId };
     });
+  }
+
+  /** Users, newest sign-up first; `q` finds a name, username or e-mail containing it. */
+  async users(query: UserQuery): Promise<UserPage> {
+    const q = query.q ? likeText(query.q) : null;
+    const where = q
+      ? sql`(${users.name} ilike ${q} or ${users.username} ilike ${q} or ${users.email} ilike ${q})`
+      : undefined;
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.signedUp), desc(users.id))
+        .limit(query.ipp)
+        .offset(query.cp * query.ipp),
+      this.db.select({ total: count() }).from(users).where(where),
+    ]);
+    return { items: rows.map(AdminService.userOf), cp: query.cp, ipp: query.ipp, total };
+  }
+
+  private static userOf(row: typeof users.$inferSelect): OperatorUser {
+    return {
+      userId: row.id,
+      name: row.name,
+      username: row.username,
+      email: row.email,
+      plan: row.plan,
+      operator: row.generalRole === operatorRole,
+      active: row.active,
+      signedUp: toIsoTime(row.signedUp),
+      lastLogin: row.lastLogin ? toIsoTime(row.lastLogin) : null,
+    };
+  }
+
+  /**
+   * Disables an account (it can no longer sign in, and it is signed out everywhere: its tokens stop
+   * working within a minute) or enables it again. An operator cannot disable themselves. Audited.
+   */
+  async setActive(actorId: string, userId: string, active: boolean): Promise<OperatorUser> {
+    if (userId === actorId && !active) throw new AppError('BUSINESS_RULE', operatorUserMessages.notYourself);
+    const row = await this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      if (!before) throw notFound('No such user');
+      if (before.active === active) return before;
+      const [after] = await tx.update(users).set({ active }).where(eq(users.id, userId)).returning();
+      await tx.insert(auditLog).values({
+        id: uuidv7(),
+        actorId,
+        action: active ? 'user.enabled' : 'user.disabled',
+        target: `user:${userId}`,
+        details: { name: before.name, email: before.email },
+      });
+      return after!;
+    });
+    if (!active) await endSessions(this.db, userId);
+    return AdminService.userOf(row);
   }
 
   /**

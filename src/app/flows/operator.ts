@@ -6,10 +6,13 @@ import type {
   ReportPage,
   ReportResolution,
   ReportSettled,
+  OperatorUser,
+  UserPage,
 } from '../../../contracts/operator';
 import { type InfiniteListBody, infiniteListMachine } from '../../machines/infiniteListMachine';
 import { type MailListInput, operatorMailMachine } from '../../machines/operatorMailMachine';
 import { operatorReportsMachine, type ReportListInput } from '../../machines/operatorReportsMachine';
+import { operatorUsersMachine, type UserListInput } from '../../machines/operatorUsersMachine';
 import { operatorApi } from '../../services/operator';
 import type { AppServices } from '../services';
 
@@ -36,6 +39,14 @@ export default function operatorFlows({ api }: AppServices) {
         ),
         showSpace: fromPromise<unknown, { sceneId: string }>(({ input }) =>
           operator.showSpace(input.sceneId),
+        ),
+      },
+    }),
+    operatorUsers: operatorUsersMachine.provide({
+      actors: {
+        loadUsers: fromPromise<UserPage, UserListInput>(({ input, signal }) => operator.users(input, signal)),
+        setActive: fromPromise<OperatorUser, { userId: string; active: boolean }>(({ input }) =>
+          operator.setActive(input.userId, input.active),
         ),
       },
     }),

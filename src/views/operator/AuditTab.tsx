@@ -12,6 +12,8 @@ const knownActions = [
   'report.hidden',
   'space.shown',
   'user.operatorGranted',
+  'user.disabled',
+  'user.enabled',
   'cms.article.create',
   'cms.article.update',
   'cms.article.delete',

@@ -9,8 +9,9 @@ import { StandardPage } from '../kit/StandardPage';
 import { AuditTab } from '../operator/AuditTab';
 import { MailTab } from '../operator/MailTab';
 import { ReportsTab } from '../operator/ReportsTab';
+import { UsersTab } from '../operator/UsersTab';
 
-const sections = ['mail', 'reports', 'audit'] as const;
+const sections = ['mail', 'users', 'reports', 'audit'] as const;
 type Section = (typeof sections)[number];
 
 /** The audit log's flow runs while its tab shows: opening the tab reads the newest entries. */
@@ -24,7 +25,12 @@ function ReportsSection() {
   return reports ? <ReportsTab reports={reports} /> : null;
 }
 
-function OperatorArea() {
+function UsersSection({ me }: { me: string }) {
+  const users = useFlow('operatorUsers', undefined);
+  return users ? <UsersTab users={users} me={me} /> : null;
+}
+
+function OperatorArea({ me }: { me: string }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const tab = new URLSearchParams(useSearch()).get('tab');
@@ -48,6 +54,12 @@ function OperatorArea() {
           aria-controls="operator-panel"
         />
         <Tab
+          value="users"
+          label={t('operator.users.tab')}
+          id="operator-tab-users"
+          aria-controls="operator-panel"
+        />
+        <Tab
           value="reports"
           label={t('operator.reports.tab')}
           id="operator-tab-reports"
@@ -62,6 +74,7 @@ function OperatorArea() {
       </Tabs>
       <div role="tabpanel" id="operator-panel" aria-labelledby={`operator-tab-${section}`}>
         {section === 'mail' && <MailTab mail={mail} />}
+        {section === 'users' && <UsersSection me={me} />}
         {section === 'reports' && <ReportsSection />}
         {section === 'audit' && <AuditSection />}
       </div>
@@ -73,7 +86,7 @@ function OperatorArea() {
 export function OperatorPage() {
   return (
     <StandardPage page="operator">
-      <SignedInOnly>{(userId) => <OperatorArea key={userId} />}</SignedInOnly>
+      <SignedInOnly>{(userId) => <OperatorArea key={userId} me={userId} />}</SignedInOnly>
     </StandardPage>
   );
 }

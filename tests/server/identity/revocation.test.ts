@@ -10,6 +10,9 @@ import {
   deleteAccount,
   usePasswordReset,
 } from '../../../server/identity/accounts';
+import { operatorUserMessages } from '../../../contracts/operator';
+import { users } from '../../../server/db/schema';
+import { AdminService } from '../../../server/services/adminService/service';
 import { testDatabases } from '../../support/db';
 import { hubClient, within } from '../hubs/support';
 import {
@@ -18,6 +21,7 @@ import {
   hiddenValue,
   type LiveApp,
   openidClient,
+  openSignIn,
   signInWithCode,
   startApp,
 } from './support';
@@ -152,6 +156,41 @@ describe.each(testDatabases())('access tokens of revoked grants on $name', ({ op
     });
     later(verifiedTokenTtlMs + 1000);
     expect(await api(tokens.access_token)).toEqual(ended);
+  });
+
+  it('signs a disabled account out everywhere and lets it sign in only once enabled again', async () => {
+    const { id, email, tokens } = await signedIn('disabled');
+    await db.db.insert(users).values({ id, name: 'Dana Disabled' });
+    const other = await anotherDevice(email);
+    const admin = new AdminService(db.db);
+    await admin.setActive('an-operator', id, false);
+    later(verifiedTokenTtlMs + 1000);
+    expect(await api(tokens.access_token)).toEqual(ended);
+    expect(await api(other.tokens.access_token)).toEqual(ended);
+    await expect(oidc.refreshTokenGrant(client, tokens.refresh_token!)).rejects.toThrow();
+    vi.restoreAllMocks();
+
+    // The right password is told the account is disabled; a wrong one learns nothing.
+    const attempt = async (password: string) => {
+      const browser = new Browser();
+      const { page } = await openSignIn(
+        live,
+        browser,
+        await openidClient(live),
+        `${live.origin}/authentication/callback`,
+      );
+      return browser.follow(formAction(page.text, '/login', live.origin), { form: { email, password } });
+    };
+    const wrong = await attempt('not the password');
+    expect(wrong.res.status).toBe(401);
+    expect(wrong.text).not.toContain('has been disabled');
+    const refused = await attempt(password);
+    expect(refused.res.status).toBe(403);
+    expect(refused.text).toContain(operatorUserMessages.disabled.split('.')[0]);
+
+    await admin.setActive('an-operator', id, true);
+    const again = await signInWithCode(live, await openidClient(live), { email, password });
+    expect((await api(again.tokens.access_token)).status).toBe(200);
   });
 
   it('closes the open hub connections of a revoked grant', async () => {

@@ -1,0 +1,206 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Pagination,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
+import { useSelector } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OperatorUser } from '../../../contracts/operator';
+import { type OperatorUsersActorRef, operatorUsersPageSize } from '../../machines/operatorUsersMachine';
+import { EmptyList } from '../kit/ListFooter';
+
+/** Users: found by name, username or e-mail; an account disabled (after a confirmation) or enabled. */
+export function UsersTab({ users, me }: { users: OperatorUsersActorRef; me: string }) {
+  const { t, i18n } = useTranslation();
+  const page = useSelector(users, (s) => s.context.page);
+  const q = useSelector(users, (s) => s.context.q);
+  const cp = useSelector(users, (s) => s.context.cp);
+  const busy = useSelector(users, (s) => s.hasTag('busy'));
+  const failed = useSelector(users, (s) => s.matches('failed'));
+  const error = useSelector(users, (s) => s.context.error);
+  const changed = useSelector(users, (s) => s.context.changed);
+  const [text, setText] = useState(q);
+  const [confirming, setConfirming] = useState<OperatorUser | null>(null);
+
+  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : '—');
+  const pages = Math.ceil((page?.total ?? 0) / operatorUsersPageSize);
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    users.send({ type: 'users.searched', q: text });
+  };
+  const disable = () => {
+    if (confirming) users.send({ type: 'users.setActive', userId: confirming.userId, active: false });
+    setConfirming(null);
+  };
+  return (
+    <>
+      <Typography sx={{ mb: 2 }}>{t('operator.users.intro')}</Typography>
+      <Stack
+        component="form"
+        role="search"
+        aria-label={t('operator.users.searchLabel')}
+        direction="row"
+        spacing={1}
+        onSubmit={search}
+        sx={{ mb: 2 }}
+      >
+        <TextField
+          size="small"
+          label={t('operator.users.query')}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+        <Button type="submit" variant="outlined">
+          {t('operator.users.search')}
+        </Button>
+      </Stack>
+      <Box role="status" sx={{ mb: changed ? 2 : 0 }}>
+        {changed && (
+          <Alert severity="success">
+            {t(changed.active ? 'operator.users.enabled' : 'operator.users.disabled', { name: changed.name })}
+          </Alert>
+        )}
+      </Box>
+      {error && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            failed ? (
+              <Button color="inherit" onClick={() => users.send({ type: 'users.reload' })}>
+                {t('operator.retry')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {failed ? t('operator.users.loadFailed', { message: error }) : error}
+        </Alert>
+      )}
+      {page && page.items.length === 0 && <EmptyList text={t('operator.users.none')} />}
+      {page && page.items.length > 0 && (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('operator.users.table')} aria-busy={busy}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('operator.users.columns.name')}</TableCell>
+                <TableCell>{t('operator.users.columns.email')}</TableCell>
+                <TableCell>{t('operator.users.columns.plan')}</TableCell>
+                <TableCell>{t('operator.users.columns.status')}</TableCell>
+                <TableCell>{t('operator.users.columns.signedUp')}</TableCell>
+                <TableCell>{t('operator.users.columns.lastLogin')}</TableCell>
+                <TableCell>
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('operator.users.columns.actions')}
+                  </Box>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {page.items.map((user) => (
+                <TableRow key={user.userId}>
+                  <TableCell>
+                    {user.name}
+                    {user.username && (
+                      <Typography variant="body2" color="text.secondary">
+                        @{user.username}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{user.email ?? '—'}</TableCell>
+                  <TableCell>{t(`operator.users.plans.${user.plan}`, { defaultValue: user.plan })}</TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={0.5}>
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        label={user.active ? t('operator.users.active') : t('operator.users.inactive')}
+                      />
+                      {user.operator && (
+                        <Chip size="small" variant="outlined" label={t('operator.users.operator')} />
+                      )}
+                    </Stack>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(user.signedUp)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(user.lastLogin)}</TableCell>
+                  <TableCell>
+                    {user.active ? (
+                      user.userId !== me && (
+                        <Button
+                          size="small"
+                          color="error"
+                          disabled={busy}
+                          aria-label={t('operator.users.disableNamed', { name: user.name })}
+                          onClick={() => setConfirming(user)}
+                        >
+                          {t('operator.users.disable')}
+                        </Button>
+                      )
+                    ) : (
+                      <Button
+                        size="small"
+                        disabled={busy}
+                        aria-label={t('operator.users.enableNamed', { name: user.name })}
+                        onClick={() =>
+                          users.send({ type: 'users.setActive', userId: user.userId, active: true })
+                        }
+                      >
+                        {t('operator.users.enable')}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      {pages > 1 && (
+        <Pagination
+          sx={{ mt: 3 }}
+          count={pages}
+          page={cp + 1}
+          onChange={(_, next) => users.send({ type: 'users.paged', cp: next - 1 })}
+          getItemAriaLabel={(type, number) =>
+            type === 'page' ? t('operator.reports.pageLabel', { number }) : t(`operator.reports.${type}Page`)
+          }
+        />
+      )}
+      <Dialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        aria-labelledby="user-disable-title"
+      >
+        <DialogTitle id="user-disable-title">
+          {t('operator.users.confirm', { name: confirming?.name ?? '' })}
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('operator.users.confirmText')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)}>{t('operator.reports.cancel')}</Button>
+          <Button variant="contained" color="error" onClick={disable}>
+            {t('operator.users.disable')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
