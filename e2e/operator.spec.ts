@@ -171,6 +171,26 @@ test("a visitor's message from the contact page reaches the operator", async ({ 
   await opsContext.close();
 });
 
+test("the home page's contact form loads as it comes into view and sends like the contact page's", async ({
+  page,
+}) => {
+  await page.goto('/');
+  const section = page.getByRole('region', { name: text('pages.home.contactHeading') });
+  await section.scrollIntoViewIfNeeded();
+  const form = section.getByRole('form', { name: text('contact.form') });
+  await form.getByLabel(text('contact.firstName')).fill('Hana');
+  await form.getByLabel(text('contact.lastName')).fill('Home');
+  await form.getByLabel(text('contact.email')).fill(newEmail('hana'));
+  await form.getByRole('combobox', { name: text('contact.inquiryType') }).click();
+  await page.getByRole('option', { name: text('contact.inquiry.migration') }).click();
+  await form.getByRole('combobox', { name: text('contact.country') }).click();
+  await page.getByRole('option', { name: 'Japan' }).click();
+  await form.getByLabel(text('contact.message')).fill('A classroom of thirty: where do we start?');
+  await expectAccessible(page);
+  await form.getByRole('button', { name: text('contact.send') }).click();
+  await expect(section.getByText(text('contact.sent'))).toBeVisible();
+});
+
 test('the operator hides a reported comment, and visitors no longer see it', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const baseURL = test.info().project.use.baseURL;

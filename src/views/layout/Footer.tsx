@@ -1,5 +1,5 @@
 import { Box, Container, Grid, Link as MuiLink, Typography } from '@mui/material';
-import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
@@ -7,6 +7,7 @@ import { useSession } from '../../app/AppContext';
 import { solutionSlugs } from '../../routes';
 import { resourceLinks, solutionLink } from './navLinks';
 import type { NavLink } from './navLinks';
+import { useSeen } from '../kit/useSeen';
 
 /**
  * Footer (platform.md §2.2): description, menu links, account links (sign-in first), legal links.
@@ -15,23 +16,6 @@ import type { NavLink } from './navLinks';
 // The language choice loads after the page: it is the last thing on it, and few use it.
 const LanguageSwitch = lazy(() => import('./LanguageSwitch'));
 const FooterNewsletter = lazy(() => import('../contact/FooterNewsletter'));
-
-/** Whether the element has come into view once: the newsletter form loads only then. */
-function useSeen<T extends Element>(): [RefObject<T | null>, boolean] {
-  const ref = useRef<T>(null);
-  // Without IntersectionObserver (old browsers), at once.
-  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (seen || !element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setSeen(true);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [seen]);
-  return [ref, seen];
-}
 
 export function Footer({ district }: { district: string | null }) {
   const { t } = useTranslation();

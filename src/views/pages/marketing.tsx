@@ -20,6 +20,7 @@ import { HomeSpacesRow } from '../explore/HomeSpacesRow';
 import { MessagePage } from '../kit/MessagePage';
 import { PageMeta } from '../kit/PageMeta';
 import { StandardPage } from '../kit/StandardPage';
+import { useSeen } from '../kit/useSeen';
 import { NotFoundPage } from './NotFoundPage';
 
 /** The plans and their checkout: loaded with the pricing page, not with the home page. */
@@ -39,22 +40,30 @@ const benefits = ['noCode', 'anyDevice', 'share', 'embed', 'districts', 'selfHos
 const features = ['editor', 'publishing', 'community'] as const;
 const steps = ['build', 'publish', 'share'] as const;
 
-function ContactCallToAction() {
+/** The home page's contact form (platform.md §2.9): its code loads when the section comes into view. */
+function HomeContact() {
   const { t } = useTranslation();
+  const [ref, seen] = useSeen<HTMLElement>();
   return (
     <Box
+      ref={ref}
       component="section"
-      sx={{ bgcolor: 'grey.100', borderRadius: 4, p: { xs: 3, md: 6 }, textAlign: 'center', my: 6 }}
+      aria-labelledby="home-contact-heading"
+      sx={{ bgcolor: 'grey.100', borderRadius: 4, p: { xs: 3, md: 6 }, my: 6 }}
     >
-      <Typography variant="h2" gutterBottom>
+      <Typography id="home-contact-heading" variant="h2" gutterBottom sx={{ textAlign: 'center' }}>
         {t('pages.home.contactHeading')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="text.secondary" sx={{ mb: 3, textAlign: 'center' }}>
         {t('pages.home.contactLead')}
       </Typography>
-      <Button variant="contained" component={Link} href="/contact-us">
-        {t('nav.contactUs')}
-      </Button>
+      <Box sx={{ maxWidth: 720, mx: 'auto', minHeight: 320 }}>
+        {seen && (
+          <Suspense fallback={<CircularProgress aria-label={t('shell.loading')} />}>
+            <ContactForm />
+          </Suspense>
+        )}
+      </Box>
     </Box>
   );
 }
@@ -135,7 +144,7 @@ export function HomePage() {
       </Box>
       <HomeSpacesRow />
       <OfferCarousel />
-      <ContactCallToAction />
+      <HomeContact />
     </Container>
   );
 }
@@ -218,7 +227,7 @@ export function SolutionPage({ slug }: { slug: string }) {
           ))}
         </Box>
       </Box>
-      <ContactCallToAction />
+      <HomeContact />
     </Container>
   );
 }
