@@ -1,5 +1,6 @@
 import { type ActorRefFrom, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { MailMessage, MailPage, MailStatus, MailSummary } from '../../contracts/operator';
+import { failureMessage, refusedAsNotOperator } from './operatorErrors';
 
 /**
  * The operator area's Mail tab (issue 24 §7): the outbox, newest first, filtered by state and
@@ -42,9 +43,6 @@ export interface MailListInput {
   ipp: number;
 }
 
-const messageOf = (error: unknown) => (error as { message?: string } | null)?.message ?? String(error);
-const isForbidden = (error: unknown) => (error as { status?: number } | null)?.status === 403;
-
 export const operatorMailMachine = setup({
   types: {
     context: {} as OperatorMailContext,
@@ -63,7 +61,7 @@ export const operatorMailMachine = setup({
     }),
   },
   guards: {
-    forbidden: ({ event }) => isForbidden((event as unknown as { error: unknown }).error),
+    forbidden: refusedAsNotOperator,
     pageExists: ({ context, event }) =>
       event.type === 'mail.paged' &&
       event.cp >= 0 &&
@@ -71,9 +69,7 @@ export const operatorMailMachine = setup({
       event.cp * operatorMailPageSize < (context.page?.total ?? 0),
   },
   actions: {
-    rememberError: assign({
-      error: ({ event }) => messageOf((event as unknown as { error: unknown }).error),
-    }),
+    rememberError: assign({ error: failureMessage }),
   },
 }).createMachine({
   id: 'operatorMail',

@@ -1,5 +1,6 @@
 import { type ActorRefFrom, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ReportPage, ReportResolution, ReportSettled, ReportState } from '../../contracts/operator';
+import { failureMessage, refusedAsNotOperator } from './operatorErrors';
 
 /**
  * The operator area's Reports tab (issue 24 §7): what users reported, the oldest open report
@@ -44,9 +45,6 @@ export interface ReportListInput {
   ipp: number;
 }
 
-const messageOf = (error: unknown) => (error as { message?: string } | null)?.message ?? String(error);
-const isForbidden = (error: unknown) => (error as { status?: number } | null)?.status === 403;
-
 export const operatorReportsMachine = setup({
   types: {
     context: {} as OperatorReportsContext,
@@ -65,7 +63,7 @@ export const operatorReportsMachine = setup({
     }),
   },
   guards: {
-    forbidden: ({ event }) => isForbidden((event as unknown as { error: unknown }).error),
+    forbidden: refusedAsNotOperator,
     pageExists: ({ context, event }) =>
       event.type === 'reports.paged' &&
       event.cp >= 0 &&
@@ -85,9 +83,7 @@ export const operatorReportsMachine = setup({
   },
   actions: {
     forgetNews: assign({ settled: null, shown: null }),
-    rememberError: assign({
-      error: ({ event }) => messageOf((event as unknown as { error: unknown }).error),
-    }),
+    rememberError: assign({ error: failureMessage }),
   },
 }).createMachine({
   id: 'operatorReports',

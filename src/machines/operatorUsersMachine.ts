@@ -1,5 +1,6 @@
 import { type ActorRefFrom, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { OperatorUser, UserPage } from '../../contracts/operator';
+import { failureMessage, refusedAsNotOperator } from './operatorErrors';
 
 /**
  * The operator area's Users tab (issue 24 §7): the users, newest sign-up first, found by name,
@@ -39,9 +40,6 @@ export interface UserListInput {
   ipp: number;
 }
 
-const messageOf = (error: unknown) => (error as { message?: string } | null)?.message ?? String(error);
-const isForbidden = (error: unknown) => (error as { status?: number } | null)?.status === 403;
-
 export const operatorUsersMachine = setup({
   types: {
     context: {} as OperatorUsersContext,
@@ -57,7 +55,7 @@ export const operatorUsersMachine = setup({
     }),
   },
   guards: {
-    forbidden: ({ event }) => isForbidden((event as unknown as { error: unknown }).error),
+    forbidden: refusedAsNotOperator,
     pageExists: ({ context, event }) =>
       event.type === 'users.paged' &&
       event.cp >= 0 &&
@@ -70,9 +68,7 @@ export const operatorUsersMachine = setup({
         false),
   },
   actions: {
-    rememberError: assign({
-      error: ({ event }) => messageOf((event as unknown as { error: unknown }).error),
-    }),
+    rememberError: assign({ error: failureMessage }),
   },
 }).createMachine({
   id: 'operatorUsers',

@@ -3,13 +3,7 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Link,
-  Pagination,
   Paper,
   Stack,
   ToggleButton,
@@ -21,7 +15,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorReport, ReportState } from '../../../contracts/operator';
 import { type OperatorReportsActorRef, operatorReportsPageSize } from '../../machines/operatorReportsMachine';
+import { ConfirmDialog } from '../editor/ConfirmDialog';
 import { EmptyList } from '../kit/ListFooter';
+import { OperatorPagination } from './OperatorPagination';
 
 /** What the report is about: the comment quoted, or the space; a link to the space either way. */
 function ReportedThing({ report }: { report: OperatorReport }) {
@@ -133,7 +129,6 @@ export function ReportsTab({ reports }: { reports: OperatorReportsActorRef }) {
   const shownSpace = useSelector(reports, (s) => (s.matches({ ready: 'showing' }) ? null : s.context.shown));
   const [confirming, setConfirming] = useState<OperatorReport | null>(null);
 
-  const pages = Math.ceil((page?.total ?? 0) / operatorReportsPageSize);
   const hide = () => {
     if (confirming) reports.send({ type: 'reports.settle', id: confirming.id, resolution: 'hidden' });
     setConfirming(null);
@@ -191,39 +186,28 @@ export function ReportsTab({ reports }: { reports: OperatorReportsActorRef }) {
           />
         ))}
       </Stack>
-      {pages > 1 && (
-        <Pagination
-          sx={{ mt: 3 }}
-          count={pages}
-          page={cp + 1}
-          onChange={(_, next) => reports.send({ type: 'reports.paged', cp: next - 1 })}
-          getItemAriaLabel={(type, number) =>
-            type === 'page' ? t('operator.reports.pageLabel', { number }) : t(`operator.reports.${type}Page`)
-          }
-        />
-      )}
-      <Dialog
+      <OperatorPagination
+        cp={cp}
+        total={page?.total ?? 0}
+        pageSize={operatorReportsPageSize}
+        onPage={(next) => reports.send({ type: 'reports.paged', cp: next })}
+      />
+      <ConfirmDialog
         open={confirming !== null}
-        onClose={() => setConfirming(null)}
-        aria-labelledby="report-hide-title"
-      >
-        <DialogTitle id="report-hide-title">
-          {confirming?.comment ? t('operator.reports.confirmComment') : t('operator.reports.confirmSpace')}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {confirming?.comment
-              ? t('operator.reports.confirmCommentText')
-              : t('operator.reports.confirmSpaceText', { title: confirming?.space.title ?? '' })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(null)}>{t('operator.reports.cancel')}</Button>
-          <Button variant="contained" color="error" onClick={hide}>
-            {confirming?.comment ? t('operator.reports.hideComment') : t('operator.reports.hideSpace')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        title={
+          confirming?.comment ? t('operator.reports.confirmComment') : t('operator.reports.confirmSpace')
+        }
+        message={
+          confirming?.comment
+            ? t('operator.reports.confirmCommentText')
+            : t('operator.reports.confirmSpaceText', { title: confirming?.space.title ?? '' })
+        }
+        confirmLabel={
+          confirming?.comment ? t('operator.reports.hideComment') : t('operator.reports.hideSpace')
+        }
+        onConfirm={hide}
+        onCancel={() => setConfirming(null)}
+      />
     </>
   );
 }

@@ -3,12 +3,6 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Pagination,
   Stack,
   Table,
   TableBody,
@@ -24,7 +18,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorUser } from '../../../contracts/operator';
 import { type OperatorUsersActorRef, operatorUsersPageSize } from '../../machines/operatorUsersMachine';
+import { ConfirmDialog } from '../editor/ConfirmDialog';
 import { EmptyList } from '../kit/ListFooter';
+import { OperatorPagination } from './OperatorPagination';
 
 /** Users: found by name, username or e-mail; an account disabled (after a confirmation) or enabled. */
 export function UsersTab({ users, me }: { users: OperatorUsersActorRef; me: string }) {
@@ -40,7 +36,6 @@ export function UsersTab({ users, me }: { users: OperatorUsersActorRef; me: stri
   const [confirming, setConfirming] = useState<OperatorUser | null>(null);
 
   const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : '—');
-  const pages = Math.ceil((page?.total ?? 0) / operatorUsersPageSize);
   const search = (event: FormEvent) => {
     event.preventDefault();
     users.send({ type: 'users.searched', q: text });
@@ -172,35 +167,20 @@ export function UsersTab({ users, me }: { users: OperatorUsersActorRef; me: stri
           </Table>
         </Box>
       )}
-      {pages > 1 && (
-        <Pagination
-          sx={{ mt: 3 }}
-          count={pages}
-          page={cp + 1}
-          onChange={(_, next) => users.send({ type: 'users.paged', cp: next - 1 })}
-          getItemAriaLabel={(type, number) =>
-            type === 'page' ? t('operator.reports.pageLabel', { number }) : t(`operator.reports.${type}Page`)
-          }
-        />
-      )}
-      <Dialog
+      <OperatorPagination
+        cp={cp}
+        total={page?.total ?? 0}
+        pageSize={operatorUsersPageSize}
+        onPage={(next) => users.send({ type: 'users.paged', cp: next })}
+      />
+      <ConfirmDialog
         open={confirming !== null}
-        onClose={() => setConfirming(null)}
-        aria-labelledby="user-disable-title"
-      >
-        <DialogTitle id="user-disable-title">
-          {t('operator.users.confirm', { name: confirming?.name ?? '' })}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('operator.users.confirmText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(null)}>{t('operator.reports.cancel')}</Button>
-          <Button variant="contained" color="error" onClick={disable}>
-            {t('operator.users.disable')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        title={t('operator.users.confirm', { name: confirming?.name ?? '' })}
+        message={t('operator.users.confirmText')}
+        confirmLabel={t('operator.users.disable')}
+        onConfirm={disable}
+        onCancel={() => setConfirming(null)}
+      />
     </>
   );
 }

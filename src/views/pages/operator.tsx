@@ -47,30 +47,15 @@ function OperatorArea({ me }: { me: string }) {
         aria-label={t('operator.tabs')}
         sx={{ mb: 3 }}
       >
-        <Tab
-          value="mail"
-          label={t('operator.mail.tab')}
-          id="operator-tab-mail"
-          aria-controls="operator-panel"
-        />
-        <Tab
-          value="users"
-          label={t('operator.users.tab')}
-          id="operator-tab-users"
-          aria-controls="operator-panel"
-        />
-        <Tab
-          value="reports"
-          label={t('operator.reports.tab')}
-          id="operator-tab-reports"
-          aria-controls="operator-panel"
-        />
-        <Tab
-          value="audit"
-          label={t('operator.audit.tab')}
-          id="operator-tab-audit"
-          aria-controls="operator-panel"
-        />
+        {sections.map((name) => (
+          <Tab
+            key={name}
+            value={name}
+            label={t(`operator.${name}.tab`)}
+            id={`operator-tab-${name}`}
+            aria-controls="operator-panel"
+          />
+        ))}
       </Tabs>
       <div role="tabpanel" id="operator-panel" aria-labelledby={`operator-tab-${section}`}>
         {section === 'mail' && <MailTab mail={mail} />}
