@@ -178,8 +178,17 @@ export const UserActiveBody = z
   .object({ active: z.boolean().describe('false disables the account; true enables it again') })
   .meta({ id: 'OperatorUserActive' });
 
+/** The plans an operator can give a user (a paid subscription's next event sets its own again). */
+export const operatorPlans = ['free', 'standard', 'pro'] as const;
+export const UserPlanBody = z
+  .object({ plan: z.enum(operatorPlans).describe("'free', 'standard' or 'pro'") })
+  .meta({ id: 'OperatorUserPlan' });
+export type UserPlanBody = z.infer<typeof UserPlanBody>;
+
 export const operatorUserMessages = {
   notYourself: 'Operators cannot disable their own account',
+  notYourselfDeleted: 'Operators cannot delete their own account here: use the account settings',
+  operatorNotDeleted: 'Another operator cannot be deleted here: take their operator role away first',
   disabled:
     'This account has been disabled by an operator of this platform. Use the contact page to ask why.',
 } as const;

@@ -1,38 +1,54 @@
 import { type ActorRefFrom, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { OperatorUser, UserPage } from '../../contracts/operator';
+import type { OperatorUser, operatorPlans, UserPage } from '../../contracts/operator';
 import { failureMessage, refusedAsNotOperator } from './operatorErrors';
 
 /**
  * The operator area's Users tab (issue 24 §7): the users, newest sign-up first, found by name,
  * username or e-mail and read page by page; an account disabled (signed out everywhere, no more
- * sign-in) or enabled again.
+ * sign-in) or enabled again, given another plan, or deleted for good.
  *
  * - `loading`: the page of the current search is asked for; a new search or page asks again.
- * - `ready.idle`: the page shows. `ready.changing`: one account is being disabled or enabled;
- *   its row then shows the answer and `changed` names it. A refused or failed change keeps the
- *   page and shows `error`.
+ * - `ready.idle`: the page shows. `ready.changing`: one account is being changed; its row then
+ *   shows the answer (a deleted one's page is read again) and `changed` names it. A refused or
+ *   failed change keeps the page and shows `error`.
  * - `failed`: the list could not be had; `users.reload` asks again.
  * - `denied`: the caller is not an operator (403).
  */
 
 export const operatorUsersPageSize = 20;
 
+export type OperatorPlan = (typeof operatorPlans)[number];
+
+/** One change to one account. */
+export type UserChange =
+  | { userId: string; kind: 'active'; active: boolean }
+  | { userId: string; kind: 'plan'; plan: OperatorPlan }
+  | { userId: string; kind: 'delete' };
+
+/** What the view announces after a change. */
+export interface UserChanged {
+  what: 'enabled' | 'disabled' | 'plan' | 'deleted';
+  user: OperatorUser;
+}
+
 export interface OperatorUsersContext {
   q: string;
   cp: number;
   page: UserPage | null;
   error: string | null;
-  /** The account being changed, and to what. */
-  changing: { userId: string; active: boolean } | null;
+  /** The account being changed, and how. */
+  changing: UserChange | null;
   /** The account last changed (the view announces it). */
-  changed: OperatorUser | null;
+  changed: UserChanged | null;
 }
 
 export type OperatorUsersEvent =
   | { type: 'users.searched'; q: string }
   | { type: 'users.paged'; cp: number }
   | { type: 'users.reload' }
-  | { type: 'users.setActive'; userId: string; active: boolean };
+  | { type: 'users.setActive'; userId: string; active: boolean }
+  | { type: 'users.setPlan'; userId: string; plan: OperatorPlan }
+  | { type: 'users.delete'; userId: string };
 
 export interface UserListInput {
   q: string;
@@ -50,8 +66,9 @@ export const operatorUsersMachine = setup({
     loadUsers: fromPromise<UserPage, UserListInput>(async () => {
       throw new Error('loadUsers not provided');
     }),
-    setActive: fromPromise<OperatorUser, { userId: string; active: boolean }>(async () => {
-      throw new Error('setActive not provided');
+    /** Answers the changed account, or null once it is deleted. */
+    changeUser: fromPromise<OperatorUser | null, UserChange>(async () => {
+      throw new Error('changeUser not provided');
     }),
   },
   guards: {
@@ -61,11 +78,15 @@ export const operatorUsersMachine = setup({
       event.cp >= 0 &&
       event.cp !== context.cp &&
       event.cp * operatorUsersPageSize < (context.page?.total ?? 0),
-    /** Only a user shown on the page, and only to the other state. */
-    changesOnPage: ({ context, event }) =>
-      event.type === 'users.setActive' &&
-      (context.page?.items.some((user) => user.userId === event.userId && user.active !== event.active) ??
-        false),
+    /** Only a user shown on the page, and only to another state or plan; never an operator deleted. */
+    changesOnPage: ({ context, event }) => {
+      const user = context.page?.items.find((u) => 'userId' in event && u.userId === event.userId);
+      if (!user) return false;
+      if (event.type === 'users.setActive') return user.active !== event.active;
+      if (event.type === 'users.setPlan') return user.plan !== event.plan;
+      return event.type === 'users.delete' && !user.operator;
+    },
+    deleted: ({ event }) => (event as { output?: unknown }).output === null,
   },
   actions: {
     rememberError: assign({ error: failureMessage }),
@@ -110,7 +131,25 @@ export const operatorUsersMachine = setup({
               guard: 'changesOnPage',
               target: 'changing',
               actions: assign({
-                changing: ({ event }) => ({ userId: event.userId, active: event.active }),
+                changing: ({ event }) => ({ userId: event.userId, kind: 'active', active: event.active }),
+                changed: null,
+                error: null,
+              }),
+            },
+            'users.setPlan': {
+              guard: 'changesOnPage',
+              target: 'changing',
+              actions: assign({
+                changing: ({ event }) => ({ userId: event.userId, kind: 'plan', plan: event.plan }),
+                changed: null,
+                error: null,
+              }),
+            },
+            'users.delete': {
+              guard: 'changesOnPage',
+              target: 'changing',
+              actions: assign({
+                changing: ({ event }) => ({ userId: event.userId, kind: 'delete' }),
                 changed: null,
                 error: null,
               }),
@@ -120,22 +159,44 @@ export const operatorUsersMachine = setup({
         changing: {
           tags: 'busy',
           invoke: {
-            id: 'setActive',
-            src: 'setActive',
+            id: 'changeUser',
+            src: 'changeUser',
             input: ({ context }) => context.changing!,
-            onDone: {
-              target: 'idle',
-              actions: assign({
-                page: ({ context, event }) => ({
-                  ...context.page!,
-                  items: context.page!.items.map((user) =>
-                    user.userId === event.output.userId ? event.output : user,
-                  ),
+            onDone: [
+              {
+                // The page is read again, so it stays whole and its count true.
+                guard: 'deleted',
+                target: '#operatorUsers.loading',
+                actions: assign({
+                  changed: ({ context }) => ({
+                    what: 'deleted' as const,
+                    user: context.page!.items.find((u) => u.userId === context.changing!.userId)!,
+                  }),
+                  changing: null,
                 }),
-                changed: ({ event }) => event.output,
-                changing: null,
-              }),
-            },
+              },
+              {
+                target: 'idle',
+                actions: assign({
+                  page: ({ context, event }) => ({
+                    ...context.page!,
+                    items: context.page!.items.map((user) =>
+                      user.userId === event.output!.userId ? event.output! : user,
+                    ),
+                  }),
+                  changed: ({ context, event }) => ({
+                    what:
+                      context.changing!.kind === 'plan'
+                        ? ('plan' as const)
+                        : event.output!.active
+                          ? ('enabled' as const)
+                          : ('disabled' as const),
+                    user: event.output!,
+                  }),
+                  changing: null,
+                }),
+              },
+            ],
             onError: { target: 'idle', actions: ['rememberError', assign({ changing: null })] },
           },
         },

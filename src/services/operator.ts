@@ -73,6 +73,16 @@ export const operatorApi = (api: KyInstance) => ({
         .put(`adminService/users/${id(userId)}/active`, { json: { active }, ...quietForbidden })
         .json<OperatorUser>(),
     ),
+  setPlan: (userId: string, plan: string) =>
+    call(() =>
+      api
+        .put(`adminService/users/${id(userId)}/plan`, { json: { plan }, ...quietForbidden })
+        .json<OperatorUser>(),
+    ),
+  deleteUser: (userId: string) =>
+    call(async () => {
+      await api.delete(`adminService/users/${id(userId)}`, quietForbidden);
+    }),
   resend: (mailId: string) =>
     call(() => api.post(`adminService/mail/${id(mailId)}/retry`, quietForbidden).json<MailSummary>()),
 });

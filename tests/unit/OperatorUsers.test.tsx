@@ -20,7 +20,10 @@ const person = (userId: string, name: string, extra: Partial<OperatorUser> = {})
   ...extra,
 });
 
-/** A fake operators' API: the operator and two users; disabling or enabling answers the user changed. */
+/**
+ * A fake operators' API: the operator and two users; disabling, enabling or a new plan answers the user
+ * changed, deleting answers nothing and the user is gone from the list.
+ */
 function server() {
   const calls: string[] = [];
   let people = [
@@ -44,6 +47,17 @@ function server() {
       people = people.map((p) => (p.userId === change[1] ? { ...p, active } : p));
       return json(people.find((p) => p.userId === change[1]));
     }
+    const plan = url.pathname.match(/\/users\/(\w+)\/plan$/);
+    if (plan) {
+      const { plan: next } = JSON.parse(body) as { plan: OperatorUser['plan'] };
+      people = people.map((p) => (p.userId === plan[1] ? { ...p, plan: next } : p));
+      return json(people.find((p) => p.userId === plan[1]));
+    }
+    const gone = url.pathname.match(/\/users\/(\w+)$/);
+    if (gone && request.method === 'DELETE') {
+      people = people.filter((p) => p.userId !== gone[1]);
+      return new Response(null, { status: 204 });
+    }
     return json({ code: 'NOT_FOUND', message: 'No such thing' }, 404);
   };
   return { calls, fetch };
@@ -63,9 +77,11 @@ describe('the operator area, users', () => {
     const table = await screen.findByRole('table', { name: 'Users' });
     const row = (name: RegExp) => within(table).getByRole('row', { name });
     expect(within(row(/Ann Artist/)).getByText('@annie')).toBeTruthy();
-    expect(within(row(/Ann Artist/)).getByText('Pro')).toBeTruthy();
+    expect(within(row(/Ann Artist/)).getByRole('combobox', { name: 'Plan of Ann Artist' }).textContent).toBe(
+      'Pro',
+    );
     expect(within(row(/Olga Operator/)).getByText('Operator')).toBeTruthy();
-    // An operator cannot disable themselves: no button on their own row.
+    // An operator cannot disable or delete themselves: no button on their own row.
     expect(within(row(/Olga Operator/)).queryByRole('button')).toBeNull();
 
     await userEvent.click(within(row(/Ann Artist/)).getByRole('button', { name: 'Disable Ann Artist' }));
@@ -87,5 +103,45 @@ describe('the operator area, users', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     expect(s.calls.at(-1)).toBe('GET /api/adminService/users?cp=0&ipp=20&q=ben');
+  });
+
+  it('changes a plan, and deletes an account once confirmed', async () => {
+    const s = server();
+    await renderInApp(<OperatorPage />, {
+      user: operator,
+      profile,
+      fetch: s.fetch,
+      path: '/admin?tab=users',
+    });
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const row = (name: RegExp) => within(table).getByRole('row', { name });
+
+    await userEvent.click(within(row(/Ben Visitor/)).getByRole('combobox', { name: 'Plan of Ben Visitor' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Standard' }));
+    expect(await screen.findByText('Ben Visitor is now on the Standard plan.')).toBeTruthy();
+    expect(
+      within(row(/Ben Visitor/)).getByRole('combobox', { name: 'Plan of Ben Visitor' }).textContent,
+    ).toBe('Standard');
+    expect(s.calls).toContain('PUT /api/adminService/users/ben/plan {"plan":"standard"}');
+
+    await userEvent.click(within(row(/Ann Artist/)).getByRole('button', { name: 'Delete Ann Artist' }));
+    const dialog = await screen.findByRole('dialog', { name: "Delete Ann Artist's account?" });
+    expect(within(dialog).getByText(/erased for good/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(s.calls.some((c) => c.startsWith('DELETE'))).toBe(false);
+
+    await userEvent.click(within(row(/Ann Artist/)).getByRole('button', { name: 'Delete Ann Artist' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: "Delete Ann Artist's account?" })).getByRole(
+        'button',
+        {
+          name: 'Delete',
+        },
+      ),
+    );
+    expect(await screen.findByText("Ann Artist's account is deleted.")).toBeTruthy();
+    await waitFor(() => expect(within(table).queryByRole('row', { name: /Ann Artist/ })).toBeNull());
+    expect(s.calls).toContain('DELETE /api/adminService/users/ann');
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ErrorBody } from '../../../contracts/errors';
 import {
   AuditPage,
@@ -19,9 +20,11 @@ import {
   UserActiveBody,
   UserIdParams,
   UserPage,
+  UserPlanBody,
   UserQuery,
 } from '../../../contracts/operator';
 import { callerOf } from '../../http/caller';
+import { localAccounts, UserService } from '../userService/service';
 import { AdminService } from './service';
 
 declare module 'fastify' {
@@ -42,7 +45,14 @@ const refusals = {
  */
 export default async function adminService(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new AdminService(app.db);
+  const users = new UserService({
+    db: app.db,
+    store: app.blobStore,
+    accounts: localAccounts(app.db),
+    loginProvider: app.config.identity.embedded ? 'local' : app.config.identity.issuer,
+    log: app.log,
+  });
+  const service = new AdminService(app.db, (userId) => users.erase(userId));
   instance.decorate('adminService', service);
 
   const adminEmail = app.config.ADMIN_EMAIL;
@@ -215,6 +225,49 @@ export default async function adminService(instance: FastifyInstance) {
     },
     async (request) =>
       service.setActive(callerOf(request).userId, request.params.userId, request.body.active),
+  );
+
+  app.put(
+    '/users/:userId/plan',
+    {
+      schema: {
+        tags: ['operator'],
+        summary: "Change a user's plan",
+        description:
+          "Gives a user a plan without a payment (a partner's, after a refund): their next access token " +
+          "carries it. A paid subscription's next event sets the subscribed plan again. Written to the " +
+          'audit log.',
+        params: UserIdParams,
+        body: UserPlanBody,
+        response: { 200: OperatorUser, 400: ErrorBody, ...refusals, 404: ErrorBody.describe('No such user') },
+      },
+    },
+    async (request) => service.setPlan(callerOf(request).userId, request.params.userId, request.body.plan),
+  );
+
+  app.delete(
+    '/users/:userId',
+    {
+      schema: {
+        tags: ['operator'],
+        summary: 'Delete a user for good',
+        description:
+          'As deleting their own account does: their record, spaces, files and sign-in account go, and ' +
+          'they are signed out everywhere. Not the operator themselves, nor another operator. Written to ' +
+          'the audit log (with their name and e-mail).',
+        params: UserIdParams,
+        response: {
+          204: z.null().describe('Deleted'),
+          ...refusals,
+          404: ErrorBody.describe('No such user'),
+          422: ErrorBody.describe('The operator themselves, or another operator'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteUser(callerOf(request).userId, request.params.userId);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

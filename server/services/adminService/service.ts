@@ -85,7 +85,16 @@ const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
  * in the same transaction as its change, so the log never misses one that happened.
  */
 export class AdminService {
-  constructor(private readonly db: Database) {}
+  /**
+   * @param eraseUser removes a user for good, as deleting one's own account does (their record,
+   *   spaces, files and sign-in account).
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly eraseUser: (userId: string) => Promise<void> = async () => {
+      throw new Error('eraseUser not provided');
+    },
+  ) {}
 
   /** Refuses anyone whose record does not carry the operator role, or who is disabled. */
   async requireOperator(userId: string): Promise<void> {
@@ -361,6 +370,53 @@ export class AdminService {
     });
     if (!active) await endSessions(this.db, userId);
     return AdminService.userOf(row);
+  }
+
+  /**
+   * Gives a user a plan (a partner's, a refund's): their next access token carries it. When they
+   * pay for a subscription, its next event sets the subscribed plan again. Audited.
+   */
+  async setPlan(actorId: string, userId: string, plan: string): Promise<OperatorUser> {
+    const row = await this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      if (!before) throw notFound('No such user');
+      if (before.plan === plan) return before;
+      const [after] = await tx
+        .update(users)
+        .set({ plan, updatedAt: sql`now()` })
+        .where(eq(users.id, userId))
+        .returning();
+      await tx.insert(auditLog).values({
+        id: uuidv7(),
+        actorId,
+        action: 'user.planChanged',
+        target: `user:${userId}`,
+        details: { name: before.name, email: before.email, from: before.plan, to: plan },
+      });
+      return after!;
+    });
+    return AdminService.userOf(row);
+  }
+
+  /**
+   * Deletes a user for good, as they can themselves: their record, spaces, files and sign-in
+   * account (signed out everywhere). Not the operator themselves, nor another operator. The audit
+   * entry keeps the name and e-mail, written before the user goes.
+   */
+  async deleteUser(actorId: string, userId: string): Promise<void> {
+    if (userId === actorId) throw new AppError('BUSINESS_RULE', operatorUserMessages.notYourselfDeleted);
+    const [row] = await this.db.select().from(users).where(eq(users.id, userId));
+    if (!row) throw notFound('No such user');
+    if (row.generalRole === operatorRole)
+      throw new AppError('BUSINESS_RULE', operatorUserMessages.operatorNotDeleted);
+    await this.db.insert(auditLog).values({
+      id: uuidv7(),
+      actorId,
+      action: 'user.deleted',
+      target: `user:${userId}`,
+      details: { name: row.name, email: row.email, plan: row.plan },
+    });
+    await this.eraseUser(userId);
   }
 
   /**

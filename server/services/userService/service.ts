@@ -296,6 +296,15 @@ export class UserService {
         { path: '/password', message: incorrectPasswordMessage },
       ]);
     }
+    await this.erase(id);
+  }
+
+  /**
+   * Removes a user for good (their own deletion, or an operator's): the user record, their spaces
+   * and slots, the files they own (and the stored bytes no other file shares) and the sign-in
+   * account with its sessions.
+   */
+  async erase(id: string): Promise<void> {
     const { fileIds, blobs } = await this.db.transaction(async (tx) => {
       await tx.delete(users).where(eq(users.id, id));
       // Their spaces go with them: gone from every list and read at once (soft-deleted, so the

@@ -12,7 +12,11 @@ import type {
 import { type InfiniteListBody, infiniteListMachine } from '../../machines/infiniteListMachine';
 import { type MailListInput, operatorMailMachine } from '../../machines/operatorMailMachine';
 import { operatorReportsMachine, type ReportListInput } from '../../machines/operatorReportsMachine';
-import { operatorUsersMachine, type UserListInput } from '../../machines/operatorUsersMachine';
+import {
+  operatorUsersMachine,
+  type UserChange,
+  type UserListInput,
+} from '../../machines/operatorUsersMachine';
 import { operatorApi } from '../../services/operator';
 import type { AppServices } from '../services';
 
@@ -45,8 +49,12 @@ export default function operatorFlows({ api }: AppServices) {
     operatorUsers: operatorUsersMachine.provide({
       actors: {
         loadUsers: fromPromise<UserPage, UserListInput>(({ input, signal }) => operator.users(input, signal)),
-        setActive: fromPromise<OperatorUser, { userId: string; active: boolean }>(({ input }) =>
-          operator.setActive(input.userId, input.active),
+        changeUser: fromPromise<OperatorUser | null, UserChange>(({ input }) =>
+          input.kind === 'active'
+            ? operator.setActive(input.userId, input.active)
+            : input.kind === 'plan'
+              ? operator.setPlan(input.userId, input.plan)
+              : operator.deleteUser(input.userId).then(() => null),
         ),
       },
     }),

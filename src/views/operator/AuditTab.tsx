@@ -14,6 +14,8 @@ const knownActions = [
   'user.operatorGranted',
   'user.disabled',
   'user.enabled',
+  'user.planChanged',
+  'user.deleted',
   'cms.article.create',
   'cms.article.update',
   'cms.article.delete',

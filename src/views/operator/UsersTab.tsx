@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Chip,
+  MenuItem,
   Stack,
   Table,
   TableBody,
@@ -16,13 +17,28 @@ import { visuallyHidden } from '@mui/utils';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OperatorUser } from '../../../contracts/operator';
-import { type OperatorUsersActorRef, operatorUsersPageSize } from '../../machines/operatorUsersMachine';
+import { type OperatorUser, operatorPlans } from '../../../contracts/operator';
+import {
+  type OperatorPlan,
+  type OperatorUsersActorRef,
+  operatorUsersPageSize,
+  type UserChanged,
+} from '../../machines/operatorUsersMachine';
 import { ConfirmDialog } from '../editor/ConfirmDialog';
 import { EmptyList } from '../kit/ListFooter';
 import { OperatorPagination } from './OperatorPagination';
 
-/** Users: found by name, username or e-mail; an account disabled (after a confirmation) or enabled. */
+const changedMessage: Record<UserChanged['what'], string> = {
+  enabled: 'operator.users.enabled',
+  disabled: 'operator.users.disabled',
+  plan: 'operator.users.planChanged',
+  deleted: 'operator.users.deleted',
+};
+
+/**
+ * Users: found by name, username or e-mail; an account disabled (after a confirmation) or enabled,
+ * its plan changed, or the account deleted with everything it owns (after a confirmation).
+ */
 export function UsersTab({ users, me }: { users: OperatorUsersActorRef; me: string }) {
   const { t, i18n } = useTranslation();
   const page = useSelector(users, (s) => s.context.page);
@@ -33,15 +49,19 @@ export function UsersTab({ users, me }: { users: OperatorUsersActorRef; me: stri
   const error = useSelector(users, (s) => s.context.error);
   const changed = useSelector(users, (s) => s.context.changed);
   const [text, setText] = useState(q);
-  const [confirming, setConfirming] = useState<OperatorUser | null>(null);
+  const [confirming, setConfirming] = useState<{ user: OperatorUser; action: 'disable' | 'delete' } | null>(
+    null,
+  );
 
   const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : '—');
   const search = (event: FormEvent) => {
     event.preventDefault();
     users.send({ type: 'users.searched', q: text });
   };
-  const disable = () => {
-    if (confirming) users.send({ type: 'users.setActive', userId: confirming.userId, active: false });
+  const confirm = () => {
+    if (confirming?.action === 'disable')
+      users.send({ type: 'users.setActive', userId: confirming.user.userId, active: false });
+    if (confirming?.action === 'delete') users.send({ type: 'users.delete', userId: confirming.user.userId });
     setConfirming(null);
   };
   return (
@@ -70,7 +90,10 @@ export function UsersTab({ users, me }: { users: OperatorUsersActorRef; me: stri
       <Box role="status" sx={{ mb: changed ? 2 : 0 }}>
         {changed && (
           <Alert severity="success">
-            {t(changed.active ? 'operator.users.enabled' : 'operator.users.disabled', { name: changed.name })}
+            {t(changedMessage[changed.what], {
+              name: changed.user.name,
+              plan: t(`operator.users.plans.${changed.user.plan}`, { defaultValue: changed.user.plan }),
+            })}
           </Alert>
         )}
       </Box>
@@ -120,7 +143,31 @@ export function UsersTab({ users, me }: { users: OperatorUsersActorRef; me: stri
                     )}
                   </TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{user.email ?? '—'}</TableCell>
-                  <TableCell>{t(`operator.users.plans.${user.plan}`, { defaultValue: user.plan })}</TableCell>
+                  <TableCell>
+                    <TextField
+                      select
+                      size="small"
+                      variant="standard"
+                      value={user.plan}
+                      disabled={busy}
+                      onChange={(event) =>
+                        users.send({
+                          type: 'users.setPlan',
+                          userId: user.userId,
+                          plan: event.target.value as OperatorPlan,
+                        })
+                      }
+                      slotProps={{
+                        htmlInput: { 'aria-label': t('operator.users.planLabel', { name: user.name }) },
+                      }}
+                    >
+                      {operatorPlans.map((plan) => (
+                        <MenuItem key={plan} value={plan}>
+                          {t(`operator.users.plans.${plan}`)}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  </TableCell>
                   <TableCell>
                     <Stack direction="row" spacing={0.5}>
                       <Chip
@@ -135,7 +182,7 @@ export function UsersTab({ users, me }: { users: OperatorUsersActorRef; me: stri
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(user.signedUp)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(user.lastLogin)}</TableCell>
-                  <TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {user.active ? (
                       user.userId !== me && (
                         <Button
@@ -143,7 +190,7 @@ export function UsersTab({ users, me }: { users: OperatorUsersActorRef; me: stri
                           color="error"
                           disabled={busy}
                           aria-label={t('operator.users.disableNamed', { name: user.name })}
-                          onClick={() => setConfirming(user)}
+                          onClick={() => setConfirming({ user, action: 'disable' })}
                         >
                           {t('operator.users.disable')}
                         </Button>
@@ -158,6 +205,17 @@ export function UsersTab({ users, me }: { users: OperatorUsersActorRef; me: stri
                         }
                       >
                         {t('operator.users.enable')}
+                      </Button>
+                    )}
+                    {user.userId !== me && !user.operator && (
+                      <Button
+                        size="small"
+                        color="error"
+                        disabled={busy}
+                        aria-label={t('operator.users.deleteNamed', { name: user.name })}
+                        onClick={() => setConfirming({ user, action: 'delete' })}
+                      >
+                        {t('operator.users.delete')}
                       </Button>
                     )}
                   </TableCell>
@@ -175,10 +233,17 @@ export function UsersTab({ users, me }: { users: OperatorUsersActorRef; me: stri
       />
       <ConfirmDialog
         open={confirming !== null}
-        title={t('operator.users.confirm', { name: confirming?.name ?? '' })}
-        message={t('operator.users.confirmText')}
-        confirmLabel={t('operator.users.disable')}
-        onConfirm={disable}
+        title={t(
+          confirming?.action === 'delete' ? 'operator.users.confirmDelete' : 'operator.users.confirm',
+          {
+            name: confirming?.user.name ?? '',
+          },
+        )}
+        message={t(
+          confirming?.action === 'delete' ? 'operator.users.confirmDeleteText' : 'operator.users.confirmText',
+        )}
+        confirmLabel={t(confirming?.action === 'delete' ? 'operator.users.delete' : 'operator.users.disable')}
+        onConfirm={confirm}
         onCancel={() => setConfirming(null)}
       />
     </>

@@ -23,6 +23,8 @@ describe.each(testDatabases())('users in the operator area on $name', ({ open })
         { id: 'ops-u', name: 'Olu Operator', email: 'ops-u@example.org', generalRole: 'admin' },
         { id: 'u-ann', name: 'Ann 100% Real', username: 'annie', email: 'ann@harbour.example', plan: 'pro' },
         { id: 'u-ben', name: 'Ben Visitor', email: 'ben@example.org' },
+        { id: 'u-cat', name: 'Cat Leaving', email: 'cat@example.org', plan: 'standard' },
+        { id: 'ops-v', name: 'Vi Operator', email: 'ops-v@example.org', generalRole: 'admin' },
       ])
       .onConflictDoNothing();
     t = await buildTestApp(db, issuer.env);
@@ -33,7 +35,7 @@ describe.each(testDatabases())('users in the operator area on $name', ({ open })
     await issuer?.close();
   });
 
-  const call = async (method: 'GET' | 'PUT', url: string, as: string | null, payload?: unknown) =>
+  const call = async (method: 'GET' | 'PUT' | 'DELETE', url: string, as: string | null, payload?: unknown) =>
     t.app.inject({
       method,
       url: `${base}${url}`,
@@ -53,6 +55,8 @@ describe.each(testDatabases())('users in the operator area on $name', ({ open })
     for (const [method, url, body] of [
       ['GET', '/users', undefined],
       ['PUT', '/users/u-ben/active', { active: false }],
+      ['PUT', '/users/u-ben/plan', { plan: 'pro' }],
+      ['DELETE', '/users/u-ben', undefined],
     ] as const) {
       expect((await call(method, url, null, body)).statusCode).toBe(401);
       const res = await call(method, url, 'u-ann', body);
@@ -60,7 +64,7 @@ describe.each(testDatabases())('users in the operator area on $name', ({ open })
       expect(res.json().code).toBe('FORBIDDEN');
     }
     const [ben] = await db.db.select().from(users).where(eq(users.id, 'u-ben'));
-    expect(ben!.active).toBe(true);
+    expect(ben).toMatchObject({ active: true, plan: 'free' });
   });
 
   it('finds users by name, username or e-mail, with their plan and role', async () => {
@@ -116,5 +120,62 @@ describe.each(testDatabases())('users in the operator area on $name', ({ open })
     }
     const [ops] = await db.db.select().from(users).where(eq(users.id, 'ops-u'));
     expect(ops!.active).toBe(true);
+  });
+
+  it('changes a plan, written to the audit log with the plan before and after', async () => {
+    const res = await call('PUT', '/users/u-ben/plan', 'ops-u', { plan: 'pro' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(OperatorUser.parse(res.json())).toMatchObject({ userId: 'u-ben', plan: 'pro' });
+    const [ben] = await db.db.select().from(users).where(eq(users.id, 'u-ben'));
+    expect(ben!.plan).toBe('pro');
+    // The same plan again changes nothing and writes nothing.
+    expect((await call('PUT', '/users/u-ben/plan', 'ops-u', { plan: 'pro' })).statusCode).toBe(200);
+    expect((await call('PUT', '/users/u-ben/plan', 'ops-u', { plan: 'free' })).statusCode).toBe(200);
+    const audit = AuditPage.parse((await call('GET', '/audit?ipp=100', 'ops-u')).json());
+    const changes = audit.items.filter((e) => e.action === 'user.planChanged' && e.target === 'user:u-ben');
+    expect(changes.map((e) => e.details)).toEqual([
+      expect.objectContaining({ from: 'pro', to: 'free' }),
+      expect.objectContaining({ from: 'free', to: 'pro', name: 'Ben Visitor' }),
+    ]);
+  });
+
+  it('refuses an unknown plan or user, and leaves the plan as it was', async () => {
+    for (const body of [{ plan: 'gold' }, {}, { plan: 3 }, null]) {
+      const res = await call('PUT', '/users/u-ann/plan', 'ops-u', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    const unknown = await call('PUT', '/users/nobody/plan', 'ops-u', { plan: 'pro' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('NOT_FOUND');
+    const [ann] = await db.db.select().from(users).where(eq(users.id, 'u-ann'));
+    expect(ann!.plan).toBe('pro');
+  });
+
+  it('deletes an account for good, and the audit log keeps whose it was', async () => {
+    const res = await call('DELETE', '/users/u-cat', 'ops-u');
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await db.db.select().from(users).where(eq(users.id, 'u-cat'))).toEqual([]);
+    expect(await search('cat')).toEqual([]);
+    expect((await t.app.inject({ url: '/api/userService/user/u-cat' })).statusCode).toBe(404);
+    const audit = AuditPage.parse((await call('GET', '/audit?ipp=100', 'ops-u')).json());
+    const entry = audit.items.find((e) => e.action === 'user.deleted' && e.target === 'user:u-cat');
+    expect(entry?.details).toMatchObject({ name: 'Cat Leaving', email: 'cat@example.org', plan: 'standard' });
+    // Gone is gone: a second delete is a 404.
+    expect((await call('DELETE', '/users/u-cat', 'ops-u')).statusCode).toBe(404);
+  });
+
+  it('refuses to delete the operator themselves, another operator or an unknown user', async () => {
+    const self = await call('DELETE', '/users/ops-u', 'ops-u');
+    expect(self.statusCode).toBe(422);
+    expect(self.json()).toMatchObject({
+      code: 'BUSINESS_RULE',
+      message: 'Operators cannot delete their own account here: use the account settings',
+    });
+    const other = await call('DELETE', '/users/ops-v', 'ops-u');
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe('BUSINESS_RULE');
+    expect((await call('DELETE', '/users/nobody', 'ops-u')).statusCode).toBe(404);
+    expect(await search('operator')).toEqual(expect.arrayContaining(['ops-u', 'ops-v']));
   });
 });
