@@ -40,6 +40,7 @@ export const commentMessages = {
   onlyAuthorEdits: 'Only the author of a comment can edit it',
   onlyAuthorOrOwnerDeletes: "Only the comment's author or the space's owner can delete it",
   onlyOwnerHides: "Only the space's owner can hide or show comments",
+  hiddenByOperator: 'An operator hid this comment after a report; it cannot be shown again',
   noSuchComment: 'No such comment',
   bodyRequired: 'Write something first',
   bodyTooLong: `A comment is at most ${commentBodyMax} characters`,
@@ -74,8 +75,10 @@ const commentFields = {
   updatedAt: z.string(),
   /** The author changed the body after posting ('edited' marker). */
   edited: z.boolean(),
-  /** Hidden by the space's owner: only the owner receives hidden comments. */
+  /** Hidden by the space's owner or an operator: only the owner receives hidden comments. */
   hidden: z.boolean(),
+  /** Hidden by an operator after a report: the owner cannot show it again. */
+  hiddenByOperator: z.boolean(),
   user: CommentUser,
 };
 

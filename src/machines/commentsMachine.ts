@@ -167,7 +167,8 @@ export const commentsMachine = setup({
       'commentId' in event &&
       context.userId !== null &&
       context.ownerId === context.userId &&
-      findComment(context, event.commentId)?.hidden === true,
+      findComment(context, event.commentId)?.hidden === true &&
+      !findComment(context, event.commentId)?.hiddenByOperator,
     // Anyone signed in reports what others made: the space (not their own), a comment (not theirs).
     mayReport: ({ context, event }) => {
       if (context.userId === null || !('commentId' in event)) return false;

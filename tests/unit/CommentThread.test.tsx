@@ -23,6 +23,7 @@ function fakeSocial(options: { commentsEnabled?: boolean; threads?: number; rate
     createdAt: at,
     updatedAt: at,
     edited: false,
+    hiddenByOperator: false,
     hidden: false,
     user: person(userId),
     childComments: [],

@@ -19,6 +19,7 @@ const reply = (commentId: string, parent: string, userId: string, body: string):
   createdAt: at,
   updatedAt: at,
   edited: false,
+  hiddenByOperator: false,
   hidden: false,
   user: person(userId),
 });
@@ -304,5 +305,12 @@ describe('commentsMachine', () => {
     theOwner.latest('setHidden').resolve(mine);
     await flush();
     expect(theOwner.actor.getSnapshot().context.commentCount).toBe(4);
+  });
+
+  it('does not offer the owner to show a comment an operator hid after a report', async () => {
+    const hidden = { ...bobs, hidden: true, hiddenByOperator: true };
+    const theOwner = await loaded(owner, { ...page0, items: [mine, hidden] });
+    expect(can(theOwner, { type: 'comments.unhide', commentId: 'b' })).toBe(false);
+    expect(can(theOwner, { type: 'comments.delete', commentId: 'b' })).toBe(true);
   });
 });

@@ -9,7 +9,8 @@ import { users } from './users';
  * Comments on published spaces (platform.md §3 'Comment'), one level of replies: a reply's
  * `parent_id` is a top-level comment of the same space. Gone with their space, their author or
  * (replies) their parent. `edited_at` is the 'edited' marker; `hidden_at` is set by the space's
- * owner (hidden comments, and the replies under a hidden one, are shown to the owner only).
+ * owner (hidden comments, and the replies under a hidden one, are shown to the owner only) or by an
+ * operator settling a report, who also sets `hidden_by_operator_at`: the owner cannot show that one again.
  */
 export const sceneComments = pgTable(
   'scene_comments',
@@ -27,6 +28,7 @@ export const sceneComments = pgTable(
     updatedAt: timestampTz('updated_at').notNull().defaultNow(),
     editedAt: timestampTz('edited_at'),
     hiddenAt: timestampTz('hidden_at'),
+    hiddenByOperatorAt: timestampTz('hidden_by_operator_at'),
   },
   (t) => [
     // A space's threads, newest first.

@@ -259,7 +259,10 @@ export class AdminService {
         if (report.commentId)
           await tx
             .update(sceneComments)
-            .set({ hiddenAt: sql`coalesce(${sceneComments.hiddenAt}, now())` })
+            .set({
+              hiddenAt: sql`coalesce(${sceneComments.hiddenAt}, now())`,
+              hiddenByOperatorAt: sql`coalesce(${sceneComments.hiddenByOperatorAt}, now())`,
+            })
             .where(eq(sceneComments.id, report.commentId));
         else
           await tx

@@ -107,6 +107,7 @@ function toReply(row: CommentRow, user: UserCols | null): Reply {
     updatedAt: toIsoTime(row.updatedAt),
     edited: row.editedAt !== null,
     hidden: row.hiddenAt !== null,
+    hiddenByOperator: row.hiddenByOperatorAt !== null,
     user: {
       userId: row.userId,
       name: user?.name ?? '',
@@ -283,10 +284,15 @@ export class CommentService {
     await this.db.delete(sceneComments).where(eq(sceneComments.id, commentId));
   }
 
-  /** Hides or shows again a comment on the caller's space (the owner only). */
+  /**
+   * Hides or shows again a comment on the caller's space (the owner only); one an operator hid after
+   * a report stays hidden.
+   */
   async setHidden(commentId: string, caller: Caller, hidden: boolean): Promise<Comment> {
-    const { space } = await this.find(commentId, caller);
+    const { row, space } = await this.find(commentId, caller);
     if (!space.owner) throw forbidden(commentMessages.onlyOwnerHides);
+    if (!hidden && row.hiddenByOperatorAt)
+      throw new AppError('BUSINESS_RULE', commentMessages.hiddenByOperator);
     const [changed] = await this.db
       .update(sceneComments)
       .set({ hiddenAt: hidden ? sql`coalesce(${sceneComments.hiddenAt}, now())` : null })

@@ -281,7 +281,16 @@ function CommentItem({ actor, comment }: { actor: CommentsActorRef; comment: Com
           <Typography variant="caption" color="text.secondary">
             <time dateTime={comment.createdAt}>{when}</time>
             {comment.edited && <> · {t('viewer.comments.edited')}</>}
-            {comment.hidden && <> · {t('viewer.comments.hiddenMarker')}</>}
+            {comment.hidden && (
+              <>
+                {' · '}
+                {t(
+                  comment.hiddenByOperator
+                    ? 'viewer.comments.hiddenByOperator'
+                    : 'viewer.comments.hiddenMarker',
+                )}
+              </>
+            )}
           </Typography>
         </Stack>
         {editing ? (

@@ -155,6 +155,19 @@ describe.each(testDatabases())('reports in the operator area on $name', ({ open 
     expect(visitor.json().items.map((c: { body: string }) => c.body)).not.toContain(
       'Buy cheap followers at example.com',
     );
+    // The space's owner still sees it, marked, and cannot show it again.
+    const mine = await social.list(r.sceneId, r.owner);
+    expect(mine.json().items.find((c: { commentId: string }) => c.commentId === r.commentId)).toMatchObject({
+      hidden: true,
+      hiddenByOperator: true,
+    });
+    const unhide = await social.hide(r.commentId, r.owner, 'unhide');
+    expect(unhide.statusCode).toBe(422);
+    expect(unhide.json()).toMatchObject({
+      code: 'BUSINESS_RULE',
+      message: 'An operator hid this comment after a report; it cannot be shown again',
+    });
+    expect((await social.list(r.sceneId, null)).json().items).toHaveLength(0);
     const audit = AuditPage.parse((await call('GET', '/audit?ipp=100', 'ops-r')).json());
     expect(audit.items.find((entry) => entry.target === `comment:${r.commentId}`)).toMatchObject({
       action: 'report.hidden',

@@ -92,6 +92,7 @@ describe.each(testDatabases())('comments and reports on $name', ({ open }) => {
       parentCommentId: null,
       body: 'What a light in the second room!',
       edited: false,
+      hiddenByOperator: false,
       hidden: false,
       childComments: [],
       user: { userId: visitor, name: `Name of ${visitor}`, username: null, profilePicture: null },
