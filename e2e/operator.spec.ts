@@ -52,7 +52,9 @@ test('a forgotten password is reset by the mail the operator reads in the operat
   await ops.getByLabel(text('operator.mail.recipient')).fill(email);
   await ops.getByRole('button', { name: text('operator.mail.search') }).click();
   const table = ops.getByRole('table', { name: text('operator.mail.table') });
-  await expect(table.getByRole('row')).toHaveCount(2); // the header and Rosa's mail
+  // The header, and Rosa's two mails: the confirmation of her address at sign-up and the reset link.
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('button', { name: 'Confirm your e-mail address for Spaces' })).toBeVisible();
   await expectAccessible(ops);
   await table.getByRole('button', { name: 'Reset your Spaces password' }).click();
   const dialog = ops.getByRole('dialog', { name: 'Reset your Spaces password' });

@@ -4,7 +4,7 @@ import { and, eq, gt, inArray, isNull, not, or, sql } from 'drizzle-orm';
 import type { Role } from '../../contracts/identity';
 import type { Database } from '../db';
 import { uuidv7 } from '../db/ids';
-import { accounts, oidcPayloads, passwordResets, users } from '../db/schema';
+import { accounts, emailVerifications, oidcPayloads, passwordResets, users } from '../db/schema';
 import { AppError } from '../errors';
 import { claimSignInAttempt, clearSignInFailures, recordSignInFailure, throttleKey } from './signInThrottle';
 
@@ -14,6 +14,8 @@ export const minPasswordLength = 8;
 export const maxPasswordLength = 1024;
 /** How long a password reset link works. */
 export const resetLinkMinutes = 60;
+/** How long the link confirming an e-mail address (mailed at sign-up) works. */
+export const verifyLinkDays = 7;
 
 /** `oidc_payloads` rows of this type keep what an account has besides its credentials (its name). */
 export const profileType = 'AccountProfile';
@@ -206,6 +208,7 @@ export async function deleteAccount(db: Database, accountId: string): Promise<vo
   await db.transaction(async (tx) => {
     await tx.delete(oidcPayloads).where(ownedBy(accountId));
     await tx.delete(passwordResets).where(eq(passwordResets.accountId, accountId));
+    await tx.delete(emailVerifications).where(eq(emailVerifications.accountId, accountId));
     await tx.delete(accounts).where(eq(accounts.id, accountId));
   });
 }
@@ -213,6 +216,8 @@ export async function deleteAccount(db: Database, accountId: string): Promise<vo
 /** What tokens say about an account: name, e-mail and the one role of its user's plan. */
 export interface AccountClaims {
   email: string;
+  /** Its owner opened the confirmation link mailed at sign-up. */
+  emailVerified: boolean;
   name: string;
   roles: [Role];
 }
@@ -244,6 +249,7 @@ export async function accountClaims(db: Database, accountId: string): Promise<Ac
   }
   return {
     email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
     name: name || row.email.split('@')[0],
     roles: [roleOfPlan(user?.plan)],
   };
@@ -313,4 +319,45 @@ export async function usePasswordReset(db: Database, token: string, password: st
   if (account) await clearSignInFailures(db, throttleKey(account.email));
   await endSessions(db, used.accountId);
   return true;
+}
+
+/**
+ * Makes the single-use link token confirming the account's e-mail address, valid `verifyLinkDays`.
+ * Only its sha256 is stored.
+ */
+export async function createEmailVerification(db: Database, accountId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(emailVerifications).values({
+    tokenHash: sha256(token),
+    accountId,
+    expiresAt: new Date(Date.now() + verifyLinkDays * 24 * 60 * 60_000).toISOString(),
+  });
+  return token;
+}
+
+/**
+ * Uses a confirmation token: the account's e-mail address is verified from now on. Answers the
+ * address, or undefined when the token is unknown, expired or already used (it works once).
+ */
+export async function useEmailVerification(db: Database, token: string): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(emailVerifications)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(emailVerifications.tokenHash, sha256(token)),
+          isNull(emailVerifications.usedAt),
+          gt(emailVerifications.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ accountId: emailVerifications.accountId });
+    if (!used) return undefined;
+    const [account] = await tx
+      .update(accounts)
+      .set({ emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+      .where(eq(accounts.id, used.accountId))
+      .returning({ email: accounts.email });
+    return account?.email;
+  });
 }

@@ -95,7 +95,7 @@ export function createProvider({ config, db, origins, keys, log }: ProviderOptio
           return {
             sub,
             email: claims.email,
-            email_verified: false,
+            email_verified: claims.emailVerified,
             name: claims.name,
             [rolesClaim]: claims.roles,
           };

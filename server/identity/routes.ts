@@ -7,6 +7,7 @@ import type { Database } from '../db';
 import { AppError } from '../errors';
 import {
   createAccount,
+  createEmailVerification,
   createPasswordReset,
   endSessions,
   findAccountByEmail,
@@ -19,9 +20,10 @@ import {
   peekPasswordReset,
   setPassword,
   signIn,
+  useEmailVerification,
   usePasswordReset,
 } from './accounts';
-import { queueResetMail } from './mail';
+import { queueResetMail, queueVerifyMail } from './mail';
 import type { AppOrigins } from './origins';
 import {
   changePasswordPage,
@@ -39,6 +41,8 @@ import { type Bucket, RateLimiter } from './rateLimit';
 const accountPrefix = '/oidc-account';
 /** The reset link sent by e-mail: `${PUBLIC_ORIGIN}/oidc-account/reset/<token>`. */
 const resetPath = (token: string) => `${accountPrefix}/reset/${token}`;
+/** The link mailed at sign-up that confirms the address: `${PUBLIC_ORIGIN}/oidc-account/verify/<token>`. */
+const verifyPath = (token: string) => `${accountPrefix}/verify/${token}`;
 const csrfCookie = 'spaces_account_csrf';
 
 type Form = Record<string, string | string[] | undefined>;
@@ -289,6 +293,14 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
     }
     try {
       const { id } = await createAccount(db, { email, password, name });
+      // The account works at once; the mail only confirms the address (tokens' email_verified).
+      // A mail that cannot be queued must not undo a sign-up that worked.
+      try {
+        const token = await createEmailVerification(db, id);
+        await queueVerifyMail(db, normalizeEmail(email), name, `${origins.main}${verifyPath(token)}`);
+      } catch (error) {
+        request.log.error({ err: error }, 'the e-mail confirmation could not be queued');
+      }
       return await finish(request, reply, { login: { accountId: id } });
     } catch (error) {
       if (error instanceof AppError && error.code === 'CONFLICT') {
@@ -328,6 +340,43 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
     // The same answer either way: the page does not tell whether the account exists.
     return html(reply, 200, forgotSentPage({ uid: details.uid }));
   });
+
+  // ---- Confirm the e-mail address (link from the sign-up mail) -------------------------------------
+
+  app.get<{ Params: { token: string } }>(
+    `${accountPrefix}/verify/:token`,
+    noSchema,
+    async (request, reply) => {
+      if (
+        !allowed('reset', request, reply, (error) =>
+          messagePage({ title: 'Too many attempts', message: error, kind: 'error' }),
+        )
+      )
+        return reply;
+      const email = await useEmailVerification(db, request.params.token);
+      if (!email)
+        return html(
+          reply,
+          400,
+          messagePage({
+            title: 'This link no longer works',
+            message:
+              'This confirmation link has expired or was already used. A confirmed address needs nothing more.',
+            kind: 'error',
+            link: { href: home, label: 'Back to Spaces' },
+          }),
+        );
+      return html(
+        reply,
+        200,
+        messagePage({
+          title: 'E-mail address confirmed',
+          message: `Thank you: ${email} is confirmed as your account's e-mail address.`,
+          link: { href: home, label: 'Go to Spaces' },
+        }),
+      );
+    },
+  );
 
   // ---- Reset password (link from the e-mail) ----------------------------------------------------
 

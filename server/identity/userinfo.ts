@@ -73,7 +73,7 @@ export async function userinfoRoutes(app: FastifyInstance, { db, origins, rolesC
       sub: user.userId,
       name: claims.name,
       email: claims.email,
-      email_verified: false,
+      email_verified: claims.emailVerified,
       [rolesClaim]: claims.roles,
     });
   };

@@ -9,6 +9,8 @@ export const accounts = pgTable('accounts', {
   email: text('email').notNull().unique(),
   /** argon2id. */
   passwordHash: text('password_hash').notNull(),
+  /** When its owner opened the confirmation link mailed at sign-up; tokens say `email_verified`. */
+  emailVerifiedAt: timestampTz('email_verified_at'),
   lastSignInAt: timestampTz('last_sign_in_at'),
   createdAt: timestampTz('created_at').notNull().defaultNow(),
   updatedAt: timestampTz('updated_at').notNull().defaultNow(),
@@ -64,6 +66,17 @@ export const identityKeys = pgTable('identity_keys', {
 
 /** Password reset links: only the hash of the token is kept. */
 export const passwordResets = pgTable('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  expiresAt: timestampTz('expires_at').notNull(),
+  usedAt: timestampTz('used_at'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+});
+
+/** Links that confirm an account's e-mail address, mailed at sign-up (only their sha256 is kept). */
+export const emailVerifications = pgTable('email_verifications', {
   tokenHash: text('token_hash').primaryKey(),
   accountId: text('account_id')
     .notNull()

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { DatabaseHandle } from '../../../server/db';
 import { accounts, mailOutbox, oidcPayloads, passwordResets } from '../../../server/db/schema';
 import {
+  accountClaims,
   createAccount,
   deleteAccount,
   findAccountByEmail,
@@ -70,6 +71,35 @@ describe.each(testDatabases())('sign-in pages on $name', ({ open }) => {
     expect(account?.id).toBe(claims.sub);
     const [row] = await db.db.select().from(accounts).where(eq(accounts.id, account!.id));
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('mails a link at sign-up that confirms the e-mail address once, and tokens then say so', async () => {
+    const { page, browser } = await signInPage();
+    const signup = await browser.request(new URL(`${page.url.pathname}/signup`, live.origin));
+    await browser.follow(formAction(signup.text, '/signup', live.origin), {
+      form: { name: 'Ada <Lovelace>', email: 'Ada@Example.com', password, confirm: password },
+    });
+    const account = await findAccountByEmail(db.db, 'ada@example.com');
+    expect((await accountClaims(db.db, account!.id))?.emailVerified).toBe(false);
+    const mails = await outbox('ada@example.com');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ subject: 'Confirm your e-mail address for Spaces' });
+    expect(mails[0].html).toContain('Hello Ada &lt;Lovelace&gt;,');
+    const link = new RegExp(`${live.origin}/oidc-account/verify/[A-Za-z0-9_-]{43}`).exec(mails[0].text);
+    expect(link, mails[0].text).not.toBeNull();
+    expect(mails[0].html).toContain(`href="${link![0]}"`);
+
+    const confirmed = await new Browser().request(link![0]);
+    expect(confirmed.res.status).toBe(200);
+    expect(confirmed.text).toContain('E-mail address confirmed');
+    expect(confirmed.text).toContain('ada@example.com is confirmed');
+    expect((await accountClaims(db.db, account!.id))?.emailVerified).toBe(true);
+
+    const again = await new Browser().request(link![0]);
+    expect(again.res.status).toBe(400);
+    expect(again.text).toContain('This confirmation link has expired or was already used');
+    const forged = await new Browser().request(`${live.origin}/oidc-account/verify/${'A'.repeat(43)}`);
+    expect(forged.res.status).toBe(400);
   });
 
   it('explains what is wrong on the sign-up form', async () => {
