@@ -23,7 +23,9 @@ import {
   UserPlanBody,
   UserQuery,
 } from '../../../contracts/operator';
+import { NewsletterIssue, NewsletterList, NewsletterQueued } from '../../../contracts/newsletter';
 import { callerOf } from '../../http/caller';
+import { newsletterLink } from '../mailService';
 import { localAccounts, UserService } from '../userService/service';
 import { AdminService } from './service';
 
@@ -267,6 +269,50 @@ export default async function adminService(instance: FastifyInstance) {
     async (request, reply) => {
       await service.deleteUser(callerOf(request).userId, request.params.userId);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/newsletter',
+    {
+      schema: {
+        tags: ['operator'],
+        summary: 'The newsletter list',
+        description: 'How many addresses are confirmed, pending or unsubscribed, and the last issue sent.',
+        response: { 200: NewsletterList, ...refusals },
+      },
+    },
+    async () => service.newsletter(),
+  );
+
+  app.post(
+    '/newsletter',
+    {
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags: ['operator'],
+        summary: 'Send a newsletter',
+        description:
+          'Queues one plain-text mail per confirmed address, each ending with its own unsubscribe link; ' +
+          'pending and unsubscribed addresses get nothing. Written to the audit log.',
+        body: NewsletterIssue,
+        response: {
+          202: NewsletterQueued,
+          400: ErrorBody.describe('No subject or text, or too long'),
+          ...refusals,
+          422: ErrorBody.describe('Nobody has confirmed a sign-up'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const origin = app.config.publicOrigin;
+      const queued = await service.sendNewsletter(
+        callerOf(request).userId,
+        request.body,
+        (token) => newsletterLink(origin, 'unsubscribe', token),
+        origin,
+      );
+      return reply.code(202).send(queued);
     },
   );
 

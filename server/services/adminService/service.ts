@@ -30,11 +30,25 @@ import {
   type UserPage,
   type UserQuery,
 } from '../../../contracts/operator';
+import {
+  newsletterIssueMessages,
+  type NewsletterList,
+  type NewsletterQueued,
+} from '../../../contracts/newsletter';
 import type { Database } from '../../db';
 import { uuidv7 } from '../../db/ids';
-import { auditLog, mailOutbox, sceneComments, scenes, socialReports, users } from '../../db/schema';
+import {
+  auditLog,
+  mailOutbox,
+  newsletterSubscribers,
+  sceneComments,
+  scenes,
+  socialReports,
+  users,
+} from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { endSessions } from '../../identity/accounts';
+import { queueMail } from '../../mail/outbox';
 import { toIsoTime } from '../../support/time';
 
 type MailRow = typeof mailOutbox.$inferSelect;
@@ -420,6 +434,76 @@ export class AdminService {
       details: { name: row.name, email: row.email, plan: row.plan },
     });
     await this.eraseUser(userId);
+  }
+
+  /** The newsletter list: addresses per state, and the last issue sent (from the audit log). */
+  async newsletter(): Promise<NewsletterList> {
+    const rows = await this.db
+      .select({ status: newsletterSubscribers.status, n: count() })
+      .from(newsletterSubscribers)
+      .groupBy(newsletterSubscribers.status);
+    const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+    const [last] = await this.db
+      .select({ details: auditLog.details, at: auditLog.at })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'newsletter.sent'))
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(1);
+    return {
+      confirmed: of('confirmed'),
+      pending: of('pending'),
+      unsubscribed: of('unsubscribed'),
+      lastIssue: last
+        ? {
+            subject: String(last.details.subject ?? ''),
+            recipients: Number(last.details.recipients ?? 0),
+            at: toIsoTime(last.at),
+          }
+        : null,
+    };
+  }
+
+  /**
+   * Queues one mail per confirmed address, each ending with its own unsubscribe link; pending and
+   * unsubscribed addresses get nothing. Audited with the subject and the count. 422 when nobody
+   * has confirmed.
+   */
+  async sendNewsletter(
+    actorId: string,
+    issue: { subject: string; text: string },
+    unsubscribeLink: (token: string) => string,
+    site: string,
+  ): Promise<NewsletterQueued> {
+    return this.db.transaction(async (tx) => {
+      const readers = await tx
+        .select({ email: newsletterSubscribers.email, token: newsletterSubscribers.token })
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.status, 'confirmed'))
+        .orderBy(asc(newsletterSubscribers.email));
+      if (readers.length === 0) throw new AppError('BUSINESS_RULE', newsletterIssueMessages.nobody);
+      await queueMail(
+        tx,
+        readers.map((reader) => ({
+          to: reader.email,
+          subject: issue.subject,
+          text: [
+            issue.text,
+            '',
+            '--',
+            `You receive this because you joined the newsletter of ${site}.`,
+            `Unsubscribe: ${unsubscribeLink(reader.token)}`,
+          ].join('\n'),
+        })),
+      );
+      await tx.insert(auditLog).values({
+        id: uuidv7(),
+        actorId,
+        action: 'newsletter.sent',
+        target: 'newsletter',
+        details: { subject: issue.subject, recipients: readers.length },
+      });
+      return { recipients: readers.length };
+    });
   }
 
   /**

@@ -118,7 +118,7 @@ export default async function mailService(instance: FastifyInstance) {
   );
 
   const link = (action: 'confirm' | 'unsubscribe', token: string) =>
-    `${config.publicOrigin}/api/mailService/newsletter/${action}?token=${encodeURIComponent(token)}`;
+    newsletterLink(config.publicOrigin, action, token);
 
   app.post(
     '/newsletter/subscribe',
@@ -216,3 +216,7 @@ export default async function mailService(instance: FastifyInstance) {
     );
   }
 }
+
+/** The links newsletter mails carry, which confirm an address or take it off the list. */
+export const newsletterLink = (origin: string, action: 'confirm' | 'unsubscribe', token: string) =>
+  `${origin}/api/mailService/newsletter/${action}?token=${encodeURIComponent(token)}`;
