@@ -109,6 +109,7 @@ const moduleOfFlow: Record<FlowName, FlowModuleName> = {
   operatorAudit: 'operator',
   operatorReports: 'operator',
   operatorUsers: 'operator',
+  operatorNewsletter: 'operator',
   contactForm: 'contact',
   newsletterForm: 'contact',
   resourceFaqs: 'resources',

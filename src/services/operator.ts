@@ -1,4 +1,5 @@
 import type { KyInstance } from 'ky';
+import type { NewsletterIssue, NewsletterList, NewsletterQueued } from '../../contracts/newsletter';
 import type {
   AuditPage,
   MailMessage,
@@ -83,6 +84,12 @@ export const operatorApi = (api: KyInstance) => ({
     call(async () => {
       await api.delete(`adminService/users/${id(userId)}`, quietForbidden);
     }),
+  newsletter: (signal?: AbortSignal) =>
+    call(() => api.get('adminService/newsletter', { signal, ...quietForbidden }).json<NewsletterList>()),
+  sendNewsletter: (issue: NewsletterIssue) =>
+    call(() =>
+      api.post('adminService/newsletter', { json: issue, ...quietForbidden }).json<NewsletterQueued>(),
+    ),
   resend: (mailId: string) =>
     call(() => api.post(`adminService/mail/${id(mailId)}/retry`, quietForbidden).json<MailSummary>()),
 });

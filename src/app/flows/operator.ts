@@ -10,7 +10,9 @@ import type {
   UserPage,
 } from '../../../contracts/operator';
 import { type InfiniteListBody, infiniteListMachine } from '../../machines/infiniteListMachine';
+import type { NewsletterIssue, NewsletterList, NewsletterQueued } from '../../../contracts/newsletter';
 import { type MailListInput, operatorMailMachine } from '../../machines/operatorMailMachine';
+import { operatorNewsletterMachine } from '../../machines/operatorNewsletterMachine';
 import { operatorReportsMachine, type ReportListInput } from '../../machines/operatorReportsMachine';
 import {
   operatorUsersMachine,
@@ -55,6 +57,14 @@ export default function operatorFlows({ api }: AppServices) {
             : input.kind === 'plan'
               ? operator.setPlan(input.userId, input.plan)
               : operator.deleteUser(input.userId).then(() => null),
+        ),
+      },
+    }),
+    operatorNewsletter: operatorNewsletterMachine.provide({
+      actors: {
+        loadNewsletter: fromPromise<NewsletterList>(({ signal }) => operator.newsletter(signal)),
+        sendNewsletter: fromPromise<NewsletterQueued, NewsletterIssue>(({ input }) =>
+          operator.sendNewsletter(input),
         ),
       },
     }),

@@ -16,6 +16,7 @@ const knownActions = [
   'user.enabled',
   'user.planChanged',
   'user.deleted',
+  'newsletter.sent',
   'cms.article.create',
   'cms.article.update',
   'cms.article.delete',

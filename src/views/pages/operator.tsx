@@ -8,10 +8,11 @@ import { SignedInOnly } from '../kit/SignedInOnly';
 import { StandardPage } from '../kit/StandardPage';
 import { AuditTab } from '../operator/AuditTab';
 import { MailTab } from '../operator/MailTab';
+import { NewsletterTab } from '../operator/NewsletterTab';
 import { ReportsTab } from '../operator/ReportsTab';
 import { UsersTab } from '../operator/UsersTab';
 
-const sections = ['mail', 'users', 'reports', 'audit'] as const;
+const sections = ['mail', 'users', 'reports', 'newsletter', 'audit'] as const;
 type Section = (typeof sections)[number];
 
 /** The audit log's flow runs while its tab shows: opening the tab reads the newest entries. */
@@ -28,6 +29,11 @@ function ReportsSection() {
 function UsersSection({ me }: { me: string }) {
   const users = useFlow('operatorUsers', undefined);
   return users ? <UsersTab users={users} me={me} /> : null;
+}
+
+function NewsletterSection() {
+  const newsletter = useFlow('operatorNewsletter', undefined);
+  return newsletter ? <NewsletterTab newsletter={newsletter} /> : null;
 }
 
 function OperatorArea({ me }: { me: string }) {
@@ -61,6 +67,7 @@ function OperatorArea({ me }: { me: string }) {
         {section === 'mail' && <MailTab mail={mail} />}
         {section === 'users' && <UsersSection me={me} />}
         {section === 'reports' && <ReportsSection />}
+        {section === 'newsletter' && <NewsletterSection />}
         {section === 'audit' && <AuditSection />}
       </div>
     </>
