@@ -7,6 +7,8 @@ const guides = seedArticles.filter((a) => a.kind === 'guide');
 test('a visitor reads a guide as its contents follow, searches the FAQs and looks up a term', async ({
   page,
 }) => {
+  // Three pages, each checked with axe: over a minute on a loaded 2-core machine.
+  test.setTimeout(120_000);
   await page.goto('/resources/guides');
   await expect(page.getByRole('heading', { level: 1, name: text('pages.guides.heading') })).toBeVisible();
   const cards = page.getByRole('listitem').getByRole('article');
