@@ -1,6 +1,5 @@
 import { type ActorRefFrom, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { NewsletterIssue, NewsletterList, NewsletterQueued } from '../../contracts/newsletter';
-import { newsletterIssueRules } from '../../contracts/newsletter';
+import { NewsletterIssue, type NewsletterList, type NewsletterQueued } from '../../contracts/newsletter';
 import { failureMessage, refusedAsNotOperator } from './operatorErrors';
 
 /**
@@ -27,17 +26,9 @@ export interface OperatorNewsletterContext {
 export type OperatorNewsletterEvent =
   { type: 'newsletter.send'; subject: string; text: string } | { type: 'newsletter.reload' };
 
-/** A subject and text the server takes (trimmed, not empty, within the limits). */
-export const issueFits = (issue: { subject: string; text: string }) => {
-  const subject = issue.subject.trim();
-  const text = issue.text.trim();
-  return (
-    subject.length > 0 &&
-    subject.length <= newsletterIssueRules.subjectMax &&
-    text.length > 0 &&
-    text.length <= newsletterIssueRules.textMax
-  );
-};
+/** A subject and text the server takes: its own schema (trimmed, not empty, within the limits). */
+export const issueFits = (issue: { subject: string; text: string }) =>
+  NewsletterIssue.safeParse(issue).success;
 
 export const operatorNewsletterMachine = setup({
   types: {
